@@ -1,0 +1,160 @@
+//===- LinearLayout.h - F2-linear maps from hardware to tensor indices ----===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A distributed layout says which thread holds which tensor element. gluonc
+// represents every layout as a linear map over F2 (bits, with XOR as addition)
+// from the hardware index (register, lane, warp, block) to the tensor
+// coordinate, as Triton's linear layouts do:
+//
+//   L(r, l, w, b) = XOR of basis(Register, i) for every set bit i of r,
+//                   XOR of basis(Lane, i)     for every set bit i of l, ...
+//
+// Each basis is a coordinate vector with one entry per tensor dimension. A
+// zero basis means that the corresponding hardware bit does not change the
+// element: the element is replicated (broadcast) across it. All sizes are
+// powers of two. This file is plain C++ so that the layout algebra can be
+// tested without MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_LAYOUT_LINEARLAYOUT_H
+#define GLUONC_LAYOUT_LINEARLAYOUT_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gluonc {
+
+/// The hardware index dimensions, from fastest to slowest.
+enum class HwDim : unsigned { Register = 0, Lane = 1, Warp = 2, Block = 3 };
+constexpr unsigned kNumHwDims = 4;
+const char *hwDimName(HwDim dim);
+
+/// A tensor coordinate, one entry per tensor dimension.
+using Coord = std::vector<int32_t>;
+
+class LinearLayout {
+public:
+  /// The empty layout of a tensor of `shape` (every dimension a power of two):
+  /// no hardware bits, so it describes only the single element at the origin
+  /// until bases are added.
+  explicit LinearLayout(std::vector<int32_t> shape);
+
+  unsigned rank() const { return shape.size(); }
+  const std::vector<int32_t> &getShape() const { return shape; }
+  int32_t getDimSize(unsigned dim) const { return shape[dim]; }
+
+  /// The bases of one hardware dimension; basis i is the image of bit i.
+  const std::vector<Coord> &getBases(HwDim dim) const {
+    return bases[static_cast<unsigned>(dim)];
+  }
+  unsigned getNumBits(HwDim dim) const { return getBases(dim).size(); }
+  /// How many distinct indices the hardware dimension has (2^bits).
+  int64_t getHwSize(HwDim dim) const { return int64_t(1) << getNumBits(dim); }
+  int64_t getNumRegisters() const { return getHwSize(HwDim::Register); }
+
+  /// Appends a basis for the next bit of `dim`. The basis must lie inside
+  /// the shape and each of its entries be zero or a power of two.
+  void addBasis(HwDim dim, Coord basis);
+
+  /// The coordinate that hardware index `index` of `dim` alone maps to.
+  Coord apply(HwDim dim, int64_t index) const;
+  /// The coordinate of (register, lane, warp, block).
+  Coord apply(int64_t reg, int64_t lane, int64_t warp, int64_t block = 0) const;
+
+  /// True when some non-zero index of `dim` maps to the origin, i.e. the
+  /// hardware dimension replicates data (broadcast).
+  bool hasBroadcast(HwDim dim) const;
+  /// True when every tensor element is held somewhere.
+  bool isSurjective() const;
+
+  /// The number of leading registers that hold consecutive elements along
+  /// `dim` (1 when register 1 is not the next element along `dim`).
+  int64_t getContiguousRegisters(unsigned dim) const;
+
+  /// The widest group of registers one vector access can cover along `dim`:
+  /// the leading registers step through consecutive elements along `dim`,
+  /// and no other basis moves along `dim` by less than the group, so every
+  /// group of that many registers starts at a multiple of its size.
+  int64_t getVectorizableRegisters(unsigned dim) const;
+
+  /// The register of this thread whose constant coordinate is `coord`, if
+  /// any. Registers with zero bases are never returned twice: the lowest is.
+  std::optional<int64_t> findRegister(const Coord &coord) const;
+
+  /// Removes tensor dimension `dim`, whose size must be 1, and then the
+  /// register bases that have become zero (they would only duplicate data).
+  LinearLayout removeDim(unsigned dim) const;
+  /// Inserts a tensor dimension of size 1 at position `dim`.
+  LinearLayout insertDim(unsigned dim) const;
+  /// Drops all zero bases of `hwDim` (used for registers: a thread never
+  /// needs two registers for the same element).
+  LinearLayout removeZeroBases(HwDim hwDim) const;
+
+  bool operator==(const LinearLayout &other) const {
+    return shape == other.shape && bases == other.bases;
+  }
+  bool operator!=(const LinearLayout &other) const { return !(*this == other); }
+
+  /// A deterministic one-line description, e.g.
+  /// `shape [64, 16]: register [[0,1],[0,2],[1,0]] lane [...] warp [...]`.
+  std::string toString() const;
+
+private:
+  std::vector<int32_t> shape;
+  std::array<std::vector<Coord>, kNumHwDims> bases;
+};
+
+/// Gluon's BlockedLayout: each thread holds a sizePerThread tile, a warp
+/// threadsPerWarp such tiles, a CTA warpsPerCTA warp tiles; `order` lists the
+/// tensor dimensions from fastest to slowest varying.
+struct BlockedLayoutSpec {
+  std::vector<int32_t> sizePerThread;
+  std::vector<int32_t> threadsPerWarp;
+  std::vector<int32_t> warpsPerCTA;
+  std::vector<int32_t> order;
+
+  unsigned rank() const { return sizePerThread.size(); }
+  /// The shape one CTA covers without repeating: the elementwise product.
+  std::vector<int32_t> getCTATile() const;
+  /// An empty string when the spec is well formed, else why not.
+  std::string validate() const;
+};
+
+/// The linear layout of a tensor of `shape` in a blocked layout. A tensor
+/// larger than the CTA tile repeats it along registers, in `order`; a smaller
+/// one drops the registers that would leave the shape and replicates across
+/// the lanes and warps that would.
+LinearLayout blockedToLinearLayout(const BlockedLayoutSpec &spec,
+                                   const std::vector<int32_t> &shape);
+
+/// The layout of a tensor that is `parent` with dimension `dim` removed: the
+/// parent layout over the shape with a 1 inserted at `dim`, then that
+/// dimension dropped. Elements are replicated across the hardware bits that
+/// spanned `dim` in the parent.
+LinearLayout sliceToLinearLayout(const LinearLayout &parentOfUnitDim,
+                                 unsigned dim);
+
+/// For every register of `dst`, the register of `src` that holds the element
+/// `dst`'s element projects to in the same thread. The projection sends
+/// dimension d of `dst` to dimension dstToSrcDim[d] of `src`, or drops it when
+/// that is -1 (source dimensions nothing maps to are zero): this expresses
+/// broadcast (a size-1 source dimension) and expand_dims. Empty when the lane,
+/// warp and block parts disagree, i.e. when data would have to move between
+/// threads.
+std::optional<std::vector<int64_t>>
+mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
+                         const std::vector<int> &dstToSrcDim);
+
+bool isPowerOf2(int64_t value);
+unsigned log2Exact(int64_t value);
+
+} // namespace gluonc
+
+#endif // GLUONC_LAYOUT_LINEARLAYOUT_H

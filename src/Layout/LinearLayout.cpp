@@ -1,0 +1,358 @@
+//===- LinearLayout.cpp - F2-linear layouts -------------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Layout/LinearLayout.h"
+
+#include <cassert>
+#include <sstream>
+
+using namespace gluonc;
+
+bool gluonc::isPowerOf2(int64_t value) {
+  return value > 0 && (value & (value - 1)) == 0;
+}
+
+unsigned gluonc::log2Exact(int64_t value) {
+  assert(isPowerOf2(value) && "log2Exact of a non-power of two");
+  unsigned bits = 0;
+  while ((int64_t(1) << bits) < value)
+    ++bits;
+  return bits;
+}
+
+const char *gluonc::hwDimName(HwDim dim) {
+  switch (dim) {
+  case HwDim::Register:
+    return "register";
+  case HwDim::Lane:
+    return "lane";
+  case HwDim::Warp:
+    return "warp";
+  case HwDim::Block:
+    return "block";
+  }
+  return "?";
+}
+
+static const HwDim kAllHwDims[] = {HwDim::Register, HwDim::Lane, HwDim::Warp,
+                                   HwDim::Block};
+
+static bool isZero(const Coord &coord) {
+  for (int32_t c : coord)
+    if (c != 0)
+      return false;
+  return true;
+}
+
+static void xorInto(Coord &acc, const Coord &basis) {
+  for (size_t i = 0; i < acc.size(); ++i)
+    acc[i] ^= basis[i];
+}
+
+LinearLayout::LinearLayout(std::vector<int32_t> shape)
+    : shape(std::move(shape)) {
+  for (int32_t size : this->shape)
+    assert(isPowerOf2(size) && "layout dimensions must be powers of two");
+}
+
+void LinearLayout::addBasis(HwDim dim, Coord basis) {
+  assert(basis.size() == rank() && "basis rank mismatch");
+  for (unsigned d = 0; d < rank(); ++d)
+    assert(basis[d] >= 0 && basis[d] < shape[d] && "basis outside the shape");
+  bases[static_cast<unsigned>(dim)].push_back(std::move(basis));
+}
+
+Coord LinearLayout::apply(HwDim dim, int64_t index) const {
+  Coord result(rank(), 0);
+  const std::vector<Coord> &dimBases = getBases(dim);
+  for (size_t bit = 0; bit < dimBases.size(); ++bit)
+    if (index & (int64_t(1) << bit))
+      xorInto(result, dimBases[bit]);
+  return result;
+}
+
+Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp,
+                          int64_t block) const {
+  Coord result = apply(HwDim::Register, reg);
+  xorInto(result, apply(HwDim::Lane, lane));
+  xorInto(result, apply(HwDim::Warp, warp));
+  xorInto(result, apply(HwDim::Block, block));
+  return result;
+}
+
+bool LinearLayout::hasBroadcast(HwDim dim) const {
+  // Over F2 a map is injective iff its bases are linearly independent, so
+  // Gaussian elimination on the bases (as bit vectors) tells.
+  std::vector<uint64_t> rows;
+  for (const Coord &basis : getBases(dim)) {
+    uint64_t packed = 0;
+    unsigned shift = 0;
+    for (unsigned d = 0; d < rank(); ++d) {
+      packed |= uint64_t(basis[d]) << shift;
+      shift += log2Exact(shape[d]);
+    }
+    for (uint64_t row : rows)
+      if ((packed ^ row) < packed)
+        packed ^= row;
+    if (packed == 0)
+      return true;
+    rows.push_back(packed);
+    // Keep rows sorted by leading bit, highest first, so that the reduction
+    // above is a proper elimination.
+    for (size_t i = rows.size() - 1; i > 0 && rows[i] > rows[i - 1]; --i)
+      std::swap(rows[i], rows[i - 1]);
+  }
+  return false;
+}
+
+bool LinearLayout::isSurjective() const {
+  // The image has 2^(rank of all bases) elements; it covers the shape iff
+  // that rank equals the number of coordinate bits.
+  unsigned coordBits = 0;
+  for (int32_t size : shape)
+    coordBits += log2Exact(size);
+  std::vector<uint64_t> rows;
+  for (HwDim hw : kAllHwDims) {
+    for (const Coord &basis : getBases(hw)) {
+      uint64_t packed = 0;
+      unsigned shift = 0;
+      for (unsigned d = 0; d < rank(); ++d) {
+        packed |= uint64_t(basis[d]) << shift;
+        shift += log2Exact(shape[d]);
+      }
+      for (uint64_t row : rows)
+        if ((packed ^ row) < packed)
+          packed ^= row;
+      if (packed == 0)
+        continue;
+      rows.push_back(packed);
+      for (size_t i = rows.size() - 1; i > 0 && rows[i] > rows[i - 1]; --i)
+        std::swap(rows[i], rows[i - 1]);
+    }
+  }
+  return rows.size() == coordBits;
+}
+
+int64_t LinearLayout::getContiguousRegisters(unsigned dim) const {
+  const std::vector<Coord> &regBases = getBases(HwDim::Register);
+  int64_t count = 1;
+  for (const Coord &basis : regBases) {
+    Coord expected(rank(), 0);
+    expected[dim] = static_cast<int32_t>(count);
+    if (basis != expected)
+      break;
+    count *= 2;
+  }
+  return count;
+}
+
+int64_t LinearLayout::getVectorizableRegisters(unsigned dim) const {
+  int64_t group = getContiguousRegisters(dim);
+  unsigned runBits = log2Exact(group);
+  for (HwDim hw : kAllHwDims) {
+    const std::vector<Coord> &dimBases = getBases(hw);
+    for (size_t bit = hw == HwDim::Register ? runBits : 0;
+         bit < dimBases.size(); ++bit)
+      while (group > 1 && (dimBases[bit][dim] & (group - 1)) != 0)
+        group /= 2;
+  }
+  return group;
+}
+
+std::optional<int64_t> LinearLayout::findRegister(const Coord &coord) const {
+  int64_t numRegs = getNumRegisters();
+  for (int64_t reg = 0; reg < numRegs; ++reg)
+    if (apply(HwDim::Register, reg) == coord)
+      return reg;
+  return std::nullopt;
+}
+
+LinearLayout LinearLayout::removeDim(unsigned dim) const {
+  assert(dim < rank() && shape[dim] == 1 && "only a unit dimension goes");
+  std::vector<int32_t> newShape = shape;
+  newShape.erase(newShape.begin() + dim);
+  LinearLayout result(newShape);
+  for (HwDim hw : kAllHwDims) {
+    for (Coord basis : getBases(hw)) {
+      basis.erase(basis.begin() + dim);
+      result.addBasis(hw, std::move(basis));
+    }
+  }
+  return result.removeZeroBases(HwDim::Register);
+}
+
+LinearLayout LinearLayout::insertDim(unsigned dim) const {
+  assert(dim <= rank() && "insertion point out of range");
+  std::vector<int32_t> newShape = shape;
+  newShape.insert(newShape.begin() + dim, 1);
+  LinearLayout result(newShape);
+  for (HwDim hw : kAllHwDims) {
+    for (Coord basis : getBases(hw)) {
+      basis.insert(basis.begin() + dim, 0);
+      result.addBasis(hw, std::move(basis));
+    }
+  }
+  return result;
+}
+
+LinearLayout LinearLayout::removeZeroBases(HwDim hwDim) const {
+  LinearLayout result(shape);
+  for (HwDim hw : kAllHwDims)
+    for (const Coord &basis : getBases(hw))
+      if (hw != hwDim || !isZero(basis))
+        result.addBasis(hw, basis);
+  return result;
+}
+
+static void printCoordList(std::ostringstream &os,
+                           const std::vector<Coord> &coords) {
+  os << '[';
+  for (size_t i = 0; i < coords.size(); ++i) {
+    if (i)
+      os << ", ";
+    os << '[';
+    for (size_t d = 0; d < coords[i].size(); ++d)
+      os << (d ? "," : "") << coords[i][d];
+    os << ']';
+  }
+  os << ']';
+}
+
+std::string LinearLayout::toString() const {
+  std::ostringstream os;
+  os << "shape [";
+  for (size_t d = 0; d < shape.size(); ++d)
+    os << (d ? ", " : "") << shape[d];
+  os << "]:";
+  for (HwDim hw : kAllHwDims) {
+    if (getBases(hw).empty())
+      continue;
+    os << ' ' << hwDimName(hw) << ' ';
+    printCoordList(os, getBases(hw));
+  }
+  return os.str();
+}
+
+//===----------------------------------------------------------------------===//
+// Named layouts
+//===----------------------------------------------------------------------===//
+
+std::vector<int32_t> BlockedLayoutSpec::getCTATile() const {
+  std::vector<int32_t> tile(rank());
+  for (unsigned d = 0; d < rank(); ++d)
+    tile[d] = sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d];
+  return tile;
+}
+
+std::string BlockedLayoutSpec::validate() const {
+  unsigned r = rank();
+  if (r == 0)
+    return "a blocked layout needs at least one dimension";
+  if (threadsPerWarp.size() != r || warpsPerCTA.size() != r ||
+      order.size() != r)
+    return "size_per_thread, threads_per_warp, warps_per_cta and order must "
+           "have the same length";
+  auto allPow2 = [](const std::vector<int32_t> &values) {
+    for (int32_t v : values)
+      if (!isPowerOf2(v))
+        return false;
+    return true;
+  };
+  if (!allPow2(sizePerThread))
+    return "size_per_thread entries must be powers of two";
+  if (!allPow2(threadsPerWarp))
+    return "threads_per_warp entries must be powers of two";
+  if (!allPow2(warpsPerCTA))
+    return "warps_per_cta entries must be powers of two";
+  std::vector<bool> seen(r, false);
+  for (int32_t d : order) {
+    if (d < 0 || d >= static_cast<int32_t>(r) || seen[d])
+      return "order must be a permutation of 0.." + std::to_string(r - 1);
+    seen[d] = true;
+  }
+  return "";
+}
+
+/// Adds to `hwDim` the bases that step through `count` consecutive elements
+/// along tensor dimension `dim`, starting at stride `stride`.
+static void addUnitBases(LinearLayout &layout, HwDim hwDim, unsigned dim,
+                         int64_t stride, int64_t count) {
+  for (int64_t step = 1; step < count; step *= 2) {
+    Coord basis(layout.rank(), 0);
+    int64_t value = stride * step;
+    // Bits that fall outside a smaller tensor replicate: registers are
+    // dropped (a thread holds each element once), other levels broadcast.
+    if (value >= layout.getDimSize(dim)) {
+      if (hwDim == HwDim::Register)
+        continue;
+    } else {
+      basis[dim] = static_cast<int32_t>(value);
+    }
+    layout.addBasis(hwDim, std::move(basis));
+  }
+}
+
+LinearLayout gluonc::blockedToLinearLayout(const BlockedLayoutSpec &spec,
+                                           const std::vector<int32_t> &shape) {
+  assert(spec.validate().empty() && shape.size() == spec.rank());
+  LinearLayout layout(shape);
+  const std::vector<int32_t> *levels[] = {&spec.sizePerThread,
+                                          &spec.threadsPerWarp,
+                                          &spec.warpsPerCTA};
+  HwDim levelDims[] = {HwDim::Register, HwDim::Lane, HwDim::Warp};
+  // stride[d]: how far one step of the current level moves along d.
+  std::vector<int64_t> stride(spec.rank(), 1);
+  for (unsigned level = 0; level < 3; ++level) {
+    for (int32_t dim : spec.order) {
+      int64_t count = (*levels[level])[dim];
+      addUnitBases(layout, levelDims[level], dim, stride[dim], count);
+      stride[dim] *= count;
+    }
+  }
+  // Tile a larger tensor by more registers, fastest dimension first.
+  for (int32_t dim : spec.order) {
+    int64_t tiles = shape[dim] / stride[dim];
+    if (tiles > 1)
+      addUnitBases(layout, HwDim::Register, dim, stride[dim], tiles);
+  }
+  return layout;
+}
+
+LinearLayout gluonc::sliceToLinearLayout(const LinearLayout &parentOfUnitDim,
+                                         unsigned dim) {
+  return parentOfUnitDim.removeDim(dim);
+}
+
+std::optional<std::vector<int64_t>>
+gluonc::mapRegistersWithinThread(const LinearLayout &src,
+                                 const LinearLayout &dst,
+                                 const std::vector<int> &dstToSrcDim) {
+  assert(dstToSrcDim.size() == dst.rank() && "one entry per dst dimension");
+  auto project = [&](const Coord &coord) {
+    Coord result(src.rank(), 0);
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      if (dstToSrcDim[d] >= 0)
+        result[dstToSrcDim[d]] = coord[d];
+    return result;
+  };
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp, HwDim::Block}) {
+    if (src.getNumBits(hw) != dst.getNumBits(hw))
+      return std::nullopt;
+    for (unsigned bit = 0; bit < dst.getNumBits(hw); ++bit)
+      if (project(dst.getBases(hw)[bit]) != src.getBases(hw)[bit])
+        return std::nullopt;
+  }
+  std::vector<int64_t> mapping;
+  mapping.reserve(dst.getNumRegisters());
+  for (int64_t reg = 0; reg < dst.getNumRegisters(); ++reg) {
+    std::optional<int64_t> srcReg =
+        src.findRegister(project(dst.apply(HwDim::Register, reg)));
+    if (!srcReg)
+      return std::nullopt;
+    mapping.push_back(*srcReg);
+  }
+  return mapping;
+}

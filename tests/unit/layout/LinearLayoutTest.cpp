@@ -1,0 +1,180 @@
+//===- LinearLayoutTest.cpp - Linear layouts against hand-worked tables ---===//
+
+#include "gluonc/Layout/LinearLayout.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using namespace gluonc;
+
+namespace {
+// The example of Gluon's layout tutorial: each thread a 2x4 tile, a warp
+// 16x2 threads, 2x2 warps, dimension 1 fastest.
+BlockedLayoutSpec tutorialLayout() {
+  return BlockedLayoutSpec{{2, 4}, {16, 2}, {2, 2}, {1, 0}};
+}
+
+std::vector<Coord> coords(std::initializer_list<Coord> list) { return list; }
+} // namespace
+
+TEST_CASE("blocked layout spec validation", "[layout]") {
+  CHECK(tutorialLayout().validate().empty());
+  CHECK(tutorialLayout().getCTATile() == std::vector<int32_t>{64, 16});
+  BlockedLayoutSpec bad{{3}, {32}, {4}, {0}};
+  CHECK(bad.validate() == "size_per_thread entries must be powers of two");
+  BlockedLayoutSpec badOrder{{1, 1}, {4, 8}, {4, 1}, {0, 0}};
+  CHECK(badOrder.validate() == "order must be a permutation of 0..1");
+  BlockedLayoutSpec badRank{{1, 1}, {32}, {4, 1}, {0, 1}};
+  CHECK(!badRank.validate().empty());
+}
+
+TEST_CASE("tutorial blocked layout tiles a 64x16 block", "[layout]") {
+  LinearLayout ll = blockedToLinearLayout(tutorialLayout(), {64, 16});
+  // Registers walk the 2x4 thread tile, dimension 1 first.
+  CHECK(ll.getBases(HwDim::Register) == coords({{0, 1}, {0, 2}, {1, 0}}));
+  // Lanes: the 2 threads along dimension 1 first, then 16 along dimension 0.
+  CHECK(ll.getBases(HwDim::Lane) ==
+        coords({{0, 4}, {2, 0}, {4, 0}, {8, 0}, {16, 0}}));
+  CHECK(ll.getBases(HwDim::Warp) == coords({{0, 8}, {32, 0}}));
+  CHECK(ll.getNumRegisters() == 8);
+  CHECK(ll.isSurjective());
+  CHECK_FALSE(ll.hasBroadcast(HwDim::Lane));
+  CHECK_FALSE(ll.hasBroadcast(HwDim::Warp));
+
+  // Spot checks of the full table.
+  CHECK(ll.apply(/*reg=*/0, /*lane=*/0, /*warp=*/0) == Coord{0, 0});
+  CHECK(ll.apply(3, 0, 0) == Coord{0, 3});
+  CHECK(ll.apply(4, 0, 0) == Coord{1, 0});
+  CHECK(ll.apply(7, 0, 0) == Coord{1, 3});
+  CHECK(ll.apply(0, 1, 0) == Coord{0, 4});
+  CHECK(ll.apply(5, 3, 0) == Coord{3, 5});
+  CHECK(ll.apply(0, 31, 0) == Coord{30, 4});
+  CHECK(ll.apply(7, 31, 3) == Coord{63, 15});
+
+  // Every element of the block has exactly one owner.
+  std::set<Coord> seen;
+  for (int w = 0; w < 4; ++w)
+    for (int l = 0; l < 32; ++l)
+      for (int r = 0; r < 8; ++r)
+        CHECK(seen.insert(ll.apply(r, l, w)).second);
+  CHECK(seen.size() == 64 * 16);
+}
+
+TEST_CASE("a larger tensor repeats the block along registers", "[layout]") {
+  // 128x128 is 2x8 blocks of 64x16, 8 elements per thread each: 128
+  // registers per thread (16384 elements over 128 threads). Gluon's layout
+  // tutorial says 64, which is the count for 128x64.
+  LinearLayout big = blockedToLinearLayout(tutorialLayout(), {128, 128});
+  CHECK(big.getNumRegisters() == 128);
+  CHECK(big.getBases(HwDim::Register) ==
+        coords({{0, 1}, {0, 2}, {1, 0}, {0, 16}, {0, 32}, {0, 64}, {64, 0}}));
+  CHECK(big.isSurjective());
+  // Register 8 is the same thread's element one block to the right.
+  CHECK(big.apply(8, 0, 0) == Coord{0, 16});
+
+  LinearLayout half = blockedToLinearLayout(tutorialLayout(), {128, 64});
+  CHECK(half.getNumRegisters() == 64);
+}
+
+TEST_CASE("a smaller tensor is replicated across warps", "[layout]") {
+  // The tutorial's 32x8 example: each warp holds a full copy.
+  LinearLayout ll = blockedToLinearLayout(tutorialLayout(), {32, 8});
+  CHECK(ll.getNumRegisters() == 8);
+  CHECK(ll.getBases(HwDim::Warp) == coords({{0, 0}, {0, 0}}));
+  CHECK(ll.hasBroadcast(HwDim::Warp));
+  CHECK_FALSE(ll.hasBroadcast(HwDim::Lane));
+  for (int w = 1; w < 4; ++w)
+    for (int l = 0; l < 32; ++l)
+      CHECK(ll.apply(5, l, w) == ll.apply(5, l, 0));
+  CHECK(ll.isSurjective());
+}
+
+TEST_CASE("registers beyond a tiny tensor are dropped", "[layout]") {
+  BlockedLayoutSpec spec{{4}, {32}, {4}, {0}};
+  LinearLayout ll = blockedToLinearLayout(spec, {2});
+  CHECK(ll.getBases(HwDim::Register) == coords({{1}}));
+  CHECK(ll.getBases(HwDim::Lane) == coords({{0}, {0}, {0}, {0}, {0}}));
+  CHECK(ll.hasBroadcast(HwDim::Lane));
+}
+
+TEST_CASE("the vector-add layout", "[layout]") {
+  BlockedLayoutSpec spec{{4}, {32}, {4}, {0}};
+  LinearLayout ll = blockedToLinearLayout(spec, {1024});
+  CHECK(ll.getBases(HwDim::Register) == coords({{1}, {2}, {512}}));
+  CHECK(ll.getBases(HwDim::Lane) == coords({{4}, {8}, {16}, {32}, {64}}));
+  CHECK(ll.getBases(HwDim::Warp) == coords({{128}, {256}}));
+  CHECK(ll.getContiguousRegisters(0) == 4);
+  CHECK(ll.getVectorizableRegisters(0) == 4);
+  CHECK(ll.apply(4, 0, 0) == Coord{512});
+  CHECK(ll.apply(2, 5, 3) == Coord{2 + 20 + 384});
+}
+
+TEST_CASE("slice layouts replicate across the removed dimension", "[layout]") {
+  BlockedLayoutSpec parent{{1, 4}, {8, 4}, {4, 1}, {1, 0}};
+  LinearLayout rows =
+      sliceToLinearLayout(blockedToLinearLayout(parent, {64, 1}), 1);
+  CHECK(rows.getShape() == std::vector<int32_t>{64});
+  CHECK(rows.getBases(HwDim::Register) == coords({{32}}));
+  CHECK(rows.getBases(HwDim::Lane) == coords({{0}, {0}, {1}, {2}, {4}}));
+  CHECK(rows.getBases(HwDim::Warp) == coords({{8}, {16}}));
+  CHECK(rows.hasBroadcast(HwDim::Lane));
+
+  LinearLayout cols =
+      sliceToLinearLayout(blockedToLinearLayout(parent, {1, 16}), 0);
+  CHECK(cols.getBases(HwDim::Register) == coords({{1}, {2}}));
+  CHECK(cols.getBases(HwDim::Lane) == coords({{4}, {8}, {0}, {0}, {0}}));
+  CHECK(cols.getBases(HwDim::Warp) == coords({{0}, {0}}));
+}
+
+TEST_CASE("expand_dims and broadcast stay within a thread", "[layout]") {
+  BlockedLayoutSpec parent{{1, 4}, {8, 4}, {4, 1}, {1, 0}};
+  LinearLayout column = blockedToLinearLayout(parent, {64, 1});
+  LinearLayout rows = sliceToLinearLayout(column, 1);
+
+  // expand_dims(rows, 1): dst [64, 1] -> src [64].
+  auto expand = mapRegistersWithinThread(rows, column, {0, -1});
+  REQUIRE(expand);
+  CHECK(*expand == std::vector<int64_t>{0, 1});
+
+  // broadcast [64, 1] -> [64, 16]: dimension 1 is dropped.
+  LinearLayout full = blockedToLinearLayout(parent, {64, 16});
+  CHECK(full.getNumRegisters() == 8);
+  auto bcast = mapRegistersWithinThread(column, full, {0, -1});
+  REQUIRE(bcast);
+  CHECK(*bcast == std::vector<int64_t>{0, 0, 0, 0, 1, 1, 1, 1});
+
+  // A different parent puts rows in other threads: no in-thread mapping.
+  BlockedLayoutSpec other{{4, 1}, {8, 4}, {1, 4}, {0, 1}};
+  LinearLayout otherColumn = blockedToLinearLayout(other, {64, 1});
+  CHECK_FALSE(mapRegistersWithinThread(rows, otherColumn, {0, -1}));
+}
+
+TEST_CASE("printing is deterministic", "[layout]") {
+  BlockedLayoutSpec spec{{4}, {32}, {4}, {0}};
+  CHECK(blockedToLinearLayout(spec, {1024}).toString() ==
+        "shape [1024]: register [[1], [2], [512]] lane [[4], [8], [16], "
+        "[32], [64]] warp [[128], [256]]");
+}
+
+TEST_CASE("vector groups must start at multiples of their size", "[layout]") {
+  // Four consecutive registers; lanes step by four elements, so every group
+  // of four starts at a multiple of four. A lane step of six breaks that.
+  LinearLayout ll({64});
+  ll.addBasis(HwDim::Register, {1});
+  ll.addBasis(HwDim::Register, {2});
+  ll.addBasis(HwDim::Lane, {4});
+  ll.addBasis(HwDim::Lane, {8});
+  CHECK(ll.getVectorizableRegisters(0) == 4);
+  LinearLayout shifted({64});
+  shifted.addBasis(HwDim::Register, {1});
+  shifted.addBasis(HwDim::Register, {2});
+  shifted.addBasis(HwDim::Lane, {6});
+  CHECK(shifted.getContiguousRegisters(0) == 4);
+  CHECK(shifted.getVectorizableRegisters(0) == 2);
+  // Dimension 1 fastest: registers are contiguous along 1, not along 0.
+  BlockedLayoutSpec rowMajor{{1, 4}, {8, 4}, {4, 1}, {1, 0}};
+  LinearLayout tile = blockedToLinearLayout(rowMajor, {32, 16});
+  CHECK(tile.getVectorizableRegisters(1) == 4);
+  CHECK(tile.getVectorizableRegisters(0) == 1);
+}
