@@ -1,0 +1,54 @@
+//===- Dialect.h - The gluon dialect ----------------------------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_IR_DIALECT_H
+#define GLUONC_IR_DIALECT_H
+
+#include "gluonc/Layout/LinearLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "gluonc/IR/GluonDialect.h.inc"
+
+#include "gluonc/IR/GluonAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "gluonc/IR/GluonAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "gluonc/IR/GluonTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "gluonc/IR/GluonOps.h.inc"
+
+namespace mlir::gluon {
+
+/// The layout of a tensor type, or null for anything else.
+LayoutAttrInterface getLayout(Type type);
+
+/// The linear layout of a ranked tensor type with a gluon layout.
+gluonc::LinearLayout getLinearLayout(RankedTensorType type);
+
+/// For a pointer, its pointee type; for a tensor of pointers, the tensor of
+/// pointees with the same shape and layout. Null for anything else.
+Type getPointeeType(Type ptrLike);
+
+/// `type` with its scalar element type replaced by `elementType` (a tensor
+/// keeps its shape and layout).
+Type withElementType(Type type, Type elementType);
+
+/// Layouts as their IR text, for diagnostics that name both sides.
+std::string layoutToString(Attribute layout);
+
+} // namespace mlir::gluon
+
+#endif // GLUONC_IR_DIALECT_H

@@ -1,0 +1,70 @@
+//===- GluonTypes.td - Types of the gluon dialect ----------*- tablegen -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUON_TYPES
+#define GLUON_TYPES
+
+include "GluonDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypes.td"
+
+class Gluon_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Gluon_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Gluon_PointerType : Gluon_Type<"Pointer", "ptr"> {
+  let summary = "a pointer to elements of a type in an address space";
+  let description = [{
+    `!gluon.ptr<f32>` points at `f32` values in global memory (address space
+    1). Tensors of pointers (`tensor<1024x!gluon.ptr<f32>, #blocked>`) are
+    what `gluon.load` and `gluon.store` access.
+  }];
+  let parameters = (ins "::mlir::Type":$pointeeType,
+                        DefaultValuedParameter<"int", "1">:$addressSpace);
+  let assemblyFormat = "`<` $pointeeType (`,` $addressSpace^)? `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$pointeeType,
+                                        CArg<"int", "1">:$addressSpace), [{
+      return $_get(pointeeType.getContext(), pointeeType, addressSpace);
+    }]>
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Gluon_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
+def Gluon_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def Gluon_Scalar : AnyTypeOf<[Gluon_Int, Gluon_Float, Gluon_PointerType]>;
+
+def Gluon_LayoutTensor : Type<
+    And<[AnyRankedTensor.predicate,
+         CPred<"::llvm::isa_and_nonnull<::mlir::gluon::LayoutAttrInterface>("
+               "::llvm::cast<::mlir::RankedTensorType>($_self).getEncoding())">]>,
+    "ranked tensor with a gluon layout", "::mlir::RankedTensorType">;
+
+class Gluon_TensorOf<list<Type> elements> : Type<
+    And<[Gluon_LayoutTensor.predicate,
+         SubstLeaves<"$_self",
+                     "::llvm::cast<::mlir::RankedTensorType>($_self)"
+                     ".getElementType()",
+                     AnyTypeOf<elements>.predicate>]>,
+    "tensor of " # AnyTypeOf<elements>.summary # " with a gluon layout",
+    "::mlir::RankedTensorType">;
+
+def Gluon_IntTensor : Gluon_TensorOf<[Gluon_Int]>;
+def Gluon_BoolTensor : Gluon_TensorOf<[I1]>;
+def Gluon_PtrTensor : Gluon_TensorOf<[Gluon_PointerType]>;
+def Gluon_ValueTensor : Gluon_TensorOf<[Gluon_Int, Gluon_Float, Gluon_PointerType]>;
+
+def Gluon_PtrLike : AnyTypeOf<[Gluon_PointerType, Gluon_PtrTensor]>;
+def Gluon_IntLike : AnyTypeOf<[Gluon_Int, Gluon_IntTensor]>;
+def Gluon_BoolLike : AnyTypeOf<[I1, Gluon_BoolTensor]>;
+def Gluon_ValueLike : AnyTypeOf<[Gluon_Scalar, Gluon_ValueTensor]>;
+
+#endif // GLUON_TYPES

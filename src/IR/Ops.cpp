@@ -1,0 +1,161 @@
+//===- Ops.cpp - Operations of the gluon dialect --------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::gluon;
+
+#define GET_OP_CLASSES
+#include "gluonc/IR/GluonOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+/// Checks that two operands agree in shape and layout (their element types
+/// may differ). A scalar matches only a scalar. The diagnostic names both
+/// operands and both layouts.
+static LogicalResult verifySameShapeAndLayout(Operation *op, StringRef lhsName,
+                                              Type lhs, StringRef rhsName,
+                                              Type rhs) {
+  auto lhsTensor = dyn_cast<RankedTensorType>(lhs);
+  auto rhsTensor = dyn_cast<RankedTensorType>(rhs);
+  if (!lhsTensor && !rhsTensor)
+    return success();
+  if (!lhsTensor || !rhsTensor)
+    return op->emitOpError()
+           << "expects " << lhsName << " and " << rhsName
+           << " to be both tensors or both scalars, got " << lhs << " and "
+           << rhs;
+  if (lhsTensor.getShape() != rhsTensor.getShape())
+    return op->emitOpError() << "shape mismatch: " << lhsName << " is "
+                             << lhs << ", " << rhsName << " is " << rhs;
+  if (lhsTensor.getEncoding() != rhsTensor.getEncoding())
+    return op->emitOpError()
+           << "layout mismatch: " << lhsName << " has layout "
+           << layoutToString(lhsTensor.getEncoding()) << ", " << rhsName
+           << " has layout " << layoutToString(rhsTensor.getEncoding());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ArangeOp::verify() {
+  auto type = getResult().getType();
+  int64_t start = getStart(), end = getEnd();
+  if (type.getRank() != 1)
+    return emitOpError() << "result must be 1-D, got " << type;
+  if (!type.getElementType().isInteger(32))
+    return emitOpError() << "result elements must be i32, got "
+                         << type.getElementType();
+  if (end <= start)
+    return emitOpError() << "end (" << end << ") must be greater than start ("
+                         << start << ")";
+  if (!gluonc::isPowerOf2(end - start))
+    return emitOpError() << "range length " << end - start
+                         << " must be a power of two";
+  if (type.getDimSize(0) != end - start)
+    return emitOpError() << "result has " << type.getDimSize(0)
+                         << " elements, the range " << end - start;
+  return success();
+}
+
+LogicalResult SplatOp::verify() {
+  Type element = getResult().getType().getElementType();
+  if (getSrc().getType() != element)
+    return emitOpError() << "source type " << getSrc().getType()
+                         << " differs from the result's element type "
+                         << element;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "element types differ: " << src << " -> " << dst;
+  if (src.getRank() != dst.getRank())
+    return emitOpError() << "ranks differ: " << src << " -> " << dst;
+  if (src.getEncoding() != dst.getEncoding())
+    return emitOpError() << "layout mismatch: source has layout "
+                         << layoutToString(src.getEncoding())
+                         << ", result has layout "
+                         << layoutToString(dst.getEncoding());
+  for (int64_t d = 0; d < src.getRank(); ++d)
+    if (src.getDimSize(d) != 1 && src.getDimSize(d) != dst.getDimSize(d))
+      return emitOpError() << "dimension " << d << " of size "
+                           << src.getDimSize(d) << " cannot broadcast to "
+                           << dst.getDimSize(d);
+  return success();
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  int64_t axis = getAxis();
+  if (dst.getRank() != src.getRank() + 1)
+    return emitOpError() << "result rank must be the source rank plus one";
+  if (axis < 0 || axis >= dst.getRank())
+    return emitOpError() << "axis " << axis << " out of range";
+  SmallVector<int64_t> expected(src.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (ArrayRef<int64_t>(expected) != dst.getShape())
+    return emitOpError() << "result shape must be the source shape with a 1 "
+                            "inserted at "
+                         << axis << ": " << src << " -> " << dst;
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "element types differ: " << src << " -> " << dst;
+  auto slice = dyn_cast<SliceLayoutAttr>(src.getEncoding());
+  if (!slice || slice.getDim() != axis || slice.getParent() != dst.getEncoding())
+    return emitOpError() << "layout mismatch: the source layout must be a "
+                            "slice along "
+                         << axis << " of the result layout; source has "
+                         << layoutToString(src.getEncoding())
+                         << ", result has "
+                         << layoutToString(dst.getEncoding());
+  return success();
+}
+
+LogicalResult AddPtrOp::verify() {
+  return verifySameShapeAndLayout(*this, "ptr", getPtr().getType(), "offset",
+                                  getOffset().getType());
+}
+
+LogicalResult LoadOp::verify() {
+  Type ptrType = getPtr().getType();
+  Type expected = getPointeeType(ptrType);
+  if (getResult().getType() != expected)
+    return emitOpError() << "result type " << getResult().getType()
+                         << " must be the pointee type " << expected;
+  if (getMask() && failed(verifySameShapeAndLayout(
+                       *this, "ptr", ptrType, "mask", getMask().getType())))
+    return failure();
+  if (getOther() && getOther().getType() != expected)
+    return emitOpError() << "'other' has type " << getOther().getType()
+                         << ", the loaded values " << expected;
+  return success();
+}
+
+LogicalResult StoreOp::verify() {
+  Type ptrType = getPtr().getType();
+  if (failed(verifySameShapeAndLayout(*this, "ptr", ptrType, "value",
+                                      getValue().getType())))
+    return failure();
+  Type expected = getPointeeType(ptrType);
+  if (getValue().getType() != expected)
+    return emitOpError() << "value type " << getValue().getType()
+                         << " must be the pointee type " << expected;
+  if (getMask() && failed(verifySameShapeAndLayout(
+                       *this, "ptr", ptrType, "mask", getMask().getType())))
+    return failure();
+  return success();
+}
