@@ -1,0 +1,125 @@
+//===- VerifyPass.cpp - Whole-kernel layout checks ------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Transforms/Passes.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+class VerifyLayoutsPass
+    : public PassWrapper<VerifyLayoutsPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyLayoutsPass)
+
+  StringRef getArgument() const override { return "gluon-verify-layouts"; }
+  StringRef getDescription() const override {
+    return "Check layouts against the kernel's warps and the target's warp "
+           "size, and elementwise operands against each other";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto numWarps = module->getAttrOfType<IntegerAttr>(
+        gluon::GluonDialect::kNumWarpsAttrName);
+    auto warpSize = module->getAttrOfType<IntegerAttr>(
+        gluon::GluonDialect::kThreadsPerWarpAttrName);
+    if (!numWarps || !warpSize) {
+      module.emitError() << "a gluon module needs the '"
+                         << gluon::GluonDialect::kNumWarpsAttrName << "' and '"
+                         << gluon::GluonDialect::kThreadsPerWarpAttrName
+                         << "' attributes";
+      return signalPassFailure();
+    }
+    WalkResult result = module.walk([&](Operation *op) {
+      for (Type type : op->getResultTypes())
+        if (failed(checkTensorType(op, type, numWarps.getInt(),
+                                   warpSize.getInt())))
+          return WalkResult::interrupt();
+      if (failed(checkElementwiseOperands(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+
+private:
+  static LogicalResult checkTensorType(Operation *op, Type type,
+                                       int64_t numWarps, int64_t warpSize) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return success();
+    gluon::LayoutAttrInterface layout = gluon::getLayout(tensor);
+    if (!layout)
+      return op->emitError() << "tensor " << type
+                             << " has no distributed layout";
+    if (layout.getRank() != tensor.getRank())
+      return op->emitError()
+             << "layout " << gluon::layoutToString(layout) << " has rank "
+             << layout.getRank() << " but the tensor " << type << " has rank "
+             << tensor.getRank();
+    for (int64_t size : tensor.getShape())
+      if (!isPowerOf2(size))
+        return op->emitError() << "tensor dimensions must be powers of two, "
+                                  "got "
+                               << type;
+    if (layout.getNumWarps() != numWarps)
+      return op->emitError()
+             << "layout " << gluon::layoutToString(layout) << " spreads over "
+             << layout.getNumWarps() << " warps, but the kernel runs with "
+             << numWarps << " (num_warps)";
+    if (layout.getWarpSize() != warpSize)
+      return op->emitError()
+             << "layout " << gluon::layoutToString(layout) << " assumes "
+             << layout.getWarpSize()
+             << " threads per warp, but the target has " << warpSize;
+    return success();
+  }
+
+  static LogicalResult checkElementwiseOperands(Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+      return success();
+    Value first;
+    for (Value value : llvm::concat<Value>(op->getOperands(),
+                                           op->getResults())) {
+      if (!isa<RankedTensorType>(value.getType()))
+        continue;
+      if (!first) {
+        first = value;
+        continue;
+      }
+      auto a = cast<RankedTensorType>(first.getType());
+      auto b = cast<RankedTensorType>(value.getType());
+      if (a.getShape() != b.getShape())
+        return op->emitError() << "shape mismatch between " << a << " and "
+                               << b;
+      if (a.getEncoding() != b.getEncoding())
+        return op->emitError()
+               << "layout mismatch: "
+               << gluon::layoutToString(a.getEncoding()) << " vs "
+               << gluon::layoutToString(b.getEncoding());
+    }
+    return success();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> gluonc::createVerifyLayoutsPass() {
+  return std::make_unique<VerifyLayoutsPass>();
+}
+
+void gluonc::registerGluonTransformsPasses() {
+  PassRegistration<VerifyLayoutsPass>();
+}
