@@ -1,0 +1,49 @@
+//===- GluonToLLVM.h - Lower the gluon dialect to LLVM ----------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers a gluon kernel to the LLVM dialect, per thread: a tensor becomes an
+// LLVM struct holding the registers this thread owns (as its layout says),
+// every tensor op becomes the scalar ops of one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_CONVERSION_GLUONTOLLVM_H
+#define GLUONC_CONVERSION_GLUONTOLLVM_H
+
+#include "gluonc/Conversion/TargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace gluonc {
+
+class AxisInfoAnalysis;
+
+/// Converts gluon pointers to LLVM pointers and distributed tensors to
+/// structs of the registers one thread holds.
+class GluonLLVMTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  explicit GluonLLVMTypeConverter(mlir::MLIRContext *context);
+};
+
+/// The patterns lowering gluon ops, elementwise arith/math on tensors, and
+/// the kernel function. `numThreads` is the block size.
+void populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns,
+                                 const TargetInfo &target,
+                                 const AxisInfoAnalysis &axisInfo,
+                                 unsigned numThreads);
+
+/// The whole conversion as a pass over a module whose control flow is
+/// already unstructured (run scf-to-cf first).
+std::unique_ptr<mlir::Pass>
+createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target);
+
+} // namespace gluonc
+
+#endif // GLUONC_CONVERSION_GLUONTOLLVM_H

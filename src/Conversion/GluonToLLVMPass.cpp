@@ -1,0 +1,104 @@
+//===- GluonToLLVMPass.cpp - The gluon-to-LLVM conversion pass ------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsImpl.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const TargetInfo &target,
+                                         const AxisInfoAnalysis &axisInfo,
+                                         unsigned numThreads) {
+  LoweringContext context{target, axisInfo, numThreads};
+  populateFuncOpToLLVMPatterns(converter, patterns, context);
+  populateTensorOpToLLVMPatterns(converter, patterns, context);
+  populateMemoryOpToLLVMPatterns(converter, patterns, context);
+  populateElementwiseOpToLLVMPatterns(converter, patterns);
+  // Scalars and branches (after scf-to-cf) go through the upstream patterns;
+  // the tensor patterns above have a higher benefit, so these see scalars.
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  ub::populateUBToLLVMConversionPatterns(converter, patterns);
+}
+
+namespace {
+
+class ConvertGluonToLLVMPass
+    : public PassWrapper<ConvertGluonToLLVMPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertGluonToLLVMPass)
+
+  explicit ConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target)
+      : target(std::move(target)) {}
+
+  StringRef getArgument() const override { return "convert-gluon-to-llvm"; }
+  StringRef getDescription() const override {
+    return "Lower gluon kernels to the LLVM dialect, per thread";
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+    target->getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    auto numWarps = module->getAttrOfType<IntegerAttr>(
+        gluon::GluonDialect::kNumWarpsAttrName);
+    if (!numWarps) {
+      module.emitError() << "missing '" << gluon::GluonDialect::kNumWarpsAttrName
+                         << "' module attribute";
+      return signalPassFailure();
+    }
+    unsigned numThreads = numWarps.getInt() * target->getWarpSize();
+
+    // Facts are computed on the gluon IR, before any op is rewritten.
+    AxisInfoAnalysis axisInfo(module);
+    GluonLLVMTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    populateGluonToLLVMPatterns(converter, patterns, *target, axisInfo,
+                                numThreads);
+
+    ConversionTarget conversionTarget(*context);
+    conversionTarget.addLegalDialect<LLVM::LLVMDialect>();
+    target->addLegalDialects(conversionTarget);
+    conversionTarget.addIllegalDialect<
+        gluon::GluonDialect, arith::ArithDialect, math::MathDialect,
+        cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
+        ub::UBDialect>();
+    conversionTarget.addLegalOp<ModuleOp>();
+    if (failed(applyPartialConversion(module, conversionTarget,
+                                      std::move(patterns))))
+      return signalPassFailure();
+  }
+
+private:
+  std::shared_ptr<const TargetInfo> target;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+gluonc::createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target) {
+  return std::make_unique<ConvertGluonToLLVMPass>(std::move(target));
+}

@@ -1,0 +1,38 @@
+//===- PatternsImpl.h - The pattern groups of the gluon lowering -*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_CONVERSION_PATTERNSIMPL_H
+#define GLUONC_CONVERSION_PATTERNSIMPL_H
+
+#include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/Transforms/AxisInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+namespace gluonc {
+
+/// What every gluon op pattern needs beyond the type converter.
+struct LoweringContext {
+  const TargetInfo &target;
+  const AxisInfoAnalysis &axisInfo;
+  unsigned numThreads;
+};
+
+void populateElementwiseOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
+void populateTensorOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
+void populateMemoryOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
+void populateFuncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  const LoweringContext &context);
+
+} // namespace gluonc
+
+#endif // GLUONC_CONVERSION_PATTERNSIMPL_H

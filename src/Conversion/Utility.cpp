@@ -1,0 +1,188 @@
+//===- Utility.cpp - Helpers shared by the gluon-to-LLVM patterns ---------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+TargetInfo::~TargetInfo() = default;
+
+SmallVector<Value> gluonc::unpackRegisters(OpBuilder &builder, Location loc,
+                                           Value structValue) {
+  auto structType = cast<LLVM::LLVMStructType>(structValue.getType());
+  SmallVector<Value> registers;
+  registers.reserve(structType.getBody().size());
+  for (int64_t i = 0, e = structType.getBody().size(); i < e; ++i)
+    registers.push_back(
+        LLVM::ExtractValueOp::create(builder, loc, structValue, i));
+  return registers;
+}
+
+Value gluonc::packRegisters(OpBuilder &builder, Location loc, Type structType,
+                            ValueRange registers) {
+  Value result = LLVM::PoisonOp::create(builder, loc, structType);
+  for (auto [i, reg] : llvm::enumerate(registers))
+    result = LLVM::InsertValueOp::create(builder, loc, result, reg,
+                                         static_cast<int64_t>(i));
+  return result;
+}
+
+Value gluonc::createI32Constant(OpBuilder &builder, Location loc,
+                                int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                  builder.getI32IntegerAttr(value));
+}
+
+namespace {
+/// A value and the bits it may have set, so that sums of values with
+/// disjoint bits can be emitted as `or disjoint`, which LLVM folds into
+/// address arithmetic, and only overlapping ones as `xor`.
+struct MaskedValue {
+  Value value;
+  uint64_t bits = 0;
+};
+} // namespace
+
+static MaskedValue combineXor(OpBuilder &b, Location loc, MaskedValue lhs,
+                              MaskedValue rhs) {
+  if (!lhs.value)
+    return rhs;
+  if (!rhs.value)
+    return lhs;
+  Value combined;
+  if ((lhs.bits & rhs.bits) == 0)
+    combined = LLVM::OrOp::create(b, loc, lhs.value, rhs.value,
+                                  /*isDisjoint=*/true);
+  else
+    combined = LLVM::XOrOp::create(b, loc, lhs.value, rhs.value);
+  return {combined, lhs.bits | rhs.bits};
+}
+
+static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/// The contribution of hardware index `index` (bits of which map through
+/// `bases`) to tensor dimension `dim`. Runs of bits whose bases double are
+/// one mask and shift; other bits are selected one at a time.
+static MaskedValue emitHwContribution(OpBuilder &b, Location loc, Value index,
+                                      const std::vector<Coord> &bases,
+                                      unsigned dim) {
+  MaskedValue acc;
+  for (size_t bit = 0; bit < bases.size();) {
+    int64_t component = bases[bit][dim];
+    if (component == 0) {
+      ++bit;
+      continue;
+    }
+    if (!isPow2(component)) {
+      // ((index >> bit) & 1) * component
+      Value shifted = LLVM::LShrOp::create(
+          b, loc, index, createI32Constant(b, loc, bit));
+      Value one = LLVM::AndOp::create(b, loc, shifted,
+                                      createI32Constant(b, loc, 1));
+      Value term = LLVM::MulOp::create(b, loc, one,
+                                       createI32Constant(b, loc, component));
+      acc = combineXor(b, loc, acc, {term, uint64_t(component)});
+      ++bit;
+      continue;
+    }
+    size_t runLength = 1;
+    while (bit + runLength < bases.size() &&
+           bases[bit + runLength][dim] == component << runLength)
+      ++runLength;
+    int64_t shiftTo = log2Exact(component);
+    uint64_t sourceMask = ((uint64_t(1) << runLength) - 1) << bit;
+    Value masked = LLVM::AndOp::create(
+        b, loc, index, createI32Constant(b, loc, sourceMask));
+    Value term = masked;
+    if (shiftTo > int64_t(bit))
+      term = LLVM::ShlOp::create(b, loc, masked,
+                                 createI32Constant(b, loc, shiftTo - bit));
+    else if (shiftTo < int64_t(bit))
+      term = LLVM::LShrOp::create(b, loc, masked,
+                                  createI32Constant(b, loc, bit - shiftTo));
+    uint64_t resultMask = ((uint64_t(1) << runLength) - 1) << shiftTo;
+    acc = combineXor(b, loc, acc, {term, resultMask});
+    bit += runLength;
+  }
+  return acc;
+}
+
+SmallVector<SmallVector<Value>>
+gluonc::emitElementCoords(OpBuilder &b, Location loc, const TargetInfo &target,
+                          const LinearLayout &layout, unsigned numThreads) {
+  unsigned warpSize = target.getWarpSize();
+  Value tid = target.getThreadId(b, loc, numThreads);
+  Value laneId = LLVM::AndOp::create(b, loc, tid,
+                                     createI32Constant(b, loc, warpSize - 1));
+  Value warpId = LLVM::LShrOp::create(
+      b, loc, tid, createI32Constant(b, loc, log2Exact(warpSize)));
+
+  SmallVector<MaskedValue> threadPart(layout.rank());
+  for (unsigned d = 0; d < layout.rank(); ++d) {
+    MaskedValue lane = emitHwContribution(
+        b, loc, laneId, layout.getBases(HwDim::Lane), d);
+    MaskedValue warp = emitHwContribution(
+        b, loc, warpId, layout.getBases(HwDim::Warp), d);
+    threadPart[d] = combineXor(b, loc, lane, warp);
+  }
+
+  SmallVector<SmallVector<Value>> coords;
+  coords.reserve(layout.getNumRegisters());
+  for (int64_t reg = 0; reg < layout.getNumRegisters(); ++reg) {
+    Coord regCoord = layout.apply(HwDim::Register, reg);
+    SmallVector<Value> elementCoord;
+    for (unsigned d = 0; d < layout.rank(); ++d) {
+      MaskedValue regPart;
+      if (regCoord[d] != 0 || !threadPart[d].value)
+        regPart = {createI32Constant(b, loc, regCoord[d]),
+                   uint64_t(regCoord[d])};
+      elementCoord.push_back(combineXor(b, loc, threadPart[d], regPart).value);
+    }
+    coords.push_back(std::move(elementCoord));
+  }
+  return coords;
+}
+
+Value gluonc::emitPredicatedLoad(RewriterBase &rewriter, Location loc,
+                                 Value ptr, Type type, Value predicate,
+                                 Value fallback, unsigned alignment) {
+  if (!predicate)
+    return LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
+  // current: cond_br pred, load, after(fallback)
+  // load:    %v = load ptr; br after(%v)
+  // after(%result):
+  Block *current = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Value result = after->addArgument(type, loc);
+  Block *loadBlock = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(rewriter, loc, predicate, loadBlock, ValueRange{},
+                         after, ValueRange{fallback});
+  rewriter.setInsertionPointToStart(loadBlock);
+  Value loaded = LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{loaded}, after);
+  rewriter.setInsertionPointToStart(after);
+  return result;
+}
+
+void gluonc::emitPredicatedStore(RewriterBase &rewriter, Location loc,
+                                 Value ptr, Value value, Value predicate,
+                                 unsigned alignment) {
+  if (!predicate) {
+    LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
+    return;
+  }
+  Block *current = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Block *storeBlock = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(rewriter, loc, predicate, storeBlock, after);
+  rewriter.setInsertionPointToStart(storeBlock);
+  LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{}, after);
+  rewriter.setInsertionPointToStart(after);
+}
