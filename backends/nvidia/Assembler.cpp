@@ -1,0 +1,345 @@
+//===- Assembler.cpp - PTX to cubin with nvJitLink or ptxas ---------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// nvJitLink is opened at run time rather than linked, so that gluonc starts
+// (and emits PTX) on machines without the CUDA toolkit, and the toolkit can
+// be upgraded without rebuilding gluonc.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Assembler.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <mutex>
+
+#ifndef GLUONC_CUDA_ROOT
+#define GLUONC_CUDA_ROOT "/usr/local/cuda"
+#endif
+
+using namespace llvm;
+using namespace gluonc;
+using namespace gluonc::nvidia;
+
+//===----------------------------------------------------------------------===//
+// Resource parsing
+//===----------------------------------------------------------------------===//
+
+static unsigned matchNumber(StringRef log, StringRef pattern) {
+  SmallVector<StringRef, 2> groups;
+  if (Regex(pattern).match(log, &groups) && groups.size() > 1) {
+    unsigned value = 0;
+    if (!groups[1].getAsInteger(10, value))
+      return value;
+  }
+  return 0;
+}
+
+KernelResources gluonc::nvidia::parsePtxasInfo(StringRef log) {
+  KernelResources resources;
+  resources.registers = matchNumber(log, "Used ([0-9]+) registers");
+  resources.barriers = matchNumber(log, "used ([0-9]+) barriers");
+  resources.localBytes = matchNumber(log, "([0-9]+) bytes stack frame");
+  resources.spillStores = matchNumber(log, "([0-9]+) bytes spill stores");
+  resources.spillLoads = matchNumber(log, "([0-9]+) bytes spill loads");
+  resources.sharedStaticBytes = matchNumber(log, "([0-9]+) bytes smem");
+  return resources;
+}
+
+static std::string getEnv(const char *name) {
+  const char *value = std::getenv(name);
+  return value ? value : "";
+}
+
+static SmallVector<std::string> getCudaRoots() {
+  SmallVector<std::string> roots;
+  for (const char *var : {"GLUONC_CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (!getEnv(var).empty())
+      roots.push_back(getEnv(var));
+  roots.push_back(GLUONC_CUDA_ROOT);
+  return roots;
+}
+
+//===----------------------------------------------------------------------===//
+// nvJitLink, opened at run time
+//===----------------------------------------------------------------------===//
+
+namespace {
+using NvJitLinkHandle = void *;
+using CreateFn = int (*)(NvJitLinkHandle *, uint32_t, const char **);
+using DestroyFn = int (*)(NvJitLinkHandle *);
+using AddDataFn = int (*)(NvJitLinkHandle, int, const void *, size_t,
+                          const char *);
+using CompleteFn = int (*)(NvJitLinkHandle);
+using GetSizeFn = int (*)(NvJitLinkHandle, size_t *);
+using GetDataFn = int (*)(NvJitLinkHandle, char *);
+using VersionFn = int (*)(unsigned *, unsigned *);
+constexpr int kNvJitLinkInputPTX = 2; // NVJITLINK_INPUT_PTX
+
+struct NvJitLink {
+  CreateFn create = nullptr;
+  DestroyFn destroy = nullptr;
+  AddDataFn addData = nullptr;
+  CompleteFn complete = nullptr;
+  GetSizeFn cubinSize = nullptr, errorLogSize = nullptr, infoLogSize = nullptr;
+  GetDataFn cubin = nullptr, errorLog = nullptr, infoLog = nullptr;
+  unsigned major = 0, minor = 0;
+
+  bool isLoaded() const { return create != nullptr; }
+};
+
+/// Opens libnvJitLink once; an unloaded result means "use ptxas".
+const NvJitLink &getNvJitLink() {
+  static NvJitLink api;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    SmallVector<std::string> candidates;
+    if (!getEnv("GLUONC_NVJITLINK").empty())
+      candidates.push_back(getEnv("GLUONC_NVJITLINK"));
+    for (const std::string &root : getCudaRoots())
+      candidates.push_back(root + "/lib64/libnvJitLink.so.13");
+    candidates.push_back("libnvJitLink.so.13");
+    for (const std::string &path : candidates) {
+      std::string error;
+      auto library =
+          sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &error);
+      if (!library.isValid())
+        continue;
+      auto get = [&](const char *name) {
+        return library.getAddressOfSymbol(name);
+      };
+      api.create = reinterpret_cast<CreateFn>(get("nvJitLinkCreate"));
+      api.destroy = reinterpret_cast<DestroyFn>(get("nvJitLinkDestroy"));
+      api.addData = reinterpret_cast<AddDataFn>(get("nvJitLinkAddData"));
+      api.complete = reinterpret_cast<CompleteFn>(get("nvJitLinkComplete"));
+      api.cubinSize =
+          reinterpret_cast<GetSizeFn>(get("nvJitLinkGetLinkedCubinSize"));
+      api.cubin = reinterpret_cast<GetDataFn>(get("nvJitLinkGetLinkedCubin"));
+      api.errorLogSize =
+          reinterpret_cast<GetSizeFn>(get("nvJitLinkGetErrorLogSize"));
+      api.errorLog = reinterpret_cast<GetDataFn>(get("nvJitLinkGetErrorLog"));
+      api.infoLogSize =
+          reinterpret_cast<GetSizeFn>(get("nvJitLinkGetInfoLogSize"));
+      api.infoLog = reinterpret_cast<GetDataFn>(get("nvJitLinkGetInfoLog"));
+      auto version = reinterpret_cast<VersionFn>(get("nvJitLinkVersion"));
+      bool complete = api.create && api.destroy && api.addData &&
+                      api.complete && api.cubinSize && api.cubin &&
+                      api.errorLogSize && api.errorLog && api.infoLogSize &&
+                      api.infoLog && version;
+      if (!complete) {
+        api = NvJitLink();
+        continue;
+      }
+      version(&api.major, &api.minor);
+      return;
+    }
+  });
+  return api;
+}
+
+std::string readLog(const NvJitLink &api, NvJitLinkHandle handle,
+                    GetSizeFn getSize, GetDataFn getData) {
+  size_t size = 0;
+  if (getSize(handle, &size) != 0 || size == 0)
+    return "";
+  std::string log(size, '\0');
+  if (getData(handle, log.data()) != 0)
+    return "";
+  log.resize(strnlen(log.c_str(), size));
+  return log;
+}
+} // namespace
+
+static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
+                                                       StringRef ptx,
+                                                       StringRef arch,
+                                                       unsigned optLevel) {
+  std::string archOption = ("-arch=" + arch).str();
+  std::string optOption = "-O" + std::to_string(optLevel);
+  const char *options[] = {archOption.c_str(), optOption.c_str(), "-verbose"};
+  NvJitLinkHandle handle = nullptr;
+  if (api.create(&handle, 3, options) != 0)
+    return createStringError("nvJitLink could not start for " + arch.str());
+  auto cleanup = make_scope_exit([&] { api.destroy(&handle); });
+
+  int status = api.addData(handle, kNvJitLinkInputPTX, ptx.data(), ptx.size(),
+                           "kernel.ptx");
+  if (status == 0)
+    status = api.complete(handle);
+  if (status != 0)
+    return createStringError(
+        "the PTX assembler (nvJitLink) rejected the kernel:\n" +
+        readLog(api, handle, api.errorLogSize, api.errorLog));
+
+  AssembledKernel result;
+  size_t size = 0;
+  if (api.cubinSize(handle, &size) != 0)
+    return createStringError("nvJitLink produced no cubin");
+  result.cubin.resize(size);
+  if (api.cubin(handle, result.cubin.data()) != 0)
+    return createStringError("nvJitLink produced no cubin");
+  result.resources = parsePtxasInfo(
+      readLog(api, handle, api.infoLogSize, api.infoLog));
+  result.assembler = "nvJitLink " + std::to_string(api.major) + "." +
+                     std::to_string(api.minor);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// ptxas, as a program
+//===----------------------------------------------------------------------===//
+
+static std::optional<std::string> findPtxas() {
+  if (!getEnv("GLUONC_PTXAS").empty())
+    return getEnv("GLUONC_PTXAS");
+  for (const std::string &root : getCudaRoots()) {
+    std::string path = root + "/bin/ptxas";
+    if (sys::fs::can_execute(path))
+      return path;
+  }
+  if (ErrorOr<std::string> path = sys::findProgramByName("ptxas"))
+    return *path;
+  return std::nullopt;
+}
+
+namespace {
+/// Temporary files removed when this goes out of scope.
+struct TempFiles {
+  SmallVector<SmallString<128>> paths;
+  ~TempFiles() {
+    for (auto &path : paths)
+      sys::fs::remove(path);
+  }
+  Expected<StringRef> create(StringRef suffix) {
+    SmallString<128> path;
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("gluonc", suffix, path))
+      return createStringError("cannot create a temporary file: " +
+                               ec.message());
+    paths.push_back(path);
+    return StringRef(paths.back());
+  }
+};
+} // namespace
+
+static Expected<std::string> runAndCapture(StringRef program,
+                                           ArrayRef<StringRef> args,
+                                           TempFiles &temps, int &exitCode) {
+  Expected<StringRef> logPath = temps.create("log");
+  if (!logPath)
+    return logPath.takeError();
+  std::optional<StringRef> redirects[] = {std::nullopt, *logPath, *logPath};
+  std::string error;
+  exitCode = sys::ExecuteAndWait(program, args, std::nullopt, redirects,
+                                 /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                 &error);
+  if (exitCode < 0)
+    return createStringError("cannot run " + program.str() + ": " + error);
+  auto log = MemoryBuffer::getFile(*logPath);
+  return log ? (*log)->getBuffer().str() : std::string();
+}
+
+static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
+                                                   StringRef ptx,
+                                                   StringRef arch,
+                                                   unsigned optLevel) {
+  TempFiles temps;
+  Expected<StringRef> ptxPath = temps.create("ptx");
+  if (!ptxPath)
+    return ptxPath.takeError();
+  Expected<StringRef> cubinPath = temps.create("cubin");
+  if (!cubinPath)
+    return cubinPath.takeError();
+  {
+    std::error_code ec;
+    raw_fd_ostream os(*ptxPath, ec);
+    if (ec)
+      return createStringError("cannot write " + ptxPath->str());
+    os << ptx;
+  }
+  std::string archOption = ("-arch=" + arch).str();
+  std::string optOption = "-O" + std::to_string(optLevel);
+  StringRef args[] = {ptxas, archOption, optOption, "-v", "-o", *cubinPath,
+                      *ptxPath};
+  int exitCode = 0;
+  Expected<std::string> log = runAndCapture(ptxas, args, temps, exitCode);
+  if (!log)
+    return log.takeError();
+  if (exitCode != 0)
+    return createStringError("the PTX assembler (" + ptxas.str() +
+                             ") rejected the kernel:\n" + *log);
+  auto cubin = MemoryBuffer::getFile(*cubinPath, /*IsText=*/false);
+  if (!cubin)
+    return createStringError("ptxas wrote no cubin");
+  AssembledKernel result;
+  StringRef bytes = (*cubin)->getBuffer();
+  result.cubin.assign(bytes.begin(), bytes.end());
+  result.resources = parsePtxasInfo(*log);
+  result.assembler = "ptxas";
+  return result;
+}
+
+static std::string getPtxasVersion(StringRef ptxas) {
+  TempFiles temps;
+  int exitCode = 0;
+  StringRef args[] = {ptxas, "--version"};
+  Expected<std::string> log = runAndCapture(ptxas, args, temps, exitCode);
+  if (!log) {
+    consumeError(log.takeError());
+    return "";
+  }
+  SmallVector<StringRef, 2> groups;
+  if (Regex("V([0-9.]+)").match(*log, &groups))
+    return groups[1].str();
+  return "";
+}
+
+Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
+                                                      StringRef arch,
+                                                      unsigned optLevel) {
+  const NvJitLink &api = getNvJitLink();
+  if (api.isLoaded() && getEnv("GLUONC_ASSEMBLER") != "ptxas")
+    return assembleWithNvJitLink(api, ptx, arch, optLevel);
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    return createStringError(
+        "no PTX assembler found: neither libnvJitLink.so.13 nor ptxas (set "
+        "GLUONC_CUDA_ROOT, or emit PTX only with --emit ptx)");
+  Expected<AssembledKernel> result =
+      assembleWithPtxas(*ptxas, ptx, arch, optLevel);
+  if (result) {
+    std::string version = getPtxasVersion(*ptxas);
+    if (!version.empty())
+      result->assembler += " " + version;
+  }
+  return result;
+}
+
+std::string gluonc::nvidia::describeAssemblers() {
+  std::string text;
+  const NvJitLink &api = getNvJitLink();
+  if (api.isLoaded())
+    text += "nvJitLink " + std::to_string(api.major) + "." +
+            std::to_string(api.minor);
+  std::optional<std::string> ptxas = findPtxas();
+  if (ptxas) {
+    std::string version = getPtxasVersion(*ptxas);
+    if (!text.empty())
+      text += ", fallback ";
+    text += "ptxas " + (version.empty() ? std::string("(unknown version)")
+                                        : version);
+  }
+  return text.empty() ? "no PTX assembler found" : text;
+}

@@ -1,0 +1,236 @@
+//===- NVIDIATarget.cpp - gluon kernels to cubin --------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Backends/NVIDIA.h"
+
+#include "Assembler.h"
+#include "NVIDIATargetInfo.h"
+#include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace gluonc;
+using namespace gluonc::nvidia;
+
+static constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+namespace {
+
+void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+llvm::OptimizationLevel toOptimizationLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const CodegenOptions &options) {
+  initializeNVPTX();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("NVPTX target unavailable: " + error);
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
+      std::nullopt, toCodeGenOptLevel(options.optLevel)));
+  if (!machine)
+    return llvm::createStringError("cannot create an NVPTX target for " +
+                                   options.arch);
+  return machine;
+}
+
+class NVIDIATarget : public Target {
+public:
+  NVIDIATarget() : targetInfo(std::make_shared<NVIDIATargetInfo>()) {}
+
+  llvm::StringRef getBackend() const override { return "nvidia"; }
+
+  std::vector<std::string> getSupportedArchs() const override {
+    return {"sm_75",  "sm_80",   "sm_86",  "sm_87",   "sm_89",
+            "sm_90",  "sm_90a",  "sm_100", "sm_100a", "sm_103",
+            "sm_103a", "sm_120", "sm_120a"};
+  }
+
+  unsigned getWarpSize() const override { return 32; }
+
+  std::shared_ptr<const TargetInfo> getTargetInfo() const override {
+    return targetInfo;
+  }
+
+  void buildLoweringPasses(OpPassManager &pm) const override {
+    // Branches first, so that lowering may split blocks (masked accesses).
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createConvertGluonToLLVMPass(targetInfo));
+    pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                    const CodegenOptions &options) const override {
+    DialectRegistry registry;
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerNVVMDialectTranslation(registry);
+    module->getContext()->appendDialectRegistry(registry);
+
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, context, "gluon");
+    if (!llvmModule)
+      return llvm::createStringError("translation to LLVM IR failed");
+
+    auto machine = createTargetMachine(options);
+    if (!machine)
+      return machine.takeError();
+    llvmModule->setTargetTriple(llvm::Triple(kTriple));
+    llvmModule->setDataLayout((*machine)->createDataLayout());
+
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder(machine->get());
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::OptimizationLevel level = toOptimizationLevel(options.optLevel);
+    llvm::ModulePassManager passes =
+        level == llvm::OptimizationLevel::O0
+            ? builder.buildO0DefaultPipeline(level)
+            : builder.buildPerModuleDefaultPipeline(level);
+    passes.run(*llvmModule, mam);
+
+    std::string problems;
+    llvm::raw_string_ostream os(problems);
+    if (llvm::verifyModule(*llvmModule, &os))
+      return llvm::createStringError("invalid LLVM IR after optimization:\n" +
+                                     problems);
+    return llvmModule;
+  }
+
+  llvm::Expected<CodegenResult>
+  codegen(llvm::Module &module, const CodegenOptions &options) const override {
+    auto machine = createTargetMachine(options);
+    if (!machine)
+      return machine.takeError();
+    CodegenResult result;
+    {
+      llvm::SmallString<0> ptx;
+      llvm::raw_svector_ostream os(ptx);
+      llvm::legacy::PassManager pm;
+      if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
+                                          llvm::CodeGenFileType::AssemblyFile))
+        return llvm::createStringError("NVPTX cannot emit PTX");
+      pm.run(module);
+      result.assembly = ptx.str().str();
+    }
+    llvm::SmallVector<llvm::StringRef, 2> version;
+    if (llvm::Regex("\\.version ([0-9]+\\.[0-9]+)")
+            .match(result.assembly, &version))
+      result.targetFields["ptx_version"] = version[1].str();
+    result.imageFormat = "cubin";
+    if (options.assemblyOnly)
+      return result;
+
+    auto assembled = assemblePTX(result.assembly, options.arch,
+                                 options.optLevel);
+    if (!assembled)
+      return assembled.takeError();
+    result.image = std::move(assembled->cubin);
+    result.assembler = std::move(assembled->assembler);
+    result.resources = assembled->resources;
+    return result;
+  }
+
+  std::string describeStage(llvm::StringRef stage,
+                            const CodegenOptions &options) const override {
+    if (stage == "llvm")
+      return "translate to LLVM IR, optimize -O" +
+             std::to_string(options.optLevel) + " for " + kTriple + " " +
+             options.arch;
+    if (stage == "codegen")
+      return "NVPTX -> PTX -> cubin (" + describeAssemblers() + ")";
+    return "";
+  }
+
+  std::string getToolVersions() const override {
+    return "NVPTX backend; PTX assembler: " + describeAssemblers();
+  }
+
+private:
+  std::shared_ptr<const NVIDIATargetInfo> targetInfo;
+};
+
+} // namespace
+
+void gluonc::registerNVIDIATarget() {
+  static std::once_flag once;
+  std::call_once(once, [] { registerTarget(std::make_unique<NVIDIATarget>()); });
+}
+
+void gluonc::registerNVIDIAPasses() {
+  PassPipelineRegistration<>(
+      "gluon-to-nvvm",
+      "The lower stage for NVIDIA: gluon kernels to the LLVM and NVVM "
+      "dialects",
+      [](OpPassManager &pm) {
+        NVIDIATarget().buildLoweringPasses(pm);
+      });
+}

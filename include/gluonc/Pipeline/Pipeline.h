@@ -1,0 +1,75 @@
+//===- Pipeline.h - The named stages of a compile ---------------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A compile runs named stages in order; each can be printed, and the IR
+// after any of them dumped:
+//
+//   verify   layouts and types against the kernel's warps and the target
+//   lower    gluon -> LLVM dialect (+ NVVM), per thread, by the target
+//   llvm     LLVM IR, optimized
+//   codegen  assembly and the loadable image
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_PIPELINE_PIPELINE_H
+#define GLUONC_PIPELINE_PIPELINE_H
+
+#include "gluonc/Pipeline/Target.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gluonc {
+
+struct PipelineOptions {
+  CodegenOptions codegen;
+  /// Stages after which to print the IR (MLIR, LLVM IR or assembly).
+  std::set<std::string> printIRAfter;
+  bool printIRAfterAll = false;
+  /// Where those dumps go; nothing is printed when null.
+  llvm::raw_ostream *dumpStream = nullptr;
+  /// The last stage to run.
+  std::string lastStage = "codegen";
+};
+
+struct PipelineResult {
+  /// The module after `verify`, as text.
+  std::string gluonIR;
+  /// The optimized LLVM IR, as text (empty when the pipeline stopped early).
+  std::string llvmIR;
+  CodegenResult codegen;
+};
+
+class Pipeline {
+public:
+  Pipeline(const Target &target, PipelineOptions options);
+
+  /// The stage names, in order.
+  static const std::vector<std::string> &getStageNames();
+  static bool isStage(llvm::StringRef name);
+
+  /// Each stage and what it runs.
+  void print(llvm::raw_ostream &os) const;
+
+  /// Runs the stages on `module`. Failures are reported as diagnostics on
+  /// the module's context.
+  mlir::FailureOr<PipelineResult> run(mlir::ModuleOp module) const;
+
+private:
+  bool shouldPrintAfter(llvm::StringRef stage) const;
+  void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm) const;
+
+  const Target &target;
+  PipelineOptions options;
+};
+
+} // namespace gluonc
+
+#endif // GLUONC_PIPELINE_PIPELINE_H

@@ -1,0 +1,98 @@
+//===- Target.h - A GPU backend, as the pipeline sees it --------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A backend implements Target: which architectures it compiles for, the
+// passes of its lowering stage, the translation to optimized LLVM IR and the
+// code generation that ends in a loadable image. The driver looks the target
+// up by architecture name and never branches on the vendor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_PIPELINE_TARGET_H
+#define GLUONC_PIPELINE_TARGET_H
+
+#include "gluonc/Conversion/TargetInfo.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gluonc {
+
+struct CodegenOptions {
+  std::string arch;
+  unsigned optLevel = 3;
+  /// Skip the assembler: produce only the assembly text.
+  bool assemblyOnly = false;
+};
+
+/// What the assembler reports about the compiled kernel.
+struct KernelResources {
+  unsigned registers = 0;
+  unsigned spillStores = 0;
+  unsigned spillLoads = 0;
+  unsigned localBytes = 0;
+  unsigned sharedStaticBytes = 0;
+  unsigned barriers = 0;
+};
+
+struct CodegenResult {
+  /// PTX, or AMDGCN assembly.
+  std::string assembly;
+  /// The loadable image (cubin, hsaco); empty with assemblyOnly.
+  std::vector<char> image;
+  /// The image format, also its file extension.
+  std::string imageFormat;
+  /// The tool that produced the image, e.g. "nvJitLink 13.0".
+  std::string assembler;
+  KernelResources resources;
+  /// Target-specific fields of the metadata's "target" object.
+  std::map<std::string, std::string> targetFields;
+};
+
+class Target {
+public:
+  virtual ~Target();
+
+  /// The backend's name as the metadata records it ("nvidia", "amd").
+  virtual llvm::StringRef getBackend() const = 0;
+  virtual std::vector<std::string> getSupportedArchs() const = 0;
+  bool supportsArch(llvm::StringRef arch) const;
+  virtual unsigned getWarpSize() const = 0;
+  virtual std::shared_ptr<const TargetInfo> getTargetInfo() const = 0;
+
+  /// Adds the passes of the `lower` stage: gluon IR to the LLVM dialect.
+  virtual void buildLoweringPasses(mlir::OpPassManager &pm) const = 0;
+  /// The `llvm` stage: LLVM dialect to optimized LLVM IR.
+  virtual llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                    const CodegenOptions &options) const = 0;
+  /// The `codegen` stage: LLVM IR to assembly and image.
+  virtual llvm::Expected<CodegenResult>
+  codegen(llvm::Module &module, const CodegenOptions &options) const = 0;
+
+  /// One line describing a non-MLIR stage, for --print-pipeline.
+  virtual std::string describeStage(llvm::StringRef stage,
+                                    const CodegenOptions &options) const = 0;
+  /// The external tools this target uses and their versions.
+  virtual std::string getToolVersions() const = 0;
+};
+
+/// Targets register themselves once at startup; lookups are by arch.
+void registerTarget(std::unique_ptr<Target> target);
+const Target *lookupTargetForArch(llvm::StringRef arch);
+const std::vector<std::unique_ptr<Target>> &getRegisteredTargets();
+
+} // namespace gluonc
+
+#endif // GLUONC_PIPELINE_TARGET_H

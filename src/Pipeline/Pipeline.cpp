@@ -1,0 +1,115 @@
+//===- Pipeline.cpp - The named stages of a compile -----------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Pipeline/Pipeline.h"
+
+#include "gluonc/Transforms/Passes.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+Pipeline::Pipeline(const Target &target, PipelineOptions options)
+    : target(target), options(std::move(options)) {}
+
+const std::vector<std::string> &Pipeline::getStageNames() {
+  static const std::vector<std::string> names = {"verify", "lower", "llvm",
+                                                 "codegen"};
+  return names;
+}
+
+bool Pipeline::isStage(llvm::StringRef name) {
+  return llvm::is_contained(getStageNames(), name.str());
+}
+
+bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
+  return options.dumpStream &&
+         (options.printIRAfterAll || options.printIRAfter.count(stage.str()));
+}
+
+void Pipeline::buildStagePasses(llvm::StringRef stage,
+                                OpPassManager &pm) const {
+  if (stage == "verify")
+    pm.addPass(createVerifyLayoutsPass());
+  else if (stage == "lower")
+    target.buildLoweringPasses(pm);
+}
+
+void Pipeline::print(llvm::raw_ostream &os) const {
+  for (const std::string &stage : getStageNames()) {
+    os << stage << ": ";
+    if (stage == "verify" || stage == "lower") {
+      OpPassManager pm(ModuleOp::getOperationName());
+      buildStagePasses(stage, pm);
+      pm.printAsTextualPipeline(os);
+    } else {
+      os << target.describeStage(stage, options.codegen);
+    }
+    os << '\n';
+    if (stage == options.lastStage)
+      break;
+  }
+}
+
+static void printDumpHeader(llvm::raw_ostream &os, llvm::StringRef stage) {
+  os << "// ----- IR after stage '" << stage << "' ----- //\n";
+}
+
+FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
+  MLIRContext *context = module.getContext();
+  PipelineResult result;
+  if (failed(mlir::verify(module)))
+    return failure();
+
+  for (const std::string &stage : {"verify", "lower"}) {
+    PassManager pm(context);
+    buildStagePasses(stage, pm);
+    if (failed(pm.run(module)))
+      return failure();
+    if (stage == std::string("verify")) {
+      llvm::raw_string_ostream os(result.gluonIR);
+      module.print(os);
+    }
+    if (shouldPrintAfter(stage)) {
+      printDumpHeader(*options.dumpStream, stage);
+      module.print(*options.dumpStream);
+    }
+    if (stage == options.lastStage)
+      return result;
+  }
+
+  llvm::LLVMContext llvmContext;
+  auto llvmModule =
+      target.translateToLLVMIR(module, llvmContext, options.codegen);
+  if (!llvmModule) {
+    emitError(module.getLoc()) << llvm::toString(llvmModule.takeError());
+    return failure();
+  }
+  {
+    llvm::raw_string_ostream os(result.llvmIR);
+    (*llvmModule)->print(os, nullptr);
+  }
+  if (shouldPrintAfter("llvm")) {
+    printDumpHeader(*options.dumpStream, "llvm");
+    *options.dumpStream << result.llvmIR;
+  }
+  if (options.lastStage == "llvm")
+    return result;
+
+  auto codegen = target.codegen(**llvmModule, options.codegen);
+  if (!codegen) {
+    emitError(module.getLoc()) << llvm::toString(codegen.takeError());
+    return failure();
+  }
+  result.codegen = std::move(*codegen);
+  if (shouldPrintAfter("codegen")) {
+    printDumpHeader(*options.dumpStream, "codegen");
+    *options.dumpStream << result.codegen.assembly;
+  }
+  return result;
+}
