@@ -1,0 +1,113 @@
+//===- Source.cpp - Source buffers and locations --------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Frontend/Source.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cerrno>
+#include <cstdio>
+#include <limits>
+#include <system_error>
+
+namespace gluonc {
+
+SourceFile::SourceFile(uint32_t id, std::string name, std::string text)
+    : id(id), name(std::move(name)), text(std::move(text)) {
+  assert(this->text.size() < std::numeric_limits<uint32_t>::max() &&
+         "source offsets are 32-bit");
+  lineStarts.push_back(0);
+  uint32_t size = static_cast<uint32_t>(this->text.size());
+  for (uint32_t i = 0; i < size; ++i) {
+    char c = this->text[i];
+    if (c == '\r' && i + 1 < size && this->text[i + 1] == '\n')
+      ++i;
+    if (c == '\n' || c == '\r')
+      lineStarts.push_back(i + 1);
+  }
+}
+
+std::string_view SourceFile::getLineText(uint32_t line) const {
+  if (line == 0 || line > lineStarts.size())
+    return {};
+  uint32_t begin = lineStarts[line - 1];
+  uint32_t end = line < lineStarts.size() ? lineStarts[line]
+                                          : static_cast<uint32_t>(text.size());
+  std::string_view lineText(text.data() + begin, end - begin);
+  while (!lineText.empty() &&
+         (lineText.back() == '\n' || lineText.back() == '\r'))
+    lineText.remove_suffix(1);
+  return lineText;
+}
+
+SourceLoc SourceFile::getLoc(uint32_t offset) const {
+  offset = std::min(offset, static_cast<uint32_t>(text.size()));
+  // The last line start that is not after the offset.
+  auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+  uint32_t lineIndex = static_cast<uint32_t>(it - lineStarts.begin()) - 1;
+  return SourceLoc{id, lineIndex + 1, offset - lineStarts[lineIndex] + 1};
+}
+
+std::optional<uint32_t> SourceManager::addFile(const std::string &path,
+                                               std::string &error) {
+  auto describeErrno = [&](int code) {
+    error =
+        "cannot read '" + path + "': " + std::generic_category().message(code);
+  };
+  std::FILE *stream = std::fopen(path.c_str(), "rb");
+  if (!stream) {
+    describeErrno(errno);
+    return std::nullopt;
+  }
+  std::string text;
+  char chunk[65536];
+  size_t count;
+  while ((count = std::fread(chunk, 1, sizeof(chunk), stream)) > 0) {
+    if (text.size() + count >= std::numeric_limits<uint32_t>::max()) {
+      std::fclose(stream);
+      error = "cannot read '" + path + "': file is larger than 4 GiB";
+      return std::nullopt;
+    }
+    text.append(chunk, count);
+  }
+  // A directory opens fine on Linux; reading it is what fails (EISDIR).
+  bool readFailed = std::ferror(stream) != 0;
+  int readErrno = errno;
+  std::fclose(stream);
+  if (readFailed) {
+    describeErrno(readErrno);
+    return std::nullopt;
+  }
+  return addBuffer(path, std::move(text));
+}
+
+uint32_t SourceManager::addBuffer(std::string name, std::string text) {
+  uint32_t id = static_cast<uint32_t>(files.size()) + 1;
+  files.push_back(
+      std::make_unique<SourceFile>(id, std::move(name), std::move(text)));
+  return id;
+}
+
+const SourceFile *SourceManager::getFile(uint32_t fileId) const {
+  if (fileId == 0 || fileId > files.size())
+    return nullptr;
+  return files[fileId - 1].get();
+}
+
+std::string_view SourceManager::getLineText(SourceLoc loc) const {
+  const SourceFile *file = getFile(loc.fileId);
+  return file ? file->getLineText(loc.line) : std::string_view();
+}
+
+std::string SourceManager::formatLoc(SourceLoc loc) const {
+  const SourceFile *file = getFile(loc.fileId);
+  if (!file)
+    return "<unknown>";
+  return file->getName() + ":" + std::to_string(loc.line) + ":" +
+         std::to_string(loc.col);
+}
+
+} // namespace gluonc
