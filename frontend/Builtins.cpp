@@ -1,0 +1,740 @@
+//===- Builtins.cpp - gl.* and Python builtins ----------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
+#include <map>
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+static constexpr const char *kGluonLanguage =
+    "triton.experimental.gluon.language";
+static constexpr const char *kTritonLanguage = "triton.language";
+
+//===----------------------------------------------------------------------===//
+// Namespaces
+//===----------------------------------------------------------------------===//
+
+/// The builtins of `gl` (and of `tl`, which shares the core of them).
+static const char *const kLanguageFunctions[] = {
+    "constexpr", "program_id", "num_programs", "arange",  "full",
+    "zeros",     "load",       "store",        "where",   "maximum",
+    "minimum",   "cdiv",       "static_assert", "expand_dims",
+    "BlockedLayout", "SliceLayout"};
+
+std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
+                                                    const std::string &name) {
+  static const std::map<std::string, std::map<std::string, std::string>>
+      submodules = {
+          {"triton",
+           {{"experimental", "triton.experimental"},
+            {"language", kTritonLanguage}}},
+          {"triton.experimental", {{"gluon", "triton.experimental.gluon"}}},
+          {"triton.experimental.gluon",
+           {{"language", kGluonLanguage}}},
+      };
+  auto module = submodules.find(ns.path);
+  if (module != submodules.end()) {
+    auto sub = module->second.find(name);
+    if (sub != module->second.end())
+      return Value(NamespaceValue{sub->second, true});
+  }
+  if (ns.path == "triton" && (name == "jit" || name == "cdiv"))
+    return Value(BuiltinValue{name == "jit" ? "jit" : "cdiv", nullptr});
+  if (ns.path == "triton.experimental.gluon" &&
+      (name == "jit" || name == "constexpr_function"))
+    return Value(BuiltinValue{name, nullptr});
+  if (ns.path == kGluonLanguage || ns.path == kTritonLanguage) {
+    for (const char *function : kLanguageFunctions)
+      if (name == function)
+        return Value(BuiltinValue{name, nullptr});
+    if (std::optional<ScalarKind> dtype = lookupGluonDType(name))
+      return Value(DType::of(*dtype));
+    if (ns.path == kGluonLanguage &&
+        (name == "nvidia" || name == "amd"))
+      return Value(NamespaceValue{ns.path + "." + name, true});
+  }
+  return std::nullopt;
+}
+
+std::optional<Value> CodeGen::lookupPythonBuiltin(const std::string &name) {
+  static const char *const kBuiltins[] = {"range", "len",   "min", "max",
+                                          "abs",   "int",   "float", "bool",
+                                          "print"};
+  for (const char *builtin : kBuiltins)
+    if (name == builtin)
+      return Value(BuiltinValue{std::string("builtins.") + name, nullptr});
+  return std::nullopt;
+}
+
+Value CodeGen::getAttribute(const Value &object, const std::string &name,
+                            SourceLoc loc) {
+  if (auto *ns = object.getIf<NamespaceValue>()) {
+    if (!ns->isKnown)
+      fail(loc, "module '" + ns->path + "' is not available in kernels");
+    if (std::optional<Value> member = lookupNamespaceMember(*ns, name))
+      return *member;
+    fail(loc, "not supported yet: '" + ns->path + "." + name + "'");
+  }
+  if (std::optional<Value> attribute = getValueAttribute(object, name))
+    return *attribute;
+  fail(loc, "'" + object.getTypeName() + "' object has no attribute '" +
+                name + "'");
+}
+
+std::optional<Value> CodeGen::getValueAttribute(const Value &object,
+                                                const std::string &name) {
+  if (auto *runtime = object.getIf<RuntimeValue>()) {
+    if (name == "dtype")
+      return Value(runtime->dtype);
+    if (name == "shape") {
+      std::vector<Value> dims;
+      for (int64_t dim : runtime->shape)
+        dims.push_back(Value(dim));
+      return Value::tuple(dims);
+    }
+    if (name == "to")
+      return Value(BuiltinValue{"tensor.to", std::make_shared<Value>(object)});
+    return std::nullopt;
+  }
+  if (auto *dtype = object.getIf<DType>()) {
+    if (name == "element_ty" && dtype->isPointer)
+      return Value(dtype->pointee());
+    if (name == "primitive_bitwidth")
+      return Value(int64_t(dtype->getBitWidth()));
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Argument binding
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Arguments matched to a builtin's parameters by position and keyword.
+class BoundArgs {
+public:
+  BoundArgs(CodeGen &gen, const std::string &function, CallArgs &args,
+            std::vector<std::string> names, size_t numRequired)
+      : names(std::move(names)), values(this->names.size()),
+        locs(this->names.size(), args.callLoc) {
+    if (args.positional.size() > this->names.size())
+      gen.fail(args.positionalLocs[this->names.size()],
+               function + "() takes at most " +
+                   std::to_string(this->names.size()) + " arguments (" +
+                   std::to_string(args.positional.size()) + " given)");
+    for (size_t i = 0; i < args.positional.size(); ++i) {
+      values[i] = args.positional[i];
+      locs[i] = args.positionalLocs[i];
+    }
+    for (KeywordArg &keyword : args.keywords) {
+      auto it = std::find(this->names.begin(), this->names.end(),
+                          keyword.name);
+      if (it == this->names.end())
+        gen.fail(keyword.loc, function +
+                                  "() got an unexpected keyword argument '" +
+                                  keyword.name + "'");
+      size_t index = it - this->names.begin();
+      if (values[index])
+        gen.fail(keyword.loc, function + "() got multiple values for "
+                                         "argument '" +
+                                  keyword.name + "'");
+      values[index] = keyword.value;
+      locs[index] = keyword.loc;
+    }
+    for (size_t i = 0; i < numRequired; ++i)
+      if (!values[i])
+        gen.fail(args.callLoc, function + "() missing required argument '" +
+                                   this->names[i] + "'");
+  }
+
+  bool has(const std::string &name) const {
+    const std::optional<Value> &value = values[index(name)];
+    return value && !value->isNone();
+  }
+  const Value &get(const std::string &name) const {
+    return *values[index(name)];
+  }
+  SourceLoc loc(const std::string &name) const { return locs[index(name)]; }
+
+private:
+  size_t index(const std::string &name) const {
+    return std::find(names.begin(), names.end(), name) - names.begin();
+  }
+
+  std::vector<std::string> names;
+  std::vector<std::optional<Value>> values;
+  std::vector<SourceLoc> locs;
+};
+} // namespace
+
+static std::vector<int64_t> requireIntList(CodeGen &gen, const Value &value,
+                                           SourceLoc loc,
+                                           const std::string &what) {
+  const std::vector<Value> *sequence = value.getSequence();
+  if (!sequence)
+    gen.fail(loc, what + " must be a list of integers, got " +
+                      value.getTypeName());
+  std::vector<int64_t> result;
+  for (const Value &element : *sequence)
+    result.push_back(gen.requireInt(element, loc, what + " entries"));
+  return result;
+}
+
+static DType requireDType(CodeGen &gen, const Value &value, SourceLoc loc) {
+  if (auto *dtype = value.getIf<DType>())
+    return *dtype;
+  gen.fail(loc, "expected a dtype such as gl.float32, got " +
+                    value.getTypeName() + " " + value.toString());
+}
+
+static mlir::Attribute requireLayout(CodeGen &gen, const Value &value,
+                                     SourceLoc loc) {
+  if (auto *layout = value.getIf<LayoutValue>())
+    return layout->attr;
+  gen.fail(loc, "expected a layout such as gl.BlockedLayout(...), got " +
+                    value.getTypeName() + " " + value.toString());
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+static std::string listText(llvm::ArrayRef<unsigned> values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+std::string CodeGen::describeLayout(mlir::Attribute layout) {
+  if (auto blocked = mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(
+          layout))
+    return "BlockedLayout(size_per_thread=" +
+           listText(blocked.getSizePerThread()) +
+           ", threads_per_warp=" + listText(blocked.getThreadsPerWarp()) +
+           ", warps_per_cta=" + listText(blocked.getWarpsPerCTA()) +
+           ", order=" + listText(blocked.getOrder()) + ")";
+  if (auto slice =
+          mlir::dyn_cast_or_null<mlir::gluon::SliceLayoutAttr>(layout))
+    return "SliceLayout(dim=" + std::to_string(slice.getDim()) +
+           ", parent=" + describeLayout(slice.getParent()) + ")";
+  return layout ? mlir::gluon::layoutToString(layout) : "no layout";
+}
+
+static Value makeBlockedLayout(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "BlockedLayout", args,
+                  {"size_per_thread", "threads_per_warp", "warps_per_cta",
+                   "order", "ctas_per_cga", "cta_split_num", "cta_order"},
+                  4);
+  auto list = [&](const char *name) {
+    std::vector<int64_t> values =
+        requireIntList(gen, bound.get(name), bound.loc(name), name);
+    return std::vector<int32_t>(values.begin(), values.end());
+  };
+  gluonc::BlockedLayoutSpec spec{list("size_per_thread"),
+                                 list("threads_per_warp"),
+                                 list("warps_per_cta"), list("order")};
+  for (const char *cga : {"ctas_per_cga", "cta_split_num", "cta_order"}) {
+    if (!bound.has(cga))
+      continue;
+    for (int64_t value : requireIntList(gen, bound.get(cga), bound.loc(cga),
+                                        cga))
+      if (value != 1 && std::string(cga) != "cta_order")
+        gen.fail(bound.loc(cga),
+                 std::string("not supported yet: ") + cga +
+                     " other than 1 (multi-CTA layouts)");
+  }
+  std::string problem = spec.validate();
+  if (!problem.empty())
+    gen.fail(args.callLoc, "invalid BlockedLayout: " + problem);
+  int64_t warps = 1, lanes = 1;
+  for (int32_t w : spec.warpsPerCTA)
+    warps *= w;
+  for (int32_t l : spec.threadsPerWarp)
+    lanes *= l;
+  const KernelSpec &kernel = gen.getSpec();
+  if (lanes != kernel.warpSize)
+    gen.fail(bound.loc("threads_per_warp"),
+             "threads_per_warp multiplies to " + std::to_string(lanes) +
+                 ", but a warp of " + kernel.arch + " has " +
+                 std::to_string(kernel.warpSize) + " threads");
+  if (warps != kernel.numWarps)
+    gen.fail(bound.loc("warps_per_cta"),
+             "warps_per_cta multiplies to " + std::to_string(warps) +
+                 ", but the kernel is compiled with " +
+                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+  auto toUnsigned = [](const std::vector<int32_t> &values) {
+    return llvm::SmallVector<unsigned>(values.begin(), values.end());
+  };
+  auto attr = mlir::gluon::BlockedLayoutAttr::get(
+      &gen.getContext(), toUnsigned(spec.sizePerThread),
+      toUnsigned(spec.threadsPerWarp), toUnsigned(spec.warpsPerCTA),
+      toUnsigned(spec.order));
+  return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+}
+
+static Value makeSliceLayout(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "SliceLayout", args, {"dim", "parent"}, 2);
+  int64_t dim = gen.requireInt(bound.get("dim"), bound.loc("dim"), "dim");
+  auto parent = mlir::cast<mlir::gluon::LayoutAttrInterface>(
+      requireLayout(gen, bound.get("parent"), bound.loc("parent")));
+  if (dim < 0 || dim >= static_cast<int64_t>(parent.getRank()))
+    gen.fail(bound.loc("dim"), "SliceLayout dim " + std::to_string(dim) +
+                                   " is out of range for a parent of rank " +
+                                   std::to_string(parent.getRank()));
+  auto attr =
+      mlir::gluon::SliceLayoutAttr::get(&gen.getContext(), dim, parent);
+  return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor builtins
+//===----------------------------------------------------------------------===//
+
+static Value programIndex(CodeGen &gen, CallArgs &args, bool count) {
+  const char *name = count ? "num_programs" : "program_id";
+  BoundArgs bound(gen, name, args, {"axis"}, 1);
+  int64_t axis = gen.requireInt(bound.get("axis"), bound.loc("axis"), "axis");
+  if (axis < 0 || axis > 2)
+    gen.fail(bound.loc("axis"), std::string(name) +
+                                    " axis must be 0, 1 or 2, got " +
+                                    std::to_string(axis));
+  mlir::OpBuilder &builder = gen.getBuilder();
+  mlir::Location loc = gen.getLoc(args.callLoc);
+  mlir::Value value =
+      count ? mlir::Value(mlir::gluon::NumProgramsOp::create(
+                  builder, loc, builder.getI32Type(), axis))
+            : mlir::Value(mlir::gluon::ProgramIdOp::create(
+                  builder, loc, builder.getI32Type(), axis));
+  return RuntimeValue{value, DType::of(ScalarKind::I32), {}, {}};
+}
+
+static Value arange(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "arange", args, {"start", "end", "layout"}, 2);
+  int64_t start =
+      gen.requireInt(bound.get("start"), bound.loc("start"), "start");
+  int64_t end = gen.requireInt(bound.get("end"), bound.loc("end"), "end");
+  if (!bound.has("layout"))
+    gen.fail(args.callLoc, "gl.arange needs a layout: gl.arange(start, end, "
+                           "layout=...)");
+  mlir::Attribute layout =
+      requireLayout(gen, bound.get("layout"), bound.loc("layout"));
+  if (mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() != 1)
+    gen.fail(bound.loc("layout"), "gl.arange needs a 1-D layout, got " +
+                                      CodeGen::describeLayout(layout));
+  if (end <= start || !isPowerOf2(end - start) ||
+      start < INT32_MIN || end > INT32_MAX)
+    gen.fail(args.callLoc, "the length of gl.arange(" + std::to_string(start) +
+                               ", " + std::to_string(end) +
+                               ") must be a positive power of two, got " +
+                               std::to_string(end - start));
+  std::vector<int64_t> shape = {end - start};
+  DType dtype = DType::of(ScalarKind::I32);
+  auto op = mlir::gluon::ArangeOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc),
+      gen.getMLIRType(dtype, shape, layout), start, end);
+  return RuntimeValue{op, dtype, shape, layout};
+}
+
+static Value full(CodeGen &gen, CallArgs &args, bool zeros) {
+  const char *name = zeros ? "zeros" : "full";
+  BoundArgs bound = zeros ? BoundArgs(gen, name, args,
+                                      {"shape", "dtype", "layout"}, 2)
+                          : BoundArgs(gen, name, args,
+                                      {"shape", "value", "dtype", "layout"},
+                                      3);
+  std::vector<int64_t> shape =
+      requireIntList(gen, bound.get("shape"), bound.loc("shape"), "shape");
+  DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
+  if (!bound.has("layout"))
+    gen.fail(args.callLoc, std::string("gl.") + name + " needs a layout");
+  mlir::Attribute layout =
+      requireLayout(gen, bound.get("layout"), bound.loc("layout"));
+  for (int64_t dim : shape)
+    if (!isPowerOf2(dim))
+      gen.fail(bound.loc("shape"), "tensor dimensions must be powers of "
+                                   "two, got " + std::to_string(dim));
+  Value value = zeros ? Value(int64_t(0)) : bound.get("value");
+  SourceLoc valueLoc = zeros ? args.callLoc : bound.loc("value");
+  if (value.isRuntime())
+    return gen.broadcastTo(gen.castTo(value.get<RuntimeValue>(), dtype,
+                                      valueLoc),
+                           shape, layout, valueLoc);
+  RuntimeValue scalar = gen.castTo(gen.toRuntime(value, valueLoc, dtype),
+                                   dtype, valueLoc);
+  return gen.broadcastTo(scalar, shape, layout, args.callLoc);
+}
+
+/// Brings `value` to the shape and layout of `like` (a scalar stays a
+/// scalar next to a scalar).
+static RuntimeValue matchShape(CodeGen &gen, RuntimeValue value,
+                               const RuntimeValue &like, SourceLoc loc) {
+  if (like.isScalar()) {
+    if (!value.isScalar())
+      gen.fail(loc, "a tensor where a scalar is expected");
+    return value;
+  }
+  return gen.broadcastTo(value, like.shape, like.layout, loc);
+}
+
+static void rejectOption(CodeGen &gen, const BoundArgs &bound,
+                         const char *function, const char *option) {
+  if (!bound.has(option))
+    return;
+  const Value &value = bound.get(option);
+  bool isDefault = (value.is<std::string>() &&
+                    value.get<std::string>().empty()) ||
+                   (value.is<bool>() && !value.get<bool>()) ||
+                   (value.getSequence() && value.getSequence()->empty());
+  if (!isDefault)
+    gen.fail(bound.loc(option), std::string("not supported yet: ") +
+                                    function + "(" + option + "=...)");
+}
+
+static Value load(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "load", args,
+                  {"pointer", "mask", "other", "boundary_check",
+                   "padding_option", "cache_modifier", "eviction_policy",
+                   "volatile"},
+                  1);
+  for (const char *option : {"boundary_check", "padding_option",
+                             "cache_modifier", "eviction_policy", "volatile"})
+    rejectOption(gen, bound, "gl.load", option);
+  RuntimeValue ptr =
+      gen.requireRuntime(bound.get("pointer"), bound.loc("pointer"),
+                         "the pointer of gl.load");
+  if (!ptr.dtype.isPointer)
+    gen.fail(bound.loc("pointer"), "gl.load needs pointers, got " +
+                                       Value(ptr).toString());
+  DType element = ptr.dtype.pointee();
+  mlir::Value mask, other;
+  if (bound.has("mask")) {
+    RuntimeValue maskValue = gen.requireRuntime(
+        bound.get("mask"), bound.loc("mask"), "the mask of gl.load");
+    maskValue = gen.castTo(maskValue, DType::of(ScalarKind::I1),
+                           bound.loc("mask"));
+    mask = matchShape(gen, maskValue, ptr, bound.loc("mask")).value;
+  }
+  if (bound.has("other")) {
+    if (!mask)
+      gen.fail(bound.loc("other"), "gl.load's 'other' needs a mask");
+    RuntimeValue otherValue =
+        gen.toRuntime(bound.get("other"), bound.loc("other"), element);
+    otherValue = gen.castTo(otherValue, element, bound.loc("other"));
+    other = matchShape(gen, otherValue, ptr, bound.loc("other")).value;
+  }
+  mlir::Type resultType = gen.getMLIRType(element, ptr.shape, ptr.layout);
+  auto op = mlir::gluon::LoadOp::create(gen.getBuilder(),
+                                        gen.getLoc(args.callLoc), resultType,
+                                        ptr.value, mask, other);
+  return RuntimeValue{op, element, ptr.shape, ptr.layout};
+}
+
+static Value store(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "store", args,
+                  {"pointer", "value", "mask", "boundary_check",
+                   "cache_modifier", "eviction_policy"},
+                  2);
+  for (const char *option :
+       {"boundary_check", "cache_modifier", "eviction_policy"})
+    rejectOption(gen, bound, "gl.store", option);
+  RuntimeValue ptr =
+      gen.requireRuntime(bound.get("pointer"), bound.loc("pointer"),
+                         "the pointer of gl.store");
+  if (!ptr.dtype.isPointer)
+    gen.fail(bound.loc("pointer"), "gl.store needs pointers, got " +
+                                       Value(ptr).toString());
+  DType element = ptr.dtype.pointee();
+  RuntimeValue value =
+      gen.toRuntime(bound.get("value"), bound.loc("value"), element);
+  value = gen.castTo(value, element, bound.loc("value"));
+  value = matchShape(gen, value, ptr, bound.loc("value"));
+  mlir::Value mask;
+  if (bound.has("mask")) {
+    RuntimeValue maskValue = gen.requireRuntime(
+        bound.get("mask"), bound.loc("mask"), "the mask of gl.store");
+    maskValue = gen.castTo(maskValue, DType::of(ScalarKind::I1),
+                           bound.loc("mask"));
+    mask = matchShape(gen, maskValue, ptr, bound.loc("mask")).value;
+  }
+  mlir::gluon::StoreOp::create(gen.getBuilder(), gen.getLoc(args.callLoc),
+                               ptr.value, value.value, mask);
+  return Value();
+}
+
+static Value where(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "where", args, {"condition", "x", "y"}, 3);
+  RuntimeValue condition =
+      gen.requireRuntime(bound.get("condition"), bound.loc("condition"),
+                         "the condition of gl.where");
+  condition = gen.castTo(condition, DType::of(ScalarKind::I1),
+                         bound.loc("condition"));
+  const Value &xValue = bound.get("x"), &yValue = bound.get("y");
+  std::optional<DType> xLike, yLike;
+  if (auto *y = yValue.getIf<RuntimeValue>())
+    xLike = y->dtype;
+  if (auto *x = xValue.getIf<RuntimeValue>())
+    yLike = x->dtype;
+  RuntimeValue x = gen.toRuntime(xValue, bound.loc("x"), xLike);
+  RuntimeValue y = gen.toRuntime(yValue, bound.loc("y"), yLike);
+  DType dtype = promote(x.dtype, y.dtype);
+  x = gen.castTo(x, dtype, bound.loc("x"));
+  y = gen.castTo(y, dtype, bound.loc("y"));
+  gen.broadcastPair(x, y, args.callLoc, bound.loc("x"), bound.loc("y"));
+  gen.broadcastPair(condition, x, args.callLoc, bound.loc("condition"),
+                    bound.loc("x"));
+  gen.broadcastPair(condition, y, args.callLoc, bound.loc("condition"),
+                    bound.loc("y"));
+  auto select = mlir::arith::SelectOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc), condition.value, x.value,
+      y.value);
+  return RuntimeValue{select, dtype, x.shape, x.layout};
+}
+
+static Value minMax(CodeGen &gen, CallArgs &args, bool isMax) {
+  const char *name = isMax ? "maximum" : "minimum";
+  BoundArgs bound(gen, name, args, {"x", "y", "propagate_nan"}, 2);
+  if (bound.has("propagate_nan"))
+    gen.fail(bound.loc("propagate_nan"),
+             std::string("not supported yet: gl.") + name +
+                 "(propagate_nan=...)");
+  const Value &xValue = bound.get("x"), &yValue = bound.get("y");
+  if (!xValue.isRuntime() && !yValue.isRuntime())
+    gen.fail(args.callLoc, std::string("gl.") + name +
+                               " needs a run-time operand; use Python's " +
+                               (isMax ? "max" : "min") + " on constants");
+  std::optional<DType> xLike, yLike;
+  if (auto *y = yValue.getIf<RuntimeValue>())
+    xLike = y->dtype;
+  if (auto *x = xValue.getIf<RuntimeValue>())
+    yLike = x->dtype;
+  RuntimeValue x = gen.toRuntime(xValue, bound.loc("x"), xLike);
+  RuntimeValue y = gen.toRuntime(yValue, bound.loc("y"), yLike);
+  DType dtype = promote(x.dtype, y.dtype);
+  x = gen.castTo(x, dtype, bound.loc("x"));
+  y = gen.castTo(y, dtype, bound.loc("y"));
+  gen.broadcastPair(x, y, args.callLoc, bound.loc("x"), bound.loc("y"));
+  mlir::OpBuilder &b = gen.getBuilder();
+  mlir::Location loc = gen.getLoc(args.callLoc);
+  mlir::Value result;
+  // NaN-ignoring float min/max, Triton's default.
+  if (dtype.isFloat())
+    result = isMax ? mlir::Value(mlir::arith::MaxNumFOp::create(b, loc, x.value,
+                                                                y.value))
+                   : mlir::Value(mlir::arith::MinNumFOp::create(b, loc, x.value,
+                                                                y.value));
+  else if (dtype.isUnsigned() || dtype.isBool())
+    result = isMax ? mlir::Value(mlir::arith::MaxUIOp::create(b, loc, x.value,
+                                                              y.value))
+                   : mlir::Value(mlir::arith::MinUIOp::create(b, loc, x.value,
+                                                              y.value));
+  else
+    result = isMax ? mlir::Value(mlir::arith::MaxSIOp::create(b, loc, x.value,
+                                                              y.value))
+                   : mlir::Value(mlir::arith::MinSIOp::create(b, loc, x.value,
+                                                              y.value));
+  return RuntimeValue{result, dtype, x.shape, x.layout};
+}
+
+static Value cdiv(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "cdiv", args, {"x", "div"}, 2);
+  const Value &x = bound.get("x"), &div = bound.get("div");
+  if (!x.isRuntime() && !div.isRuntime()) {
+    int64_t a = gen.requireInt(x, bound.loc("x"), "cdiv's x");
+    int64_t b = gen.requireInt(div, bound.loc("div"), "cdiv's div");
+    if (b == 0)
+      gen.fail(bound.loc("div"), "cdiv by zero");
+    return Value((a + b - 1) / b);
+  }
+  Value sum = gen.binaryOp(BinaryOp::Add, x, div, args.callLoc,
+                           bound.loc("x"), bound.loc("div"));
+  Value minusOne = gen.binaryOp(BinaryOp::Sub, sum, Value(int64_t(1)),
+                                args.callLoc, args.callLoc, args.callLoc);
+  return gen.binaryOp(BinaryOp::FloorDiv, minusOne, div, args.callLoc,
+                      args.callLoc, bound.loc("div"));
+}
+
+static Value expandDimsBuiltin(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "expand_dims", args, {"input", "axis"}, 2);
+  RuntimeValue input = gen.requireRuntime(
+      bound.get("input"), bound.loc("input"), "the input of expand_dims");
+  int64_t axis = gen.requireInt(bound.get("axis"), bound.loc("axis"), "axis");
+  int64_t rank = static_cast<int64_t>(input.shape.size()) + 1;
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    gen.fail(bound.loc("axis"), "axis out of range for a result of rank " +
+                                    std::to_string(rank));
+  return gen.expandDims(input, axis, args.callLoc);
+}
+
+static Value tensorTo(CodeGen &gen, const RuntimeValue &self, CallArgs &args) {
+  BoundArgs bound(gen, "to", args, {"dtype", "fp_downcast_rounding",
+                                    "bitcast"},
+                  1);
+  if (bound.has("fp_downcast_rounding"))
+    gen.fail(bound.loc("fp_downcast_rounding"),
+             "not supported yet: to(fp_downcast_rounding=...)");
+  DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
+  bool bitcast = bound.has("bitcast") &&
+                 gen.isTruthy(bound.get("bitcast"), bound.loc("bitcast"));
+  return bitcast ? gen.bitcastTo(self, dtype, args.callLoc)
+                 : gen.castTo(self, dtype, args.callLoc);
+}
+
+//===----------------------------------------------------------------------===//
+// Python builtins on compile-time values
+//===----------------------------------------------------------------------===//
+
+static Value pythonMinMax(CodeGen &gen, CallArgs &args, bool isMax) {
+  const char *name = isMax ? "max" : "min";
+  if (!args.keywords.empty())
+    gen.fail(args.keywords[0].loc,
+             std::string("not supported yet: keyword arguments of ") + name +
+                 "()");
+  std::vector<Value> items = args.positional;
+  if (items.size() == 1 && items[0].getSequence())
+    items = *items[0].getSequence();
+  if (items.empty())
+    gen.fail(args.callLoc, std::string(name) + "() of an empty sequence");
+  Value best = items[0];
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value better = gen.compareOp(isMax ? CompareOp::Gt : CompareOp::Lt,
+                                 items[i], best, args.callLoc, args.callLoc,
+                                 args.callLoc);
+    if (better.isRuntime())
+      gen.fail(args.callLoc, std::string(name) +
+                                 "() works on compile-time values; use gl." +
+                                 (isMax ? "maximum" : "minimum"));
+    if (gen.isTruthy(better, args.callLoc))
+      best = items[i];
+  }
+  return best;
+}
+
+static Value pythonBuiltin(CodeGen &gen, const std::string &name,
+                           CallArgs &args) {
+  if (name == "min" || name == "max")
+    return pythonMinMax(gen, args, name == "max");
+  if (name == "range")
+    gen.fail(args.callLoc,
+             "not supported yet: range() outside the header of a 'for' loop");
+  if (name == "print")
+    gen.fail(args.callLoc, "not supported yet: print() in kernels");
+  BoundArgs bound(gen, name, args, {"x"}, 1);
+  const Value &x = bound.get("x");
+  SourceLoc loc = bound.loc("x");
+  if (x.isRuntime())
+    gen.fail(loc, name + "() works on compile-time values, got a run-time " +
+                      x.getTypeName());
+  if (name == "len") {
+    if (const std::vector<Value> *sequence = x.getSequence())
+      return Value(int64_t(sequence->size()));
+    if (auto *text = x.getIf<std::string>())
+      return Value(int64_t(text->size()));
+    gen.fail(loc, "object of type '" + x.getTypeName() + "' has no len()");
+  }
+  if (name == "abs") {
+    if (auto *d = x.getIf<double>())
+      return Value(std::fabs(*d));
+    return gen.unaryOp(gen.requireInt(x, loc, "abs()'s argument") < 0
+                           ? UnaryOp::Neg
+                           : UnaryOp::Pos,
+                       x, loc);
+  }
+  if (name == "int") {
+    if (auto *d = x.getIf<double>())
+      return Value(static_cast<int64_t>(std::trunc(*d)));
+    return Value(gen.requireInt(x, loc, "int()'s argument"));
+  }
+  if (name == "float") {
+    if (auto *d = x.getIf<double>())
+      return Value(*d);
+    return Value(static_cast<double>(gen.requireInt(x, loc,
+                                                    "float()'s argument")));
+  }
+  // bool
+  return Value(gen.isTruthy(x, loc));
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
+                           SourceLoc loc) {
+  const std::string &name = builtin.name;
+  if (name.rfind("builtins.", 0) == 0)
+    return pythonBuiltin(*this, name.substr(9), args);
+  if (name == "tensor.to")
+    return tensorTo(*this, builtin.self->get<RuntimeValue>(), args);
+  if (name == "constexpr") {
+    BoundArgs bound(*this, "constexpr", args, {"value"}, 1);
+    if (bound.get("value").isRuntime())
+      fail(bound.loc("value"), "gl.constexpr needs a compile-time value");
+    return bound.get("value");
+  }
+  if (name == "jit" || name == "constexpr_function")
+    return Value(builtin);
+  if (name == "program_id" || name == "num_programs")
+    return programIndex(*this, args, name == "num_programs");
+  if (name == "arange")
+    return arange(*this, args);
+  if (name == "full" || name == "zeros")
+    return full(*this, args, name == "zeros");
+  if (name == "load")
+    return load(*this, args);
+  if (name == "store")
+    return store(*this, args);
+  if (name == "where")
+    return where(*this, args);
+  if (name == "maximum" || name == "minimum")
+    return minMax(*this, args, name == "maximum");
+  if (name == "cdiv")
+    return cdiv(*this, args);
+  if (name == "expand_dims")
+    return expandDimsBuiltin(*this, args);
+  if (name == "BlockedLayout")
+    return makeBlockedLayout(*this, args);
+  if (name == "SliceLayout")
+    return makeSliceLayout(*this, args);
+  if (name == "static_assert") {
+    BoundArgs bound(*this, "static_assert", args, {"cond", "msg"}, 1);
+    const Value &condition = bound.get("cond");
+    if (condition.isRuntime())
+      fail(bound.loc("cond"), "gl.static_assert needs a compile-time "
+                              "condition");
+    if (!isTruthy(condition, bound.loc("cond"))) {
+      std::string message = "static assertion failed";
+      if (bound.has("msg")) {
+        const Value &text = bound.get("msg");
+        auto *str = text.getIf<std::string>();
+        message += ": " + (str ? *str : text.toString());
+      }
+      fail(loc, message);
+    }
+    return Value();
+  }
+  fail(loc, "not supported yet: calling '" + name + "'");
+}
+
+Value CodeGen::call(const Value &callee, CallArgs &args, SourceLoc loc) {
+  if (auto *builtin = callee.getIf<BuiltinValue>())
+    return callBuiltin(*builtin, args, loc);
+  if (auto *function = callee.getIf<FunctionValue>())
+    return callFunction(*function, args, loc);
+  if (auto *ns = callee.getIf<NamespaceValue>(); ns && !ns->isKnown)
+    fail(loc, "module '" + ns->path + "' is not available in kernels");
+  fail(loc, "'" + callee.getTypeName() + "' object is not callable");
+}

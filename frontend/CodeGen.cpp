@@ -1,0 +1,630 @@
+//===- CodeGen.cpp - Statements and control flow --------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <set>
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+void CodeGen::fail(SourceLoc loc, const std::string &message) {
+  diags.error(loc, message);
+  throw CompileError();
+}
+
+void CodeGen::fail(const Node &node, const std::string &message) {
+  diags.error(node.getRange(), message);
+  throw CompileError();
+}
+
+void CodeGen::failWithNote(SourceLoc loc, const std::string &message,
+                           SourceLoc noteLoc, const std::string &note) {
+  diags.error(loc, message);
+  diags.note(noteLoc, note);
+  throw CompileError();
+}
+
+mlir::Location CodeGen::getLoc(SourceLoc loc) {
+  const SourceFile *file = sourceManager.getFile(loc.fileId);
+  if (!file)
+    return mlir::UnknownLoc::get(&context);
+  return mlir::FileLineColLoc::get(&context, file->getName(), loc.line,
+                                   loc.col);
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+void CodeGen::bind(const std::string &name, Value value) {
+  frame()[name] = std::move(value);
+}
+
+Value CodeGen::lookup(const std::string &name, SourceLoc loc) {
+  auto local = frame().find(name);
+  if (local != frame().end())
+    return local->second;
+  auto global = globals.find(name);
+  if (global != globals.end())
+    return evaluateGlobal(name, global->second, loc);
+  if (std::optional<Value> builtin = lookupPythonBuiltin(name))
+    return *builtin;
+  fail(loc, "unknown name '" + name + "'");
+}
+
+void CodeGen::assign(const Expr &target, const Value &value) {
+  if (auto *name = gluonc::dyn_cast<NameExpr>(&target)) {
+    bind(name->id, value);
+    return;
+  }
+  const ExprList *elements = nullptr;
+  if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
+    elements = &tuple->elts;
+  else if (auto *list = gluonc::dyn_cast<ListExpr>(&target))
+    elements = &list->elts;
+  if (elements) {
+    const std::vector<Value> *values = value.getSequence();
+    if (!values)
+      fail(target, "cannot unpack a value of type '" + value.getTypeName() +
+                       "'");
+    if (values->size() != elements->size())
+      fail(target, "cannot unpack " + std::to_string(values->size()) +
+                       " values into " + std::to_string(elements->size()) +
+                       " targets");
+    std::vector<Value> copy = *values;
+    for (size_t i = 0; i < elements->size(); ++i)
+      assign(*(*elements)[i], copy[i]);
+    return;
+  }
+  fail(target, "not supported yet: assignment to this kind of target");
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+Flow CodeGen::execute(const StmtList &body) {
+  for (const StmtPtr &stmt : body) {
+    Flow flow = execute(*stmt);
+    if (flow != Flow::Normal)
+      return flow;
+  }
+  return Flow::Normal;
+}
+
+bool CodeGen::isConstexprAnnotation(const Expr *annotation) {
+  // Other annotations (gl.tensor, int) carry no meaning for gluonc and are
+  // not evaluated.
+  std::optional<Value> value =
+      annotation ? resolveQuietly(*annotation) : std::nullopt;
+  auto *builtin = value ? value->getIf<BuiltinValue>() : nullptr;
+  return builtin && builtin->name == "constexpr";
+}
+
+Flow CodeGen::execute(const Stmt &stmt) {
+  switch (stmt.getKind()) {
+  case NodeKind::ExprStmt: {
+    auto &exprStmt = *gluonc::cast<ExprStmt>(&stmt);
+    // A docstring or other bare constant is a no-op.
+    evaluate(*exprStmt.value);
+    return Flow::Normal;
+  }
+  case NodeKind::Assign: {
+    auto &assignStmt = *gluonc::cast<AssignStmt>(&stmt);
+    Value value = evaluate(*assignStmt.value);
+    for (const ExprPtr &target : assignStmt.targets)
+      assign(*target, value);
+    return Flow::Normal;
+  }
+  case NodeKind::AnnAssign: {
+    auto &annAssign = *gluonc::cast<AnnAssignStmt>(&stmt);
+    if (!annAssign.value)
+      return Flow::Normal;
+    Value value = evaluate(*annAssign.value);
+    if (isConstexprAnnotation(annAssign.annotation.get()) &&
+        value.isRuntime())
+      fail(*annAssign.value,
+           "a gl.constexpr variable needs a compile-time value, got a "
+           "run-time " + value.getTypeName());
+    assign(*annAssign.target, value);
+    return Flow::Normal;
+  }
+  case NodeKind::AugAssign: {
+    auto &aug = *gluonc::cast<AugAssignStmt>(&stmt);
+    Value current = evaluate(*aug.target);
+    Value rhs = evaluate(*aug.value);
+    assign(*aug.target, binaryOp(aug.op, current, rhs, aug.opLoc,
+                                 aug.target->loc, aug.value->loc));
+    return Flow::Normal;
+  }
+  case NodeKind::If:
+    return executeIf(*gluonc::cast<IfStmt>(&stmt));
+  case NodeKind::For:
+    return executeFor(*gluonc::cast<ForStmt>(&stmt));
+  case NodeKind::Pass:
+    return Flow::Normal;
+  case NodeKind::Return: {
+    auto &ret = *gluonc::cast<ReturnStmt>(&stmt);
+    if (runtimeControlDepth > 0)
+      fail(stmt, "not supported yet: 'return' inside a run-time 'if' or "
+                 "loop");
+    returnValue = ret.value ? evaluate(*ret.value) : Value();
+    return Flow::Return;
+  }
+  case NodeKind::Break:
+  case NodeKind::Continue:
+    fail(stmt, std::string("not supported yet: '") +
+                   (stmt.getKind() == NodeKind::Break ? "break" : "continue") +
+                   "' in a run-time loop");
+  case NodeKind::Assert: {
+    auto &assertStmt = *gluonc::cast<AssertStmt>(&stmt);
+    Value test = evaluate(*assertStmt.test);
+    if (test.isRuntime())
+      fail(*assertStmt.test,
+           "not supported yet: 'assert' on a run-time value");
+    if (!isTruthy(test, assertStmt.test->loc)) {
+      std::string message = "assertion failed";
+      if (assertStmt.msg) {
+        Value text = evaluate(*assertStmt.msg);
+        auto *str = text.getIf<std::string>();
+        message += ": " + (str ? *str : text.toString());
+      }
+      fail(stmt, message);
+    }
+    return Flow::Normal;
+  }
+  case NodeKind::Import:
+  case NodeKind::ImportFrom:
+    fail(stmt, "not supported yet: imports inside a function");
+  case NodeKind::FunctionDef:
+    fail(stmt, "not supported yet: functions defined inside a function");
+  case NodeKind::While:
+    fail(stmt, "not supported yet: 'while' loops");
+  case NodeKind::With:
+    fail(stmt, "not supported yet: 'with' statements");
+  default:
+    fail(stmt, "not supported yet: this statement in a kernel");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------===//
+
+Flow CodeGen::executeIf(const IfStmt &stmt) {
+  Value test = evaluate(*stmt.test);
+  if (!test.isRuntime()) {
+    // A compile-time condition: only the taken branch is ever looked at.
+    return execute(isTruthy(test, stmt.test->loc) ? stmt.body : stmt.orelse);
+  }
+  RuntimeValue condition = test.get<RuntimeValue>();
+  if (!condition.isScalar())
+    fail(*stmt.test, "the condition of an 'if' must be a scalar, got a "
+                     "tensor; use gl.where for elementwise choices");
+  return executeRuntimeIf(stmt, castTo(condition, DType::of(ScalarKind::I1),
+                                       stmt.test->loc));
+}
+
+/// Whether two values are the same, for merging branches and loop
+/// iterations: run-time values by identity, others by rendering.
+static bool isSameValue(const Value &a, const Value &b) {
+  if (a.isRuntime() != b.isRuntime())
+    return false;
+  if (a.isRuntime())
+    return a.get<RuntimeValue>().value == b.get<RuntimeValue>().value;
+  return a.getTypeName() == b.getTypeName() && a.toString() == b.toString();
+}
+
+static bool haveSameType(const RuntimeValue &a, const RuntimeValue &b) {
+  return a.dtype == b.dtype && a.shape == b.shape && a.layout == b.layout;
+}
+
+Flow CodeGen::executeRuntimeIf(const IfStmt &stmt,
+                               const RuntimeValue &condition) {
+  mlir::Location loc = getLoc(stmt.loc);
+  auto placeholder = mlir::scf::IfOp::create(builder, loc, mlir::TypeRange{},
+                                             condition.value,
+                                             /*withElseRegion=*/true);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  Frame before = frame();
+  ++runtimeControlDepth;
+
+  builder.setInsertionPoint(placeholder.thenBlock()->getTerminator());
+  execute(stmt.body);
+  Frame afterThen = frame();
+  frame() = before;
+  builder.setInsertionPoint(placeholder.elseBlock()->getTerminator());
+  execute(stmt.orelse);
+  Frame afterElse = frame();
+  --runtimeControlDepth;
+
+  // A name changed by either branch becomes a result of the scf.if; it must
+  // have one type in both.
+  std::vector<std::string> merged;
+  std::vector<mlir::Value> thenYields, elseYields;
+  std::vector<mlir::Type> resultTypes;
+  Frame result = before;
+  std::set<std::string> names;
+  for (auto &entry : afterThen)
+    names.insert(entry.first);
+  for (auto &entry : afterElse)
+    names.insert(entry.first);
+  for (const std::string &name : names) {
+    auto thenIt = afterThen.find(name), elseIt = afterElse.find(name);
+    if (thenIt == afterThen.end() || elseIt == afterElse.end()) {
+      // Defined in one branch only: not visible after the if.
+      result.erase(name);
+      continue;
+    }
+    const Value &thenValue = thenIt->second, &elseValue = elseIt->second;
+    if (isSameValue(thenValue, elseValue)) {
+      result[name] = thenValue;
+      continue;
+    }
+    if (!thenValue.isRuntime() && !elseValue.isRuntime())
+      fail(stmt.loc, "'" + name +
+                         "' gets different compile-time values in the "
+                         "branches of a run-time 'if' (" +
+                         thenValue.toString() + " and " +
+                         elseValue.toString() + ")");
+    // A compile-time value on one side becomes a constant of the other
+    // side's type, in its own branch.
+    const RuntimeValue &reference = thenValue.isRuntime()
+                                        ? thenValue.get<RuntimeValue>()
+                                        : elseValue.get<RuntimeValue>();
+    auto materialize = [&](const Value &value, mlir::Block *block) {
+      if (value.isRuntime())
+        return value.get<RuntimeValue>();
+      builder.setInsertionPoint(block->getTerminator());
+      RuntimeValue constant = toRuntime(value, stmt.loc, reference.dtype);
+      if (!reference.isScalar())
+        constant = broadcastTo(constant, reference.shape, reference.layout,
+                               stmt.loc);
+      return constant;
+    };
+    RuntimeValue thenRuntime = materialize(thenValue, placeholder.thenBlock());
+    RuntimeValue elseRuntime = materialize(elseValue, placeholder.elseBlock());
+    if (!haveSameType(thenRuntime, elseRuntime))
+      fail(stmt.loc, "'" + name + "' has different types in the branches "
+                                  "of a run-time 'if': " +
+                         Value(thenRuntime).toString() + " and " +
+                         Value(elseRuntime).toString());
+    merged.push_back(name);
+    thenYields.push_back(thenRuntime.value);
+    elseYields.push_back(elseRuntime.value);
+    resultTypes.push_back(thenRuntime.value.getType());
+    result[name] = thenRuntime;
+  }
+
+  builder.setInsertionPoint(placeholder);
+  auto ifOp = mlir::scf::IfOp::create(builder, loc, resultTypes,
+                                      condition.value,
+                                      /*withElseRegion=*/true);
+  ifOp.getThenRegion().takeBody(placeholder.getThenRegion());
+  ifOp.getElseRegion().takeBody(placeholder.getElseRegion());
+  placeholder.erase();
+  for (auto [block, yields] :
+       {std::make_pair(ifOp.thenBlock(), &thenYields),
+        std::make_pair(ifOp.elseBlock(), &elseYields)}) {
+    mlir::Operation *terminator = block->getTerminator();
+    builder.setInsertionPoint(terminator);
+    mlir::scf::YieldOp::create(builder, loc, *yields);
+    terminator->erase();
+  }
+  for (size_t i = 0; i < merged.size(); ++i) {
+    RuntimeValue value = result[merged[i]].get<RuntimeValue>();
+    value.value = ifOp.getResult(i);
+    result[merged[i]] = value;
+  }
+  frame() = std::move(result);
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------===//
+// for
+//===----------------------------------------------------------------------===//
+
+Flow CodeGen::executeFor(const ForStmt &stmt) {
+  if (!stmt.orelse.empty())
+    fail(stmt.loc, "not supported yet: 'for ... else'");
+  auto *call = gluonc::dyn_cast<CallExpr>(stmt.iter.get());
+  Value callee = call ? evaluate(*call->func) : Value();
+  auto *builtin = callee.getIf<BuiltinValue>();
+  if (!builtin || builtin->name != "range")
+    fail(*stmt.iter, "not supported yet: loops over anything but range(...)");
+  if (!call->keywords.empty())
+    fail(call->keywords[0].loc, "range() takes no keyword arguments");
+  CallArgs args;
+  args.callLoc = call->loc;
+  for (const ExprPtr &arg : call->args) {
+    args.positional.push_back(evaluate(*arg));
+    args.positionalLocs.push_back(arg->loc);
+  }
+  if (args.positional.empty() || args.positional.size() > 3)
+    fail(call->loc, "range() takes 1 to 3 arguments, got " +
+                        std::to_string(args.positional.size()));
+  executeRuntimeFor(stmt, args);
+  return Flow::Normal;
+}
+
+/// Names a statement list may assign, syntactically.
+static void collectAssignedNames(const StmtList &body,
+                                 std::set<std::string> &names);
+
+static void collectTargetNames(const Expr &target,
+                               std::set<std::string> &names) {
+  if (auto *name = gluonc::dyn_cast<NameExpr>(&target))
+    names.insert(name->id);
+  else if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
+    for (const ExprPtr &element : tuple->elts)
+      collectTargetNames(*element, names);
+  else if (auto *list = gluonc::dyn_cast<ListExpr>(&target))
+    for (const ExprPtr &element : list->elts)
+      collectTargetNames(*element, names);
+}
+
+static void collectAssignedNames(const StmtList &body,
+                                 std::set<std::string> &names) {
+  for (const StmtPtr &stmt : body) {
+    if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get()))
+      for (const ExprPtr &target : assign->targets)
+        collectTargetNames(*target, names);
+    else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt.get()))
+      collectTargetNames(*ann->target, names);
+    else if (auto *aug = gluonc::dyn_cast<AugAssignStmt>(stmt.get()))
+      collectTargetNames(*aug->target, names);
+    else if (auto *ifStmt = gluonc::dyn_cast<IfStmt>(stmt.get())) {
+      collectAssignedNames(ifStmt->body, names);
+      collectAssignedNames(ifStmt->orelse, names);
+    } else if (auto *forStmt = gluonc::dyn_cast<ForStmt>(stmt.get())) {
+      collectTargetNames(*forStmt->target, names);
+      collectAssignedNames(forStmt->body, names);
+    }
+  }
+}
+
+void CodeGen::executeRuntimeFor(const ForStmt &stmt,
+                                const CallArgs &rangeArgs) {
+  mlir::Location loc = getLoc(stmt.loc);
+  // range(stop) / range(start, stop) / range(start, stop, step)
+  std::vector<Value> bounds = rangeArgs.positional;
+  std::vector<SourceLoc> boundLocs = rangeArgs.positionalLocs;
+  if (bounds.size() == 1) {
+    bounds.insert(bounds.begin(), Value(int64_t(0)));
+    boundLocs.insert(boundLocs.begin(), rangeArgs.callLoc);
+  }
+  if (bounds.size() == 2) {
+    bounds.push_back(Value(int64_t(1)));
+    boundLocs.push_back(rangeArgs.callLoc);
+  }
+  if (auto *step = bounds[2].getIf<int64_t>(); step && *step <= 0)
+    fail(boundLocs[2], "not supported yet: range() with a step that is not "
+                       "positive");
+  // The induction variable is i64 if any bound is, else i32.
+  DType ivType = DType::of(ScalarKind::I32);
+  for (size_t i = 0; i < 3; ++i) {
+    if (auto *runtime = bounds[i].getIf<RuntimeValue>()) {
+      if (!runtime->isScalar() || !runtime->dtype.isInt())
+        fail(boundLocs[i], "range() bounds must be integer scalars, got " +
+                               bounds[i].toString());
+      if (runtime->dtype.getBitWidth() == 64)
+        ivType = DType::of(ScalarKind::I64);
+    } else {
+      requireInt(bounds[i], boundLocs[i], "a range() bound");
+    }
+  }
+  std::vector<mlir::Value> boundValues;
+  for (size_t i = 0; i < 3; ++i)
+    boundValues.push_back(
+        castTo(toRuntime(bounds[i], boundLocs[i], ivType), ivType,
+               boundLocs[i])
+            .value);
+
+  std::set<std::string> assigned;
+  collectAssignedNames(stmt.body, assigned);
+  collectTargetNames(*stmt.target, assigned);
+  Frame before = frame();
+
+  // Dry run into a detached block to learn what the body leaves in each
+  // name that lives across iterations; the block is then thrown away.
+  Frame afterDryRun;
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    auto *dryBlock = new mlir::Block();
+    mlir::Value iv = dryBlock->addArgument(ivType.toMLIR(&context), loc);
+    builder.setInsertionPointToStart(dryBlock);
+    ++runtimeControlDepth;
+    assign(*stmt.target, RuntimeValue{iv, ivType, {}, {}});
+    try {
+      execute(stmt.body);
+    } catch (CompileError &) {
+      dryBlock->dropAllDefinedValueUses();
+      delete dryBlock;
+      --runtimeControlDepth;
+      throw;
+    }
+    --runtimeControlDepth;
+    afterDryRun = frame();
+    frame() = before;
+    dryBlock->dropAllDefinedValueUses();
+    delete dryBlock;
+  }
+
+  // Loop-carried: names live before the loop that the body changes.
+  std::vector<std::string> carried;
+  std::vector<mlir::Value> inits;
+  for (const std::string &name : assigned) {
+    auto beforeIt = before.find(name);
+    auto afterIt = afterDryRun.find(name);
+    if (beforeIt == before.end() || afterIt == afterDryRun.end())
+      continue;
+    const Value &initial = beforeIt->second, &updated = afterIt->second;
+    if (isSameValue(initial, updated))
+      continue;
+    if (!updated.isRuntime())
+      fail(stmt.loc, "'" + name + "' gets a new compile-time value in each "
+                                  "iteration of a run-time loop (" +
+                         updated.toString() + ")");
+    const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
+    RuntimeValue init = initial.isRuntime()
+                            ? initial.get<RuntimeValue>()
+                            : toRuntime(initial, stmt.loc,
+                                        updatedRuntime.dtype);
+    if (!initial.isRuntime() && !updatedRuntime.isScalar())
+      init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout,
+                         stmt.loc);
+    if (!haveSameType(init, updatedRuntime))
+      fail(stmt.loc, "loop-carried variable '" + name + "' is " +
+                         Value(init).toString() + " before the loop but " +
+                         updated.toString() + " after an iteration");
+    carried.push_back(name);
+    inits.push_back(init.value);
+    frame()[name] = init;
+  }
+
+  auto forOp = mlir::scf::ForOp::create(builder, loc, boundValues[0],
+                                        boundValues[1], boundValues[2],
+                                        inits);
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *body = forOp.getBody();
+    builder.setInsertionPointToStart(body);
+    for (size_t i = 0; i < carried.size(); ++i) {
+      RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+      value.value = forOp.getRegionIterArg(i);
+      bind(carried[i], value);
+    }
+    assign(*stmt.target,
+           RuntimeValue{forOp.getInductionVar(), ivType, {}, {}});
+    ++runtimeControlDepth;
+    execute(stmt.body);
+    --runtimeControlDepth;
+    std::vector<mlir::Value> yields;
+    for (const std::string &name : carried) {
+      RuntimeValue value = requireRuntime(frame()[name], stmt.loc, name);
+      yields.push_back(value.value);
+    }
+    if (body->mightHaveTerminator())
+      body->getTerminator()->erase();
+    builder.setInsertionPointToEnd(body);
+    mlir::scf::YieldOp::create(builder, loc, yields);
+  }
+
+  // After the loop: the names as before, the carried ones as results.
+  Frame after = before;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = forOp.getResult(i);
+    after[carried[i]] = value;
+  }
+  frame() = std::move(after);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+Flow CodeGen::executeFunctionBody(const FunctionDefStmt &def) {
+  unsigned savedDepth = runtimeControlDepth;
+  runtimeControlDepth = 0;
+  Flow flow = execute(def.body);
+  runtimeControlDepth = savedDepth;
+  return flow;
+}
+
+Value CodeGen::callFunction(const FunctionValue &function, CallArgs &args,
+                            SourceLoc loc) {
+  const FunctionDefStmt &def = *function.def;
+  if (function.kind.empty())
+    failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
+                 def.loc, "'" + def.name + "' is defined here");
+  for (auto &[active, callLoc] : callStack)
+    if (active == &def)
+      failWithNote(loc, "recursion is not supported: '" + def.name +
+                            "' calls itself",
+                   callLoc, "the first call is here");
+
+  const Parameters &params = def.params;
+  if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
+      !params.kwOnlyParams.empty())
+    fail(def.loc, "not supported yet: '*', '**' and '/' parameters");
+  if (args.positional.size() > params.params.size())
+    failWithNote(loc, "'" + def.name + "' takes " +
+                          std::to_string(params.params.size()) +
+                          " arguments but " +
+                          std::to_string(args.positional.size()) +
+                          " were given",
+                 def.loc, "'" + def.name + "' is defined here");
+
+  Frame callee;
+  std::vector<bool> given(params.params.size(), false);
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    callee[params.params[i].name] = args.positional[i];
+    given[i] = true;
+  }
+  for (KeywordArg &keyword : args.keywords) {
+    auto it = std::find_if(params.params.begin(), params.params.end(),
+                           [&](const Param &p) { return p.name == keyword.name; });
+    if (it == params.params.end())
+      failWithNote(keyword.loc, "'" + def.name +
+                                    "' has no parameter named '" +
+                                    keyword.name + "'",
+                   def.loc, "'" + def.name + "' is defined here");
+    size_t index = it - params.params.begin();
+    if (given[index])
+      fail(keyword.loc, "parameter '" + keyword.name + "' given twice");
+    callee[keyword.name] = keyword.value;
+    given[index] = true;
+  }
+  // Defaults are evaluated in the module scope, as Python does at `def`.
+  for (size_t i = 0; i < params.params.size(); ++i) {
+    if (given[i])
+      continue;
+    const Param &param = params.params[i];
+    if (!param.defaultValue)
+      failWithNote(loc, "missing argument '" + param.name + "' in call to '" +
+                            def.name + "'",
+                   param.loc, "'" + param.name + "' is declared here");
+    frames.emplace_back();
+    Value value = evaluate(*param.defaultValue);
+    frames.pop_back();
+    callee[param.name] = value;
+  }
+  for (size_t i = 0; i < params.params.size(); ++i) {
+    const Param &param = params.params[i];
+    if (isConstexprAnnotation(param.annotation.get()) &&
+        callee[param.name].isRuntime())
+      failWithNote(loc, "parameter '" + param.name + "' of '" + def.name +
+                            "' is a gl.constexpr, but the argument is a "
+                            "run-time " + callee[param.name].getTypeName(),
+                   param.loc, "'" + param.name + "' is declared here");
+    if (function.kind == "constexpr_function" && callee[param.name].isRuntime())
+      fail(loc, "'" + def.name + "' is a @gluon.constexpr_function; its "
+                                 "arguments must be compile-time values");
+  }
+
+  callStack.emplace_back(&def, loc);
+  frames.push_back(std::move(callee));
+  returnValue = Value();
+  executeFunctionBody(def);
+  Value result = returnValue;
+  returnValue = Value();
+  frames.pop_back();
+  callStack.pop_back();
+  if (function.kind == "constexpr_function" && result.isRuntime())
+    fail(loc, "@gluon.constexpr_function '" + def.name +
+                  "' returned a run-time value");
+  return result;
+}

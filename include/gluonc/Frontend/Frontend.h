@@ -1,0 +1,74 @@
+//===- Frontend.h - From kernel source to gluon IR --------------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_FRONTEND_H
+#define GLUONC_FRONTEND_FRONTEND_H
+
+#include "gluonc/Frontend/AST.h"
+#include "gluonc/Frontend/Diagnostics.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gluonc {
+
+/// How to specialize a kernel, in the terms of Triton's AOT compiler.
+struct KernelSpec {
+  std::string kernelName;
+  /// `-s`: one entry per parameter, in order: `*fp32:16`, `i32`, `i32:16`,
+  /// `fp32`, or a value (a DSL expression) for a constexpr parameter.
+  std::string signature;
+  /// `-D NAME=VALUE`, VALUE a DSL expression.
+  std::vector<std::pair<std::string, std::string>> defines;
+  unsigned numWarps = 4;
+  unsigned warpSize = 32;
+  std::string arch;
+};
+
+/// A run-time parameter of the specialized kernel, in call order.
+struct KernelParam {
+  std::string name;
+  /// Triton's spelling: "*fp32", "i32".
+  std::string type;
+  bool isPointer = false;
+  /// For pointers, the pointee's spelling ("fp32").
+  std::string elementType;
+  unsigned size = 0;
+  unsigned alignment = 0;
+  /// Pointers: bytes; integers: value. 1 when nothing is assumed.
+  int64_t divisibility = 1;
+};
+
+struct KernelIR {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string entry;
+  std::vector<KernelParam> params;
+  /// Each constexpr parameter and its value as JSON text, in parameter
+  /// order.
+  std::vector<std::pair<std::string, std::string>> constexprs;
+};
+
+/// Loads the dialects IR generation needs into `context`.
+void loadFrontendDialects(mlir::MLIRContext &context);
+
+/// Specializes kernel `spec.kernelName` of the parsed file `module` and
+/// generates its gluon IR. Problems are reported to `diags`; on failure the
+/// result has a null module.
+KernelIR buildKernelIR(SourceManager &sourceManager, const Module &module,
+                       DiagnosticEngine &diags, mlir::MLIRContext &context,
+                       const KernelSpec &spec);
+
+/// Parses `-D NAME=VALUE`; false when there is no '=' or no name.
+bool splitDefine(const std::string &text, std::string &name,
+                 std::string &value);
+
+} // namespace gluonc
+
+#endif // GLUONC_FRONTEND_FRONTEND_H
