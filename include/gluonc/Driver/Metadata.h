@@ -1,0 +1,58 @@
+//===- Metadata.h - The kernel's launch metadata (JSON) ---------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Writes `<kernel>.<arch>.json` in the `gluonc.kernel/1` schema described in
+// docs/metadata.md: everything a loader needs to launch the image without
+// the source. Keys are sorted and nothing depends on time or place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_DRIVER_METADATA_H
+#define GLUONC_DRIVER_METADATA_H
+
+#include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include <string>
+#include <vector>
+
+namespace gluonc {
+
+constexpr const char *kMetadataSchema = "gluonc.kernel/1";
+
+struct MetadataInput {
+  std::string compilerVersion;
+  std::string llvmVersion;
+  /// The source path as recorded: relative, never absolute.
+  std::string sourcePath;
+  std::string sourceText;
+  std::string kernelName;
+  std::string entry;
+  std::string backend;
+  std::string arch;
+  unsigned warpSize = 32;
+  unsigned numWarps = 4;
+  /// The image's file name, relative to the metadata file.
+  std::string imageFile;
+  std::vector<KernelParam> params;
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  const CodegenResult *codegen = nullptr;
+};
+
+/// The metadata document, pretty-printed with sorted keys and a trailing
+/// newline.
+std::string buildMetadataJSON(const MetadataInput &input);
+
+/// Lowercase hex SHA-256 of `bytes`.
+std::string sha256Hex(llvm::StringRef bytes);
+
+/// The path to record for a source file: as given when relative, else its
+/// file name, so that artifacts do not depend on where they were built.
+std::string relativeSourcePath(const std::string &path);
+
+} // namespace gluonc
+
+#endif // GLUONC_DRIVER_METADATA_H

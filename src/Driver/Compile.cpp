@@ -1,0 +1,250 @@
+//===- Compile.cpp - One kernel from source to files ----------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "gluonc/Backends/NVIDIA.h"
+#include "gluonc/Driver/Metadata.h"
+#include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Frontend/Parser.h"
+#include "gluonc/Pipeline/Pipeline.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
+#include <map>
+
+#ifndef GLUONC_VERSION
+#define GLUONC_VERSION "0.0.0"
+#endif
+
+using namespace gluonc;
+using namespace gluonc::driver;
+
+void gluonc::driver::registerTargets() { registerNVIDIATarget(); }
+
+std::string gluonc::driver::getVersionText() {
+  std::string text = "gluonc " GLUONC_VERSION "\n";
+  text += "LLVM " LLVM_VERSION_STRING "\n";
+  for (const auto &target : getRegisteredTargets())
+    text += target->getBackend().str() + ": " + target->getToolVersions() +
+            "\n";
+  return text;
+}
+
+namespace {
+
+/// Reports MLIR diagnostics (from verifiers and passes) through the
+/// DiagnosticEngine, so that they print with the source line and a caret
+/// like the frontend's own.
+class DiagnosticBridge {
+public:
+  DiagnosticBridge(mlir::MLIRContext &context, SourceManager &sources,
+                   DiagnosticEngine &diags)
+      : handler(&context, [this](mlir::Diagnostic &diagnostic) {
+          report(diagnostic);
+          return mlir::success();
+        }),
+        sources(sources), diags(diags) {}
+
+private:
+  SourceLoc toSourceLoc(mlir::Location loc) {
+    mlir::FileLineColLoc fileLoc;
+    loc->walk([&](mlir::Location inner) {
+      if (auto candidate = mlir::dyn_cast<mlir::FileLineColLoc>(inner)) {
+        fileLoc = candidate;
+        return mlir::WalkResult::interrupt();
+      }
+      return mlir::WalkResult::advance();
+    });
+    if (!fileLoc)
+      return SourceLoc{};
+    for (uint32_t id = 1; const SourceFile *file = sources.getFile(id); ++id)
+      if (file->getName() == fileLoc.getFilename().getValue())
+        return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
+    return SourceLoc{};
+  }
+
+  void report(mlir::Diagnostic &diagnostic) {
+    SourceLoc loc = toSourceLoc(diagnostic.getLocation());
+    std::string message = diagnostic.str();
+    switch (diagnostic.getSeverity()) {
+    case mlir::DiagnosticSeverity::Error:
+      diags.error(loc, message);
+      break;
+    case mlir::DiagnosticSeverity::Warning:
+      diags.warning(loc, message);
+      break;
+    default:
+      diags.note(loc, message);
+      break;
+    }
+    for (mlir::Diagnostic &note : diagnostic.getNotes())
+      diags.note(toSourceLoc(note.getLocation()), note.str());
+  }
+
+  mlir::ScopedDiagnosticHandler handler;
+  SourceManager &sources;
+  DiagnosticEngine &diags;
+};
+
+/// The files of one compile, written only once everything succeeded, each
+/// through a temporary file renamed into place.
+class OutputSet {
+public:
+  void add(std::string path, std::string contents) {
+    files.emplace(std::move(path), std::move(contents));
+  }
+
+  bool write(bool verbose) {
+    std::vector<std::string> written;
+    for (auto &[path, contents] : files) {
+      std::string temp = path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
+      std::error_code ec;
+      {
+        llvm::raw_fd_ostream os(temp, ec, llvm::sys::fs::OF_None);
+        if (!ec) {
+          os << contents;
+          os.close();
+          if (os.has_error())
+            ec = os.error();
+        }
+      }
+      if (!ec)
+        ec = llvm::sys::fs::rename(temp, path);
+      if (ec) {
+        llvm::sys::fs::remove(temp);
+        for (const std::string &done : written)
+          llvm::sys::fs::remove(done);
+        std::cerr << "gluonc: error: cannot write '" << path
+                  << "': " << ec.message() << "\n";
+        return false;
+      }
+      written.push_back(path);
+    }
+    if (verbose)
+      for (auto &[path, contents] : files)
+        std::cout << "wrote " << path << " (" << contents.size()
+                  << " bytes)\n";
+    return true;
+  }
+
+private:
+  std::map<std::string, std::string> files;
+};
+
+/// The last stage the requested outputs need.
+std::string getLastStage(const std::set<std::string> &emit) {
+  if (emit.count("ptx") || emit.count("cubin") || emit.count("json"))
+    return "codegen";
+  if (emit.count("llvm-ir"))
+    return "llvm";
+  return "verify";
+}
+
+} // namespace
+
+int gluonc::driver::compile(const DriverOptions &options) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  diags.setConsumer([&](const Diagnostic &diagnostic) {
+    diags.render(diagnostic, std::cerr);
+  });
+
+  std::string error;
+  std::optional<uint32_t> fileId = sources.addFile(options.input, error);
+  if (!fileId) {
+    std::cerr << "gluonc: error: " << error << "\n";
+    return kUserError;
+  }
+  std::unique_ptr<Module> ast = parseModule(sources, *fileId, diags);
+  if (!ast || diags.hasErrors())
+    return kUserError;
+
+  const Target &target = *lookupTargetForArch(options.arch);
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  DiagnosticBridge bridge(context, sources, diags);
+
+  KernelSpec spec;
+  spec.kernelName = options.kernel;
+  spec.signature = options.signature;
+  spec.defines = options.defines;
+  spec.numWarps = options.numWarps;
+  spec.warpSize = target.getWarpSize();
+  spec.arch = options.arch;
+  KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
+  if (!kernel.module || diags.hasErrors())
+    return kUserError;
+
+  PipelineOptions pipelineOptions;
+  pipelineOptions.codegen.arch = options.arch;
+  pipelineOptions.codegen.optLevel = options.optLevel;
+  pipelineOptions.codegen.assemblyOnly =
+      !options.emit.count("cubin") && !options.emit.count("json");
+  pipelineOptions.printIRAfter = options.printIRAfter;
+  pipelineOptions.printIRAfterAll = options.printIRAfterAll;
+  pipelineOptions.dumpStream = &llvm::errs();
+  pipelineOptions.lastStage = getLastStage(options.emit);
+  Pipeline pipeline(target, pipelineOptions);
+  if (options.printPipeline)
+    pipeline.print(llvm::outs());
+
+  mlir::FailureOr<PipelineResult> result = pipeline.run(kernel.module.get());
+  llvm::errs().flush();
+  if (mlir::failed(result) || diags.hasErrors())
+    return kUserError;
+
+  std::string stem = kernel.entry + "." + options.arch;
+  auto outputPath = [&](const std::string &extension) {
+    llvm::SmallString<256> path(options.outputDir);
+    llvm::sys::path::append(path, stem + extension);
+    return std::string(path);
+  };
+  OutputSet outputs;
+  if (options.emit.count("gluon-ir"))
+    outputs.add(outputPath(".gluon.mlir"), result->gluonIR);
+  if (options.emit.count("llvm-ir"))
+    outputs.add(outputPath(".ll"), result->llvmIR);
+  if (options.emit.count("ptx"))
+    outputs.add(outputPath(".ptx"), result->codegen.assembly);
+  if (options.emit.count("cubin")) {
+    const std::vector<char> &image = result->codegen.image;
+    outputs.add(outputPath("." + result->codegen.imageFormat),
+                std::string(image.begin(), image.end()));
+  }
+  if (options.emit.count("json")) {
+    MetadataInput meta;
+    meta.compilerVersion = GLUONC_VERSION;
+    meta.llvmVersion = LLVM_VERSION_STRING;
+    meta.sourcePath = relativeSourcePath(options.input);
+    meta.sourceText = std::string(sources.getFile(*fileId)->getText());
+    meta.kernelName = options.kernel;
+    meta.entry = kernel.entry;
+    meta.backend = target.getBackend().str();
+    meta.arch = options.arch;
+    meta.warpSize = target.getWarpSize();
+    meta.numWarps = options.numWarps;
+    meta.imageFile = stem + "." + result->codegen.imageFormat;
+    meta.params = kernel.params;
+    meta.constexprs = kernel.constexprs;
+    meta.codegen = &result->codegen;
+    outputs.add(outputPath(".json"), buildMetadataJSON(meta));
+  }
+
+  if (std::error_code ec =
+          llvm::sys::fs::create_directories(options.outputDir)) {
+    std::cerr << "gluonc: error: cannot create '" << options.outputDir
+              << "': " << ec.message() << "\n";
+    return kUserError;
+  }
+  return outputs.write(options.verbose) ? kSuccess : kUserError;
+}

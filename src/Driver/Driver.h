@@ -1,0 +1,51 @@
+//===- Driver.h - The gluonc command line -----------------------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_DRIVER_DRIVER_H
+#define GLUONC_DRIVER_DRIVER_H
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gluonc::driver {
+
+/// Exit codes: 0 success, 1 the input is wrong (diagnostics say why), 2 the
+/// command line is wrong.
+enum ExitCode { kSuccess = 0, kUserError = 1, kUsageError = 2 };
+
+struct DriverOptions {
+  std::string input;
+  std::string kernel;
+  std::string signature;
+  std::vector<std::pair<std::string, std::string>> defines;
+  unsigned numWarps = 4;
+  std::string arch = "sm_90a";
+  std::string outputDir = ".";
+  std::set<std::string> emit = {"cubin", "json"};
+  unsigned optLevel = 3;
+  bool printPipeline = false;
+  std::set<std::string> printIRAfter;
+  bool printIRAfterAll = false;
+  bool verbose = false;
+};
+
+/// Parses the command line; on a usage error prints it and returns the exit
+/// code to use, with `exitEarly` set (also for --help and --version).
+int parseCommandLine(int argc, char **argv, DriverOptions &options,
+                     bool &exitEarly);
+
+/// Compiles one kernel as `options` say and writes the requested files.
+int compile(const DriverOptions &options);
+
+/// Registers the backends and returns the --version text.
+void registerTargets();
+std::string getVersionText();
+
+} // namespace gluonc::driver
+
+#endif // GLUONC_DRIVER_DRIVER_H

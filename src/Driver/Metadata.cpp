@@ -1,0 +1,111 @@
+//===- Metadata.cpp - The kernel's launch metadata (JSON) -----------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Driver/Metadata.h"
+
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace gluonc;
+using json = nlohmann::json;
+
+std::string gluonc::sha256Hex(llvm::StringRef bytes) {
+  std::array<uint8_t, 32> digest = llvm::SHA256::hash(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(bytes.data()),
+                              bytes.size()));
+  static const char *hex = "0123456789abcdef";
+  std::string text;
+  for (uint8_t byte : digest) {
+    text += hex[byte >> 4];
+    text += hex[byte & 15];
+  }
+  return text;
+}
+
+std::string gluonc::relativeSourcePath(const std::string &path) {
+  if (llvm::sys::path::is_absolute(path))
+    return llvm::sys::path::filename(path).str();
+  return path;
+}
+
+/// Lays the run-time arguments out as a packed buffer, each at its natural
+/// alignment, as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects.
+static json buildParams(const std::vector<KernelParam> &params) {
+  json list = json::array();
+  unsigned offset = 0;
+  for (const KernelParam &param : params) {
+    offset = (offset + param.alignment - 1) / param.alignment * param.alignment;
+    json entry = {{"alignment", param.alignment},
+                  {"divisibility", param.divisibility},
+                  {"kind", param.isPointer ? "pointer" : "scalar"},
+                  {"name", param.name},
+                  {"offset", offset},
+                  {"size", param.size},
+                  {"type", param.type}};
+    if (param.isPointer)
+      entry["element_type"] = param.elementType;
+    list.push_back(entry);
+    offset += param.size;
+  }
+  return list;
+}
+
+std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
+  const CodegenResult &codegen = *input.codegen;
+  std::string image(codegen.image.begin(), codegen.image.end());
+
+  json constexprs = json::object();
+  for (const auto &[name, text] : input.constexprs)
+    constexprs[name] = json::parse(text);
+
+  json target = {{"arch", input.arch},
+                 {"backend", input.backend},
+                 {"warp_size", input.warpSize}};
+  for (const auto &[key, value] : codegen.targetFields)
+    target[key] = value;
+
+  const KernelResources &resources = codegen.resources;
+  unsigned numThreads = input.numWarps * input.warpSize;
+  json document = {
+      {"compiler",
+       {{"assembler", codegen.assembler},
+        {"llvm_version", input.llvmVersion},
+        {"name", "gluonc"},
+        {"version", input.compilerVersion}}},
+      {"constexprs", constexprs},
+      {"entry", input.entry},
+      {"image",
+       {{"file", input.imageFile},
+        {"format", codegen.imageFormat},
+        {"sha256", sha256Hex(image)},
+        {"size", image.size()}}},
+      {"launch",
+       {{"block_dims", {numThreads, 1, 1}},
+        {"cluster_dims", {1, 1, 1}},
+        {"num_ctas", 1},
+        {"num_warps", input.numWarps},
+        {"shared_bytes", 0},
+        {"shared_static_bytes", resources.sharedStaticBytes}}},
+      {"params", buildParams(input.params)},
+      {"partitions", json::array()},
+      {"resources",
+       {{"barriers", resources.barriers},
+        {"local_bytes", resources.localBytes},
+        {"registers", resources.registers},
+        {"spill_loads", resources.spillLoads},
+        {"spill_stores", resources.spillStores}}},
+      {"schema", kMetadataSchema},
+      {"scratch", {{"global_alignment", 1}, {"global_bytes", 0}}},
+      {"source",
+       {{"kernel", input.kernelName},
+        {"path", input.sourcePath},
+        {"sha256", sha256Hex(input.sourceText)}}},
+      {"target", target},
+  };
+  return document.dump(2) + "\n";
+}

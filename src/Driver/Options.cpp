@@ -1,0 +1,166 @@
+//===- Options.cpp - gluonc's command-line options ------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Pipeline/Pipeline.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <sstream>
+
+using namespace gluonc;
+using namespace gluonc::driver;
+
+static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx", "cubin",
+                                         "json"};
+
+static std::string joinStages() {
+  std::string text;
+  for (const std::string &stage : Pipeline::getStageNames())
+    text += (text.empty() ? "" : ", ") + stage;
+  return text;
+}
+
+static std::string joinArchs() {
+  std::string text;
+  for (const auto &target : getRegisteredTargets())
+    for (const std::string &arch : target->getSupportedArchs())
+      text += (text.empty() ? "" : ", ") + arch;
+  return text;
+}
+
+/// Checks what CLI11 cannot: values that must come from a fixed set.
+static std::string validate(DriverOptions &options,
+                            const std::vector<std::string> &emitList,
+                            const std::vector<std::string> &defineList,
+                            const std::string &printAfter) {
+  if (!lookupTargetForArch(options.arch))
+    return "unknown architecture '" + options.arch + "' (supported: " +
+           joinArchs() + ")";
+  if (options.numWarps == 0 || (options.numWarps & (options.numWarps - 1)) ||
+      options.numWarps > 32)
+    return "--num-warps must be a power of two from 1 to 32, got " +
+           std::to_string(options.numWarps);
+  if (options.optLevel > 3)
+    return "-O takes 0, 1, 2 or 3";
+  if (!emitList.empty()) {
+    options.emit.clear();
+    for (const std::string &list : emitList) {
+      std::stringstream items(list);
+      std::string item;
+      while (std::getline(items, item, ',')) {
+        bool known = false;
+        for (const char *kind : kEmitKinds)
+          known |= item == kind;
+        if (!known)
+          return "unknown --emit kind '" + item +
+                 "' (expected gluon-ir, llvm-ir, ptx, cubin, json)";
+        options.emit.insert(item);
+      }
+    }
+    if (options.emit.count("json") && !options.emit.count("cubin"))
+      return "--emit json needs cubin too: the metadata describes the image";
+  }
+  for (const std::string &define : defineList) {
+    std::string name, value;
+    if (!splitDefine(define, name, value))
+      return "-D expects NAME=VALUE, got '" + define + "'";
+    options.defines.emplace_back(name, value);
+  }
+  if (!printAfter.empty()) {
+    std::stringstream items(printAfter);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      if (!Pipeline::isStage(item))
+        return "unknown stage '" + item + "' (stages: " + joinStages() + ")";
+      options.printIRAfter.insert(item);
+    }
+  }
+  return "";
+}
+
+int gluonc::driver::parseCommandLine(int argc, char **argv,
+                                     DriverOptions &options,
+                                     bool &exitEarly) {
+  exitEarly = false;
+  CLI::App app{"gluonc: ahead-of-time compiler for Gluon GPU kernels", "gluonc"};
+  app.footer("Compiles one @gluon.jit kernel of FILE to <kernel>.<arch>.cubin "
+             "and its launch metadata <kernel>.<arch>.json.\n"
+             "Example:\n  gluonc samples/vector_add.py -k add_kernel -s "
+             "\"*fp32:16, *fp32:16, *fp32:16, i32, 1024\" --arch sm_90a -w 4 "
+             "-o out/\n"
+             "Exit status: 0 success, 1 the kernel has errors, 2 bad command "
+             "line.");
+  std::vector<std::string> emitList, defineList;
+  std::string printAfter;
+  bool showVersion = false;
+  app.add_option("file", options.input, "Kernel source file (.py)");
+  app.add_option("-k,--kernel", options.kernel,
+                 "Name of the @gluon.jit kernel to compile");
+  app.add_option("-s,--signature", options.signature,
+                 "Parameters in order, Triton AOT style: *fp32:16 (pointer, "
+                 "16-byte aligned), i32, i32:16 (divisible by 16), fp32, or a "
+                 "value for a constexpr");
+  app.add_option("-D", defineList,
+                 "Constexpr parameter value, NAME=EXPR (e.g. BLOCK=1024, "
+                 "'layout=gl.BlockedLayout([4], [32], [4], [0])')")
+      ->allow_extra_args(false);
+  app.add_option("-w,--num-warps", options.numWarps,
+                 "Warps per program (default 4)");
+  app.add_option("--arch", options.arch,
+                 "Target architecture: sm_80, sm_90, sm_90a, sm_100a, ... "
+                 "(default sm_90a)");
+  app.add_option("-o,--output", options.outputDir,
+                 "Output directory, created if missing (default .)");
+  app.add_option("--emit", emitList,
+                 "Comma-separated outputs: gluon-ir, llvm-ir, ptx, cubin, "
+                 "json (default cubin,json)");
+  app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)");
+  app.add_flag("--print-pipeline", options.printPipeline,
+               "Print the stages and their passes");
+  app.add_option("--print-ir-after", printAfter,
+                 "Print the IR after these stages (comma-separated) to "
+                 "stderr");
+  app.add_flag("--print-ir-after-all", options.printIRAfterAll,
+               "Print the IR after every stage to stderr");
+  app.add_flag("-v,--verbose", options.verbose, "List the files written");
+  app.add_flag("--version", showVersion, "Print versions and exit");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    exitEarly = true;
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    exitEarly = true;
+    std::cerr << "gluonc: error: " << e.what() << "\n"
+              << "Run 'gluonc --help' for usage.\n";
+    return kUsageError;
+  }
+  if (showVersion) {
+    exitEarly = true;
+    std::cout << getVersionText();
+    return kSuccess;
+  }
+  std::string problem;
+  if (options.input.empty())
+    problem = "no input file";
+  else if (options.kernel.empty())
+    problem = "no kernel named: pass -k KERNEL";
+  else
+    problem = validate(options, emitList, defineList, printAfter);
+  if (!problem.empty()) {
+    exitEarly = true;
+    std::cerr << "gluonc: error: " << problem << "\n"
+              << "Run 'gluonc --help' for usage.\n";
+    return kUsageError;
+  }
+  return kSuccess;
+}
