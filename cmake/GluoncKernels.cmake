@@ -1,0 +1,70 @@
+# gluonc_add_kernels: compile Gluon kernels with gluonc as part of a build.
+#
+#   gluonc_add_kernels(<target>
+#     SOURCE <file.py> KERNEL <name> SIGNATURE <signature>
+#     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
+#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3])
+#
+# Adds a custom target <target> that writes <kernel>.<arch>.cubin and
+# <kernel>.<arch>.json for each architecture into OUTPUT_DIR (default
+# ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
+# gluonc changes. <target>_OUTPUT_DIR is set in the caller's scope.
+#
+# gluonc is the `gluonc` target of this build when there is one, else the
+# program GLUONC_EXECUTABLE names, else `gluonc` on the PATH.
+
+function(gluonc_add_kernels target)
+  cmake_parse_arguments(ARG "" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
+                        "DEFINES;ARCHS" ${ARGN})
+  foreach(required SOURCE KERNEL SIGNATURE)
+    if(NOT DEFINED ARG_${required})
+      message(FATAL_ERROR "gluonc_add_kernels(${target}): ${required} is required")
+    endif()
+  endforeach()
+  if(NOT ARG_ARCHS)
+    set(ARG_ARCHS sm_90a)
+  endif()
+  if(NOT ARG_NUM_WARPS)
+    set(ARG_NUM_WARPS 4)
+  endif()
+  if(NOT ARG_OPT_LEVEL)
+    set(ARG_OPT_LEVEL 3)
+  endif()
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR}/${target})
+  endif()
+  get_filename_component(source ${ARG_SOURCE} ABSOLUTE)
+
+  if(TARGET gluonc)
+    set(compiler $<TARGET_FILE:gluonc>)
+    set(compiler_dependency gluonc)
+  elseif(GLUONC_EXECUTABLE)
+    set(compiler ${GLUONC_EXECUTABLE})
+    set(compiler_dependency ${GLUONC_EXECUTABLE})
+  else()
+    find_program(GLUONC_EXECUTABLE gluonc REQUIRED)
+    set(compiler ${GLUONC_EXECUTABLE})
+    set(compiler_dependency ${GLUONC_EXECUTABLE})
+  endif()
+
+  set(define_args)
+  foreach(define IN LISTS ARG_DEFINES)
+    list(APPEND define_args -D "${define}")
+  endforeach()
+
+  set(outputs)
+  foreach(arch IN LISTS ARG_ARCHS)
+    set(stem ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch})
+    add_custom_command(
+      OUTPUT ${stem}.cubin ${stem}.json
+      COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
+              ${define_args} --arch ${arch} -w ${ARG_NUM_WARPS}
+              -O${ARG_OPT_LEVEL} -o ${ARG_OUTPUT_DIR}
+      DEPENDS ${source} ${compiler_dependency}
+      COMMENT "gluonc ${ARG_KERNEL} (${arch}) from ${ARG_SOURCE}"
+      VERBATIM)
+    list(APPEND outputs ${stem}.cubin ${stem}.json)
+  endforeach()
+  add_custom_target(${target} ALL DEPENDS ${outputs})
+  set(${target}_OUTPUT_DIR ${ARG_OUTPUT_DIR} PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,48 @@
+//===- Arch.cpp - Target architectures and device compatibility -----------===//
+
+#include "Arch.h"
+
+#include <cctype>
+
+namespace gluonrt {
+
+bool parseCudaArch(const std::string &text, CudaArch &out) {
+  if (text.compare(0, 3, "sm_") != 0)
+    return false;
+  size_t end = 3;
+  while (end < text.size() &&
+         std::isdigit(static_cast<unsigned char>(text[end])))
+    ++end;
+  size_t digits = end - 3;
+  // The last digit is the minor version: sm_90 is 9.0, sm_100 is 10.0.
+  if (digits < 2 || digits > 3)
+    return false;
+  CudaArch arch;
+  arch.major = std::stoi(text.substr(3, digits - 1));
+  arch.minor = text[end - 1] - '0';
+  if (end < text.size()) {
+    if (end + 1 != text.size() || (text[end] != 'a' && text[end] != 'f'))
+      return false;
+    arch.suffix = text[end];
+  }
+  if (arch.major == 0)
+    return false;
+  out = arch;
+  return true;
+}
+
+bool cudaArchRunsOn(const CudaArch &target, int deviceMajor, int deviceMinor) {
+  if (target.suffix == 'a')
+    return deviceMajor == target.major && deviceMinor == target.minor;
+  return deviceMajor == target.major && deviceMinor >= target.minor;
+}
+
+std::string cudaArchName(int major, int minor) {
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+std::string amdProcessorName(const std::string &gcnArchName) {
+  return gcnArchName.substr(0, gcnArchName.find(':'));
+}
+
+} // namespace gluonrt

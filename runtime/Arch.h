@@ -1,0 +1,36 @@
+//===- Arch.h - Target architectures and device compatibility ---*- C++ -*-===//
+
+#ifndef GLUONC_RUNTIME_ARCH_H
+#define GLUONC_RUNTIME_ARCH_H
+
+#include <string>
+
+namespace gluonrt {
+
+/// An NVIDIA target such as sm_90a: compute capability 9.0, suffix 'a'.
+struct CudaArch {
+  int major = 0;
+  int minor = 0;
+  /// 0 for a plain target; 'a' (architecture-specific: exactly this
+  /// capability) or 'f' (family: same major, minor at least this).
+  char suffix = 0;
+};
+
+/// Parses "sm_80", "sm_90a", "sm_100a", "sm_120f"; false if malformed.
+bool parseCudaArch(const std::string &text, CudaArch &out);
+
+/// Whether code built for `target` runs on a device of capability
+/// major.minor: an 'a' target needs exactly that capability; plain and 'f'
+/// targets need the same major and a minor at least the target's.
+bool cudaArchRunsOn(const CudaArch &target, int deviceMajor, int deviceMinor);
+
+/// "sm_90" for capability 9.0.
+std::string cudaArchName(int major, int minor);
+
+/// The processor part of an AMD arch string: "gfx942:sramecc+:xnack-" ->
+/// "gfx942".
+std::string amdProcessorName(const std::string &gcnArchName);
+
+} // namespace gluonrt
+
+#endif // GLUONC_RUNTIME_ARCH_H

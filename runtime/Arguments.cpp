@@ -1,0 +1,295 @@
+//===- Arguments.cpp - Checking and building launch arguments -------------===//
+
+#include "Arguments.h"
+
+#include "Error.h"
+#include "ScalarTypes.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "argument slots store the low bytes first");
+
+namespace gluonrt {
+namespace {
+
+/// An integer of either signedness: value = negative ? -magnitude : magnitude.
+struct IntegerValue {
+  bool negative = false;
+  uint64_t magnitude = 0;
+
+  std::string text() const {
+    return (negative ? "-" : "") + std::to_string(magnitude);
+  }
+};
+
+IntegerValue readInteger(const void *value, const ScalarTypeInfo &type) {
+  uint64_t raw = 0;
+  std::memcpy(&raw, value, type.size);
+  IntegerValue result;
+  unsigned bits = type.size * 8;
+  if (type.isSigned && bits < 64 && (raw >> (bits - 1)) & 1)
+    raw |= ~uint64_t(0) << bits; // sign-extend
+  if (type.isSigned && int64_t(raw) < 0) {
+    result.negative = true;
+    result.magnitude = ~raw + 1;
+  } else {
+    result.magnitude = raw;
+  }
+  return result;
+}
+
+bool fitsInteger(const ScalarTypeInfo &type, const IntegerValue &value) {
+  unsigned bits = type.type == GLUONRT_TYPE_I1 ? 1 : type.size * 8;
+  if (!type.isSigned) {
+    uint64_t max = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    return (!value.negative || value.magnitude == 0) && value.magnitude <= max;
+  }
+  uint64_t limit = uint64_t(1) << (bits - 1); // |min|; max is limit - 1
+  return value.negative ? value.magnitude <= limit : value.magnitude < limit;
+}
+
+std::string hexAddress(uint64_t address) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%" PRIx64, address);
+  return text;
+}
+
+std::string divisibilityMessage(const ParamMetadata &param,
+                                const std::string &value) {
+  return "argument '" + param.name + "' = " + value + " is not divisible by " +
+         std::to_string(param.divisibility) +
+         ", as the kernel was compiled to assume";
+}
+
+gluonrt_status checkDivisibility(const ParamMetadata &param,
+                                 const void *value) {
+  if (param.divisibility <= 1)
+    return GLUONRT_SUCCESS;
+  if (param.kind == GLUONRT_PARAM_POINTER) {
+    uint64_t address;
+    std::memcpy(&address, value, sizeof(address));
+    if (address % param.divisibility != 0)
+      return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                  divisibilityMessage(param, hexAddress(address)));
+    return GLUONRT_SUCCESS;
+  }
+  const ScalarTypeInfo *type = scalarTypeInfo(param.valueType);
+  if (!type || !type->isInteger)
+    return GLUONRT_SUCCESS;
+  IntegerValue integer = readInteger(value, *type);
+  if (integer.magnitude % param.divisibility != 0)
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                divisibilityMessage(param, integer.text()));
+  return GLUONRT_SUCCESS;
+}
+
+const char *describeKind(gluonrt_value_kind kind) {
+  switch (kind) {
+  case GLUONRT_VALUE_PTR:
+    return "a pointer";
+  case GLUONRT_VALUE_I64:
+  case GLUONRT_VALUE_U64:
+    return "an integer";
+  case GLUONRT_VALUE_F64:
+    return "an f64 value";
+  case GLUONRT_VALUE_F32:
+    return "an f32 value";
+  case GLUONRT_VALUE_F16_BITS:
+    return "an f16 value";
+  case GLUONRT_VALUE_BF16_BITS:
+    return "a bf16 value";
+  }
+  return "an unknown kind of value";
+}
+
+gluonrt_status kindMismatch(const ParamMetadata &param,
+                            gluonrt_value_kind kind) {
+  return fail(GLUONRT_ERROR_BAD_ARGUMENTS, "parameter '" + param.name +
+                                               "' has type " + param.type +
+                                               ", got " + describeKind(kind));
+}
+
+} // namespace
+
+gluonrt_status checkArguments(const KernelMetadata &metadata, void *const *args,
+                              int numArgs) {
+  size_t expected = metadata.params.size();
+  if (numArgs < 0 || size_t(numArgs) != expected)
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                metadata.signature() + " takes " + std::to_string(expected) +
+                    " runtime argument" + (expected == 1 ? "" : "s") +
+                    ", got " + std::to_string(numArgs));
+  if (expected > 0 && !args)
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                "the argument array is NULL; " + metadata.signature() +
+                    " takes " + std::to_string(expected) + " arguments");
+  for (size_t i = 0; i < expected; ++i) {
+    const ParamMetadata &param = metadata.params[i];
+    if (!args[i])
+      return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                  "argument '" + param.name + "': args[" + std::to_string(i) +
+                      "] is NULL instead of pointing at the value");
+    if (gluonrt_status status = checkDivisibility(param, args[i]))
+      return status;
+  }
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status checkGrid(const KernelMetadata &metadata,
+                         const std::array<uint32_t, 3> &grid,
+                         const std::array<uint32_t, 3> &maxGrid) {
+  static const char *const Axes[3] = {"x", "y", "z"};
+  auto shape = [](const std::array<uint32_t, 3> &dims) {
+    return "(" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
+           ", " + std::to_string(dims[2]) + ")";
+  };
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] == 0)
+      return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
+                  "grid " + shape(grid) + " is empty in " + Axes[i]);
+    if (grid[i] > maxGrid[i])
+      return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
+                  "grid " + shape(grid) + " exceeds the device's limit " +
+                      shape(maxGrid) + " in " + Axes[i]);
+    if (grid[i] % metadata.clusterDims[i] != 0)
+      return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
+                  "grid " + shape(grid) +
+                      " is not a whole number of clusters " +
+                      shape(metadata.clusterDims) + " in " + Axes[i]);
+  }
+  return GLUONRT_SUCCESS;
+}
+
+ArgumentBuilder::ArgumentBuilder(const KernelMetadata &metadata)
+    : metadata(metadata), slots(metadata.params.size(), 0),
+      isSet(metadata.params.size(), false) {
+  for (uint64_t &slot : slots)
+    slotPointers.push_back(&slot);
+}
+
+void ArgumentBuilder::reset() {
+  std::fill(slots.begin(), slots.end(), 0);
+  std::fill(isSet.begin(), isSet.end(), false);
+  nextIndex = 0;
+}
+
+gluonrt_status ArgumentBuilder::store(int index, const void *bytes,
+                                      uint32_t size) {
+  slots[index] = 0;
+  std::memcpy(&slots[index], bytes, size);
+  isSet[index] = true;
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
+                                    const void *value) {
+  if (index < 0 || size_t(index) >= slots.size())
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "parameter index " + std::to_string(index) + " is out of " +
+                    "range: " + metadata.signature() + " has " +
+                    std::to_string(slots.size()) + " parameters");
+  if (!value)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "the value pointer is NULL");
+  const ParamMetadata &param = metadata.params[index];
+
+  if (param.kind == GLUONRT_PARAM_POINTER) {
+    if (kind != GLUONRT_VALUE_PTR)
+      return kindMismatch(param, kind);
+    return store(index, value, 8);
+  }
+  const ScalarTypeInfo *type = scalarTypeInfo(param.valueType);
+  switch (kind) {
+  case GLUONRT_VALUE_PTR:
+    return kindMismatch(param, kind);
+  case GLUONRT_VALUE_I64:
+  case GLUONRT_VALUE_U64: {
+    if (!type->isInteger)
+      return kindMismatch(param, kind);
+    IntegerValue integer;
+    if (kind == GLUONRT_VALUE_I64) {
+      int64_t signedValue;
+      std::memcpy(&signedValue, value, 8);
+      integer.negative = signedValue < 0;
+      integer.magnitude =
+          integer.negative ? ~uint64_t(signedValue) + 1 : uint64_t(signedValue);
+    } else {
+      std::memcpy(&integer.magnitude, value, 8);
+    }
+    if (!fitsInteger(*type, integer))
+      return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                  "value " + integer.text() + " does not fit parameter '" +
+                      param.name + "' of type " + param.type);
+    uint64_t twosComplement =
+        integer.negative ? ~integer.magnitude + 1 : integer.magnitude;
+    return store(index, &twosComplement, type->size);
+  }
+  case GLUONRT_VALUE_F32:
+  case GLUONRT_VALUE_F64: {
+    if (!type->isFloat)
+      return kindMismatch(param, kind);
+    double number;
+    if (kind == GLUONRT_VALUE_F32) {
+      float single;
+      std::memcpy(&single, value, 4);
+      number = single;
+    } else {
+      std::memcpy(&number, value, 8);
+    }
+    if (param.valueType == GLUONRT_TYPE_FP64)
+      return store(index, &number, 8);
+    float single = static_cast<float>(number);
+    if (param.valueType == GLUONRT_TYPE_FP32)
+      return store(index, &single, 4);
+    uint16_t bits = param.valueType == GLUONRT_TYPE_FP16
+                        ? floatToHalfBits(single)
+                        : floatToBf16Bits(single);
+    return store(index, &bits, 2);
+  }
+  case GLUONRT_VALUE_F16_BITS:
+  case GLUONRT_VALUE_BF16_BITS: {
+    gluonrt_type wanted =
+        kind == GLUONRT_VALUE_F16_BITS ? GLUONRT_TYPE_FP16 : GLUONRT_TYPE_BF16;
+    if (param.valueType != wanted)
+      return kindMismatch(param, kind);
+    return store(index, value, 2);
+  }
+  }
+  return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+              "unknown value kind " + std::to_string(int(kind)));
+}
+
+gluonrt_status ArgumentBuilder::add(gluonrt_value_kind kind,
+                                    const void *value) {
+  if (size_t(nextIndex) >= slots.size())
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                metadata.signature() + " takes " +
+                    std::to_string(slots.size()) +
+                    " runtime arguments; one more was added");
+  if (gluonrt_status status = set(nextIndex, kind, value))
+    return status;
+  ++nextIndex;
+  return GLUONRT_SUCCESS;
+}
+
+void *const *ArgumentBuilder::pointers() const {
+  // A kernel without runtime parameters still gets a valid (unused) array.
+  static void *const NoArguments[1] = {nullptr};
+  if (slotPointers.empty())
+    return NoArguments;
+  for (size_t i = 0; i < isSet.size(); ++i)
+    if (!isSet[i]) {
+      fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+           "argument '" + metadata.params[i].name + "' has no value; " +
+               metadata.signature() + " takes " + std::to_string(isSet.size()) +
+               " runtime arguments");
+      return nullptr;
+    }
+  return slotPointers.data();
+}
+
+} // namespace gluonrt

@@ -1,0 +1,21 @@
+//===- Backend.cpp - Backend selection and library lookup -----------------===//
+
+#include "Backend.h"
+
+#include <cstdlib>
+
+namespace gluonrt {
+
+Backend &backendFor(gluonrt_backend backend) {
+  return backend == GLUONRT_BACKEND_AMD ? hipBackend() : cudaBackend();
+}
+
+std::vector<std::string> libraryCandidates(const char *environmentVariable,
+                                           std::vector<std::string> defaults) {
+  const char *override = std::getenv(environmentVariable);
+  if (override && *override)
+    return {override};
+  return defaults;
+}
+
+} // namespace gluonrt

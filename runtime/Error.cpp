@@ -1,0 +1,17 @@
+//===- Error.cpp - The thread's last error message ------------------------===//
+
+#include "Error.h"
+
+namespace gluonrt {
+namespace {
+thread_local std::string LastErrorMessage;
+} // namespace
+
+gluonrt_status fail(gluonrt_status status, std::string message) {
+  LastErrorMessage = std::move(message);
+  return status;
+}
+
+const std::string &lastError() { return LastErrorMessage; }
+
+} // namespace gluonrt

@@ -1,0 +1,481 @@
+//===- Metadata.cpp - The kernel metadata JSON (gluonc.kernel/1) ----------===//
+//
+// Validation is strict where a mistake would make a launch silently wrong
+// (schema, params layout, image identity) and tolerant of sections the
+// runtime does not use (compiler, resources, source, ...), which are only
+// type-checked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Metadata.h"
+
+#include "Arch.h"
+#include "Error.h"
+#include "ScalarTypes.h"
+#include "Sha256.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace gluonrt {
+
+using nlohmann::json;
+
+bool ParamMetadata::isIntegerScalar() const {
+  if (kind != GLUONRT_PARAM_SCALAR)
+    return false;
+  const ScalarTypeInfo *info = scalarTypeInfo(valueType);
+  return info && info->isInteger;
+}
+
+int KernelMetadata::findParam(const std::string &name) const {
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+const ConstexprMetadata *
+KernelMetadata::findConstexpr(const std::string &name) const {
+  for (const ConstexprMetadata &value : constexprs)
+    if (value.name == name)
+      return &value;
+  return nullptr;
+}
+
+std::string KernelMetadata::signature() const {
+  std::string text = entry + "(";
+  for (size_t i = 0; i < params.size(); ++i)
+    text += (i ? ", " : "") + params[i].name;
+  return text + ")";
+}
+
+namespace {
+
+/// Reads typed values out of the document; every failure names the file and
+/// the key path ("params[1].offset") and throws a Failure.
+class MetadataReader {
+public:
+  explicit MetadataReader(const std::string &jsonPath) : jsonPath(jsonPath) {}
+
+  [[noreturn]] void error(const std::string &keyPath,
+                          const std::string &problem) const {
+    std::string where = keyPath.empty() ? "" : keyPath + ": ";
+    throw Failure{GLUONRT_ERROR_INVALID_METADATA,
+                  jsonPath + ": " + where + problem};
+  }
+
+  const json &member(const json &object, const std::string &objectPath,
+                     const char *key) const {
+    auto it = object.find(key);
+    if (it == object.end())
+      error(objectPath, std::string("missing key '") + key + "'");
+    return *it;
+  }
+
+  const json *optionalMember(const json &object, const char *key) const {
+    auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+  }
+
+  const json &object(const json &parent, const std::string &parentPath,
+                     const char *key) const {
+    const json &value = member(parent, parentPath, key);
+    if (!value.is_object())
+      error(join(parentPath, key), "must be an object");
+    return value;
+  }
+
+  std::string string(const json &parent, const std::string &parentPath,
+                     const char *key) const {
+    const json &value = member(parent, parentPath, key);
+    if (!value.is_string())
+      error(join(parentPath, key), "must be a string");
+    return value.get<std::string>();
+  }
+
+  std::string nonEmptyString(const json &parent, const std::string &parentPath,
+                             const char *key) const {
+    std::string value = string(parent, parentPath, key);
+    if (value.empty())
+      error(join(parentPath, key), "must not be empty");
+    return value;
+  }
+
+  uint64_t unsignedInteger(const json &value, const std::string &path,
+                           uint64_t max) const {
+    // nlohmann parses non-negative integers as unsigned, negative ones as
+    // signed; floats (16.0) and booleans are neither.
+    bool isNegative = value.is_number_integer() &&
+                      !value.is_number_unsigned() && value.get<int64_t>() < 0;
+    if (!value.is_number_integer() || isNegative)
+      error(path, "must be a non-negative integer, got " + value.dump());
+    uint64_t result = value.get<uint64_t>();
+    if (result > max)
+      error(path, "is too large (" + std::to_string(result) + ")");
+    return result;
+  }
+
+  uint64_t unsignedMember(const json &parent, const std::string &parentPath,
+                          const char *key, uint64_t max) const {
+    return unsignedInteger(member(parent, parentPath, key),
+                           join(parentPath, key), max);
+  }
+
+  uint32_t u32Member(const json &parent, const std::string &parentPath,
+                     const char *key) const {
+    return static_cast<uint32_t>(unsignedMember(
+        parent, parentPath, key, std::numeric_limits<uint32_t>::max()));
+  }
+
+  std::array<uint32_t, 3> positiveTriple(const json &parent,
+                                         const std::string &parentPath,
+                                         const char *key) const {
+    const json &value = member(parent, parentPath, key);
+    std::string path = join(parentPath, key);
+    if (!value.is_array() || value.size() != 3)
+      error(path, "must be an array of 3 integers, got " + value.dump());
+    std::array<uint32_t, 3> triple;
+    for (size_t i = 0; i < 3; ++i) {
+      triple[i] = static_cast<uint32_t>(
+          unsignedInteger(value[i], path + "[" + std::to_string(i) + "]",
+                          std::numeric_limits<uint32_t>::max()));
+      if (triple[i] == 0)
+        error(path, "dimensions must be at least 1, got " + value.dump());
+    }
+    return triple;
+  }
+
+  void expectTypeIfPresent(const json &parent, const char *key,
+                           json::value_t type, const char *typeName) const {
+    const json *value = optionalMember(parent, key);
+    if (value && value->type() != type)
+      error(key, std::string("must be ") + typeName);
+  }
+
+  static std::string join(const std::string &parentPath, const char *key) {
+    return parentPath.empty() ? key : parentPath + "." + key;
+  }
+
+private:
+  const std::string &jsonPath;
+};
+
+bool isLowercaseHex(const std::string &text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  });
+}
+
+std::string directoryOf(const std::string &path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos)
+    return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+void readTarget(const MetadataReader &reader, const json &root,
+                KernelMetadata &out) {
+  const json &target = reader.object(root, "", "target");
+  std::string backend = reader.string(target, "target", "backend");
+  if (backend == "nvidia")
+    out.backend = GLUONRT_BACKEND_NVIDIA;
+  else if (backend == "amd")
+    out.backend = GLUONRT_BACKEND_AMD;
+  else
+    reader.error("target.backend",
+                 "unknown backend '" + backend + "' (expected nvidia or amd)");
+
+  out.arch = reader.nonEmptyString(target, "target", "arch");
+  CudaArch cudaArch;
+  if (out.backend == GLUONRT_BACKEND_NVIDIA &&
+      !parseCudaArch(out.arch, cudaArch))
+    reader.error("target.arch", "'" + out.arch +
+                                    "' is not an NVIDIA architecture (sm_80, "
+                                    "sm_90a, sm_100a, ...)");
+  if (out.backend == GLUONRT_BACKEND_AMD && out.arch.compare(0, 3, "gfx") != 0)
+    reader.error("target.arch",
+                 "'" + out.arch + "' is not an AMD architecture (gfx942, ...)");
+
+  out.warpSize = out.backend == GLUONRT_BACKEND_AMD ? 64 : 32;
+  if (reader.optionalMember(target, "warp_size")) {
+    out.warpSize = reader.u32Member(target, "target", "warp_size");
+    if (out.warpSize != 32 && out.warpSize != 64)
+      reader.error("target.warp_size", "must be 32 or 64");
+  }
+}
+
+void readImage(const MetadataReader &reader, const json &root,
+               KernelMetadata &out) {
+  const json &image = reader.object(root, "", "image");
+  out.imageFile = reader.nonEmptyString(image, "image", "file");
+  if (out.imageFile.front() == '/')
+    reader.error("image.file",
+                 "'" + out.imageFile +
+                     "' must be relative to the JSON file's folder");
+  out.imagePath = out.directory + "/" + out.imageFile;
+
+  out.imageFormat = reader.string(image, "image", "format");
+  const char *expectedFormat =
+      out.backend == GLUONRT_BACKEND_NVIDIA ? "cubin" : "hsaco";
+  if (out.imageFormat != expectedFormat)
+    reader.error("image.format", "'" + out.imageFormat + "' does not match " +
+                                     "target.backend (expected " +
+                                     expectedFormat + ")");
+
+  out.imageSha256 = reader.string(image, "image", "sha256");
+  if (out.imageSha256.size() != 64 || !isLowercaseHex(out.imageSha256))
+    reader.error("image.sha256", "must be 64 lowercase hex digits");
+  out.imageSize = reader.unsignedMember(image, "image", "size",
+                                        std::numeric_limits<uint32_t>::max());
+}
+
+void readLaunch(const MetadataReader &reader, const json &root,
+                KernelMetadata &out) {
+  const json &launch = reader.object(root, "", "launch");
+  out.numWarps = reader.u32Member(launch, "launch", "num_warps");
+  if (out.numWarps == 0)
+    reader.error("launch.num_warps", "must be at least 1");
+  out.blockDims = reader.positiveTriple(launch, "launch", "block_dims");
+  uint64_t threads =
+      uint64_t(out.blockDims[0]) * out.blockDims[1] * out.blockDims[2];
+  if (threads > 1024)
+    reader.error("launch.block_dims",
+                 std::to_string(threads) + " threads per block exceed 1024");
+  if (threads % out.warpSize != 0)
+    reader.error("launch.block_dims",
+                 std::to_string(threads) +
+                     " threads per block is not a whole number of warps");
+  out.clusterDims = reader.positiveTriple(launch, "launch", "cluster_dims");
+  out.sharedBytes = reader.u32Member(launch, "launch", "shared_bytes");
+  if (reader.optionalMember(launch, "num_ctas"))
+    out.numCtas = reader.u32Member(launch, "launch", "num_ctas");
+  if (reader.optionalMember(launch, "shared_static_bytes"))
+    out.sharedStaticBytes =
+        reader.u32Member(launch, "launch", "shared_static_bytes");
+}
+
+ParamMetadata readParam(const MetadataReader &reader, const json &value,
+                        const std::string &path) {
+  if (!value.is_object())
+    reader.error(path, "must be an object");
+  ParamMetadata param;
+  param.name = reader.nonEmptyString(value, path, "name");
+  param.type = reader.nonEmptyString(value, path, "type");
+  std::string kind = reader.string(value, path, "kind");
+  param.size = reader.u32Member(value, path, "size");
+  param.alignment = reader.u32Member(value, path, "alignment");
+  param.offset = reader.u32Member(value, path, "offset");
+  param.divisibility = reader.unsignedMember(
+      value, path, "divisibility", std::numeric_limits<uint64_t>::max());
+  if (param.divisibility == 0)
+    reader.error(path + ".divisibility", "must be at least 1");
+  if (param.alignment == 0 || (param.alignment & (param.alignment - 1)))
+    reader.error(path + ".alignment", "must be a power of two");
+  if (param.offset % param.alignment != 0)
+    reader.error(path + ".offset", std::to_string(param.offset) +
+                                       " is not a multiple of the alignment " +
+                                       std::to_string(param.alignment));
+
+  if (kind == "pointer") {
+    param.kind = GLUONRT_PARAM_POINTER;
+    if (param.type.size() < 2 || param.type[0] != '*')
+      reader.error(path + ".type",
+                   "'" + param.type + "' is not a pointer type ('*fp32')");
+    param.elementType = param.type.substr(1);
+    if (const json *element = reader.optionalMember(value, "element_type"))
+      if (!element->is_string() ||
+          element->get<std::string>() != param.elementType)
+        reader.error(path + ".element_type",
+                     "must be '" + param.elementType + "', as in type");
+    const ScalarTypeInfo *info = findScalarType(param.elementType);
+    param.valueType = info ? info->type : GLUONRT_TYPE_OTHER;
+    if (param.size != 8 || param.alignment != 8)
+      reader.error(path, "a pointer has size 8 and alignment 8");
+    return param;
+  }
+  if (kind != "scalar")
+    reader.error(path + ".kind",
+                 "unknown kind '" + kind + "' (expected pointer or scalar)");
+
+  param.kind = GLUONRT_PARAM_SCALAR;
+  const ScalarTypeInfo *info = findScalarType(param.type);
+  if (!info)
+    reader.error(path + ".type", "unknown scalar type '" + param.type + "'");
+  param.valueType = info->type;
+  if (param.size != info->size || param.alignment != info->size)
+    reader.error(path, "type " + param.type + " has size and alignment " +
+                           std::to_string(info->size) + ", got size " +
+                           std::to_string(param.size) + " and alignment " +
+                           std::to_string(param.alignment));
+  if (param.divisibility != 1 && (!info->isInteger || param.type == "i1"))
+    reader.error(path + ".divisibility",
+                 "only integer parameters can assume a divisibility");
+  return param;
+}
+
+/// Checks that parameter names are unique and that their byte ranges in the
+/// packed argument buffer do not overlap.
+void checkParamLayout(const MetadataReader &reader,
+                      const std::vector<ParamMetadata> &params) {
+  for (size_t i = 0; i < params.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (params[i].name == params[j].name)
+        reader.error("params",
+                     "two parameters are named '" + params[i].name + "'");
+
+  std::vector<const ParamMetadata *> byOffset;
+  for (const ParamMetadata &param : params)
+    byOffset.push_back(&param);
+  std::sort(byOffset.begin(), byOffset.end(),
+            [](const ParamMetadata *a, const ParamMetadata *b) {
+              return a->offset < b->offset;
+            });
+  auto range = [](const ParamMetadata *param) {
+    return "'" + param->name + "' (bytes " + std::to_string(param->offset) +
+           ".." + std::to_string(uint64_t(param->offset) + param->size) + ")";
+  };
+  for (size_t i = 1; i < byOffset.size(); ++i) {
+    const ParamMetadata *previous = byOffset[i - 1];
+    if (uint64_t(previous->offset) + previous->size > byOffset[i]->offset)
+      reader.error("params", "the offsets of " + range(previous) + " and " +
+                                 range(byOffset[i]) + " overlap");
+  }
+}
+
+void readParams(const MetadataReader &reader, const json &root,
+                KernelMetadata &out) {
+  const json &params = reader.member(root, "", "params");
+  if (!params.is_array())
+    reader.error("params", "must be an array");
+  for (size_t i = 0; i < params.size(); ++i)
+    out.params.push_back(
+        readParam(reader, params[i], "params[" + std::to_string(i) + "]"));
+  checkParamLayout(reader, out.params);
+}
+
+void readConstexprs(const MetadataReader &reader, const json &root,
+                    KernelMetadata &out) {
+  const json *constexprs = reader.optionalMember(root, "constexprs");
+  if (!constexprs)
+    return;
+  if (!constexprs->is_object())
+    reader.error("constexprs", "must be an object");
+  for (auto it = constexprs->begin(); it != constexprs->end(); ++it) {
+    ConstexprMetadata value;
+    value.name = it.key();
+    value.json = it->dump();
+    if (it->is_boolean()) {
+      value.isInteger = true;
+      value.intValue = it->get<bool>() ? 1 : 0;
+    } else if (it->is_number_unsigned()) {
+      uint64_t unsignedValue = it->get<uint64_t>();
+      value.isInteger =
+          unsignedValue <= uint64_t(std::numeric_limits<int64_t>::max());
+      value.intValue = static_cast<int64_t>(unsignedValue);
+    } else if (it->is_number_integer()) {
+      value.isInteger = true;
+      value.intValue = it->get<int64_t>();
+    }
+    out.constexprs.push_back(std::move(value));
+  }
+}
+
+void readDocument(const MetadataReader &reader, const json &root,
+                  KernelMetadata &out) {
+  if (!root.is_object())
+    reader.error("", "the document must be a JSON object");
+  std::string schema = reader.string(root, "", "schema");
+  if (schema != KnownSchema)
+    reader.error("schema", "unknown schema '" + schema +
+                               "' (this gluonrt reads " + KnownSchema + ")");
+  out.entry = reader.nonEmptyString(root, "", "entry");
+  readTarget(reader, root, out);
+  readImage(reader, root, out);
+  readLaunch(reader, root, out);
+  readParams(reader, root, out);
+  readConstexprs(reader, root, out);
+
+  reader.expectTypeIfPresent(root, "compiler", json::value_t::object,
+                             "an object");
+  reader.expectTypeIfPresent(root, "resources", json::value_t::object,
+                             "an object");
+  reader.expectTypeIfPresent(root, "partitions", json::value_t::array,
+                             "an array");
+  reader.expectTypeIfPresent(root, "scratch", json::value_t::object,
+                             "an object");
+  reader.expectTypeIfPresent(root, "source", json::value_t::object,
+                             "an object");
+}
+
+} // namespace
+
+gluonrt_status parseMetadata(const std::string &jsonText,
+                             const std::string &jsonPath, KernelMetadata &out) {
+  KernelMetadata metadata;
+  metadata.jsonPath = jsonPath;
+  metadata.directory = directoryOf(jsonPath);
+  MetadataReader reader(jsonPath);
+  try {
+    json root = json::parse(jsonText);
+    readDocument(reader, root, metadata);
+  } catch (const json::exception &error) {
+    return fail(GLUONRT_ERROR_INVALID_METADATA,
+                jsonPath + ": not valid JSON: " + error.what());
+  } catch (const Failure &failure) {
+    return fail(failure.status, failure.message);
+  }
+  out = std::move(metadata);
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status readFileBytes(const std::string &path,
+                             std::vector<uint8_t> &bytes) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return fail(GLUONRT_ERROR_IO,
+                "cannot open " + path + ": " + std::strerror(errno));
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  if (file.bad())
+    return fail(GLUONRT_ERROR_IO, "cannot read " + path);
+  std::string text = contents.str();
+  bytes.assign(text.begin(), text.end());
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status loadMetadataAndImage(const std::string &jsonPath,
+                                    KernelMetadata &metadata,
+                                    std::vector<uint8_t> &image) {
+  std::vector<uint8_t> jsonBytes;
+  if (gluonrt_status status = readFileBytes(jsonPath, jsonBytes))
+    return status;
+  std::string jsonText(jsonBytes.begin(), jsonBytes.end());
+  if (gluonrt_status status = parseMetadata(jsonText, jsonPath, metadata))
+    return status;
+
+  if (gluonrt_status status = readFileBytes(metadata.imagePath, image))
+    return fail(status, jsonPath + ": image: " + lastError());
+  if (image.size() != metadata.imageSize)
+    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+                jsonPath + ": image " + metadata.imagePath + " is " +
+                    std::to_string(image.size()) +
+                    " bytes, the metadata says " +
+                    std::to_string(metadata.imageSize) +
+                    ": the image and the JSON are from different builds");
+  std::string digest = Sha256::hexDigest(image.data(), image.size());
+  if (digest != metadata.imageSha256)
+    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+                jsonPath + ": image " + metadata.imagePath + " has SHA-256 " +
+                    digest + ", the metadata says " + metadata.imageSha256 +
+                    ": the image and the JSON are from different builds");
+  return GLUONRT_SUCCESS;
+}
+
+} // namespace gluonrt

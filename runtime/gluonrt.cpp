@@ -1,0 +1,781 @@
+//===- gluonrt.cpp - The C API of libgluonrt ------------------------------===//
+//
+// Thin wrappers: each entry point validates its pointers, catches every C++
+// exception (none may cross the C boundary) and forwards to Metadata,
+// Arguments and the Backend of the kernel or of the selected device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/runtime/gluonrt.h"
+
+#include "Arguments.h"
+#include "Backend.h"
+#include "Error.h"
+#include "Metadata.h"
+#include "Sha256.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+
+#ifndef GLUONRT_VERSION_STRING
+#define GLUONRT_VERSION_STRING "0.1.0"
+#endif
+
+using namespace gluonrt;
+
+struct gluonrt_kernel {
+  KernelMetadata metadata;
+  std::vector<uint8_t> image;
+  std::string absoluteImagePath;
+  Backend *backend = nullptr; // null until bound
+  int device = -1;
+  LoadedModule module;
+  std::array<uint32_t, 3> maxGrid{{0, 0, 0}};
+};
+
+struct gluonrt_args {
+  explicit gluonrt_args(const gluonrt_kernel &kernel)
+      : kernel(kernel), builder(kernel.metadata) {}
+  const gluonrt_kernel &kernel;
+  ArgumentBuilder builder;
+};
+
+namespace {
+
+/// Runs `body`, turning escaping exceptions into statuses: the C API must
+/// not throw.
+template <typename Body> gluonrt_status guarded(Body &&body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return fail(GLUONRT_ERROR_OUT_OF_MEMORY, "out of host memory");
+  } catch (const Failure &failure) {
+    return fail(failure.status, failure.message);
+  } catch (const std::exception &error) {
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                std::string("internal error: ") + error.what());
+  }
+}
+
+gluonrt_status nullArgument(const char *function, const char *parameter) {
+  return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+              std::string(function) + ": " + parameter + " is NULL");
+}
+
+/// The device the helpers act on and kernels load onto by default.
+struct DeviceSelection {
+  std::mutex mutex;
+  bool resolved = false;
+  gluonrt_backend backend = GLUONRT_BACKEND_NVIDIA;
+  int device = 0;
+};
+
+DeviceSelection &selection() {
+  static DeviceSelection *state = new DeviceSelection();
+  return *state;
+}
+
+gluonrt_status deviceFromEnvironment(int &device) {
+  device = 0;
+  const char *text = std::getenv("GLUONRT_DEVICE");
+  if (!text || !*text)
+    return GLUONRT_SUCCESS;
+  char *end = nullptr;
+  long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < 0 || value > INT_MAX)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                std::string("GLUONRT_DEVICE='") + text +
+                    "' is not a device index");
+  device = static_cast<int>(value);
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status selectedDevice(gluonrt_backend &backend, int &device) {
+  DeviceSelection &state = selection();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (!state.resolved) {
+    if (gluonrt_status status = deviceFromEnvironment(state.device))
+      return status;
+    state.resolved = true;
+  }
+  backend = state.backend;
+  device = state.device;
+  return GLUONRT_SUCCESS;
+}
+
+/// Runs `operation(backend, device)` on the selected device.
+template <typename Operation>
+gluonrt_status onSelectedDevice(Operation &&operation) {
+  return guarded([&]() -> gluonrt_status {
+    gluonrt_backend backend;
+    int device;
+    if (gluonrt_status status = selectedDevice(backend, device))
+      return status;
+    return operation(backendFor(backend), device);
+  });
+}
+
+std::string absolutePath(const std::string &path) {
+  char *resolved = realpath(path.c_str(), nullptr);
+  if (!resolved)
+    return path;
+  std::string result = resolved;
+  std::free(resolved);
+  return result;
+}
+
+gluonrt_status requireBound(const gluonrt_kernel *kernel) {
+  if (kernel->backend)
+    return GLUONRT_SUCCESS;
+  return fail(GLUONRT_ERROR_NOT_BOUND,
+              "kernel '" + kernel->metadata.entry +
+                  "' was loaded without a device (gluonrt_metadata_load); "
+                  "call gluonrt_kernel_bind first");
+}
+
+gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
+                             void *const *args, int numArgs, void *stream) {
+  if (gluonrt_status status = requireBound(kernel))
+    return status;
+  if (gluonrt_status status = checkArguments(kernel->metadata, args, numArgs))
+    return status;
+  LaunchRequest request;
+  request.grid = {{grid[0], grid[1], grid[2]}};
+  if (gluonrt_status status =
+          checkGrid(kernel->metadata, request.grid, kernel->maxGrid))
+    return status;
+  const KernelMetadata &metadata = kernel->metadata;
+  request.block = metadata.blockDims;
+  request.cluster = metadata.clusterDims;
+  request.sharedBytes = metadata.sharedBytes;
+  request.stream = stream;
+  request.args = args;
+  return kernel->backend->launch(kernel->device, kernel->module, request);
+}
+
+float medianOf(std::vector<float> values) {
+  std::sort(values.begin(), values.end());
+  size_t middle = values.size() / 2;
+  if (values.size() % 2)
+    return values[middle];
+  return 0.5f * (values[middle - 1] + values[middle]);
+}
+
+/// Times `times.size()` launches, each between two events recorded on the
+/// stream.
+gluonrt_status timeEachLaunch(gluonrt_kernel *kernel, const uint32_t grid[3],
+                              void *const *args, int numArgs, void *stream,
+                              std::vector<float> &times) {
+  Backend &backend = *kernel->backend;
+  int device = kernel->device;
+  std::vector<void *> events(times.size() + 1, nullptr);
+  gluonrt_status status = GLUONRT_SUCCESS;
+  for (size_t i = 0; i < events.size() && !status; ++i)
+    status = backend.eventCreate(device, events[i]);
+  if (!status)
+    status = backend.eventRecord(device, events[0], stream);
+  for (size_t i = 0; i < times.size() && !status; ++i) {
+    status = launchChecked(kernel, grid, args, numArgs, stream);
+    if (!status)
+      status = backend.eventRecord(device, events[i + 1], stream);
+  }
+  if (!status)
+    status = backend.eventSynchronize(device, events.back());
+  for (size_t i = 0; i < times.size() && !status; ++i)
+    status = backend.eventElapsedMs(device, events[i], events[i + 1], times[i]);
+  std::string message = status ? lastError() : "";
+  for (void *event : events)
+    if (event)
+      backend.eventDestroy(device, event);
+  return status ? fail(status, message) : GLUONRT_SUCCESS;
+}
+
+} // namespace
+
+//===-- Status and errors
+//--------------------------------------------------===//
+
+const char *gluonrt_status_name(gluonrt_status status) {
+  switch (status) {
+  case GLUONRT_SUCCESS:
+    return "GLUONRT_SUCCESS";
+  case GLUONRT_ERROR_INVALID_ARGUMENT:
+    return "GLUONRT_ERROR_INVALID_ARGUMENT";
+  case GLUONRT_ERROR_IO:
+    return "GLUONRT_ERROR_IO";
+  case GLUONRT_ERROR_INVALID_METADATA:
+    return "GLUONRT_ERROR_INVALID_METADATA";
+  case GLUONRT_ERROR_IMAGE_MISMATCH:
+    return "GLUONRT_ERROR_IMAGE_MISMATCH";
+  case GLUONRT_ERROR_NO_DRIVER:
+    return "GLUONRT_ERROR_NO_DRIVER";
+  case GLUONRT_ERROR_NO_DEVICE:
+    return "GLUONRT_ERROR_NO_DEVICE";
+  case GLUONRT_ERROR_ARCH_MISMATCH:
+    return "GLUONRT_ERROR_ARCH_MISMATCH";
+  case GLUONRT_ERROR_DRIVER:
+    return "GLUONRT_ERROR_DRIVER";
+  case GLUONRT_ERROR_BAD_ARGUMENTS:
+    return "GLUONRT_ERROR_BAD_ARGUMENTS";
+  case GLUONRT_ERROR_LAUNCH_CONFIG:
+    return "GLUONRT_ERROR_LAUNCH_CONFIG";
+  case GLUONRT_ERROR_NOT_BOUND:
+    return "GLUONRT_ERROR_NOT_BOUND";
+  case GLUONRT_ERROR_NOT_FOUND:
+    return "GLUONRT_ERROR_NOT_FOUND";
+  case GLUONRT_ERROR_OUT_OF_MEMORY:
+    return "GLUONRT_ERROR_OUT_OF_MEMORY";
+  }
+  return "GLUONRT_ERROR_UNKNOWN";
+}
+
+const char *gluonrt_last_error(void) { return lastError().c_str(); }
+
+const char *gluonrt_version(void) { return GLUONRT_VERSION_STRING; }
+
+//===-- Kernels
+//------------------------------------------------------------===//
+
+gluonrt_status gluonrt_metadata_load(const char *json_path,
+                                     gluonrt_kernel **out) {
+  if (!out)
+    return nullArgument("gluonrt_metadata_load", "out");
+  *out = nullptr;
+  if (!json_path)
+    return nullArgument("gluonrt_metadata_load", "json_path");
+  return guarded([&]() -> gluonrt_status {
+    auto kernel = std::make_unique<gluonrt_kernel>();
+    if (gluonrt_status status =
+            loadMetadataAndImage(json_path, kernel->metadata, kernel->image))
+      return status;
+    kernel->absoluteImagePath = absolutePath(kernel->metadata.imagePath);
+    *out = kernel.release();
+    return GLUONRT_SUCCESS;
+  });
+}
+
+gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
+  if (!kernel)
+    return nullArgument("gluonrt_kernel_bind", "kernel");
+  if (kernel->backend)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "kernel '" + kernel->metadata.entry +
+                    "' is already bound to device " +
+                    std::to_string(kernel->device));
+  return guarded([&]() -> gluonrt_status {
+    if (device < 0) {
+      gluonrt_backend ignored;
+      if (gluonrt_status status = selectedDevice(ignored, device))
+        return status;
+    }
+    const KernelMetadata &metadata = kernel->metadata;
+    Backend &backend = backendFor(metadata.backend);
+    gluonrt_device_info info;
+    if (gluonrt_status status = backend.deviceInfo(device, info))
+      return status;
+    ModuleRequest request;
+    request.image = &kernel->image;
+    request.entry = metadata.entry;
+    request.arch = metadata.arch;
+    request.sharedBytes = metadata.sharedBytes;
+    request.clusterDims = metadata.clusterDims;
+    if (gluonrt_status status =
+            backend.loadModule(device, request, kernel->module))
+      return fail(status, metadata.jsonPath + ": " + lastError());
+    kernel->maxGrid = {{info.max_grid[0], info.max_grid[1], info.max_grid[2]}};
+    kernel->device = device;
+    kernel->backend = &backend;
+    return GLUONRT_SUCCESS;
+  });
+}
+
+gluonrt_status gluonrt_kernel_load_on_device(const char *json_path, int device,
+                                             gluonrt_kernel **out) {
+  if (gluonrt_status status = gluonrt_metadata_load(json_path, out))
+    return status;
+  if (gluonrt_status status = gluonrt_kernel_bind(*out, device)) {
+    gluonrt_kernel_unload(*out);
+    *out = nullptr;
+    return status;
+  }
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status gluonrt_kernel_load(const char *json_path,
+                                   gluonrt_kernel **out) {
+  return gluonrt_kernel_load_on_device(json_path, -1, out);
+}
+
+int gluonrt_kernel_is_bound(const gluonrt_kernel *kernel) {
+  return kernel && kernel->backend ? 1 : 0;
+}
+
+void gluonrt_kernel_unload(gluonrt_kernel *kernel) {
+  if (!kernel)
+    return;
+  if (kernel->backend)
+    kernel->backend->unloadModule(kernel->device, kernel->module);
+  delete kernel;
+}
+
+//===-- Introspection
+//------------------------------------------------------===//
+
+const char *gluonrt_kernel_entry(const gluonrt_kernel *kernel) {
+  return kernel ? kernel->metadata.entry.c_str() : nullptr;
+}
+
+const char *gluonrt_kernel_arch(const gluonrt_kernel *kernel) {
+  return kernel ? kernel->metadata.arch.c_str() : nullptr;
+}
+
+gluonrt_backend gluonrt_kernel_backend(const gluonrt_kernel *kernel) {
+  return kernel ? kernel->metadata.backend : GLUONRT_BACKEND_NVIDIA;
+}
+
+const char *gluonrt_kernel_image_path(const gluonrt_kernel *kernel) {
+  return kernel ? kernel->absoluteImagePath.c_str() : nullptr;
+}
+
+int gluonrt_kernel_device(const gluonrt_kernel *kernel) {
+  return kernel && kernel->backend ? kernel->device : -1;
+}
+
+int gluonrt_kernel_num_params(const gluonrt_kernel *kernel) {
+  return kernel ? static_cast<int>(kernel->metadata.params.size()) : 0;
+}
+
+gluonrt_status gluonrt_kernel_param(const gluonrt_kernel *kernel, int index,
+                                    gluonrt_param_info *out) {
+  if (!kernel)
+    return nullArgument("gluonrt_kernel_param", "kernel");
+  if (!out)
+    return nullArgument("gluonrt_kernel_param", "out");
+  const auto &params = kernel->metadata.params;
+  if (index < 0 || size_t(index) >= params.size())
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "parameter index " + std::to_string(index) +
+                    " is out of range: " + kernel->metadata.signature() +
+                    " has " + std::to_string(params.size()) + " parameters");
+  const ParamMetadata &param = params[index];
+  out->name = param.name.c_str();
+  out->type = param.type.c_str();
+  out->kind = param.kind;
+  out->value_type = param.valueType;
+  out->size = param.size;
+  out->alignment = param.alignment;
+  out->offset = param.offset;
+  out->divisibility = param.divisibility;
+  return GLUONRT_SUCCESS;
+}
+
+int gluonrt_kernel_param_index(const gluonrt_kernel *kernel, const char *name) {
+  if (!kernel || !name)
+    return -1;
+  return kernel->metadata.findParam(name);
+}
+
+gluonrt_status gluonrt_kernel_launch_info(const gluonrt_kernel *kernel,
+                                          gluonrt_launch_info *out) {
+  if (!kernel)
+    return nullArgument("gluonrt_kernel_launch_info", "kernel");
+  if (!out)
+    return nullArgument("gluonrt_kernel_launch_info", "out");
+  const KernelMetadata &metadata = kernel->metadata;
+  out->num_warps = metadata.numWarps;
+  out->num_ctas = metadata.numCtas;
+  out->warp_size = metadata.warpSize;
+  for (int i = 0; i < 3; ++i) {
+    out->block_dims[i] = metadata.blockDims[i];
+    out->cluster_dims[i] = metadata.clusterDims[i];
+  }
+  out->shared_bytes = metadata.sharedBytes;
+  out->shared_static_bytes = metadata.sharedStaticBytes;
+  return GLUONRT_SUCCESS;
+}
+
+int gluonrt_kernel_num_constexprs(const gluonrt_kernel *kernel) {
+  return kernel ? static_cast<int>(kernel->metadata.constexprs.size()) : 0;
+}
+
+const char *gluonrt_kernel_constexpr_name(const gluonrt_kernel *kernel,
+                                          int index) {
+  if (!kernel || index < 0 ||
+      size_t(index) >= kernel->metadata.constexprs.size())
+    return nullptr;
+  return kernel->metadata.constexprs[index].name.c_str();
+}
+
+gluonrt_status gluonrt_kernel_constexpr_int(const gluonrt_kernel *kernel,
+                                            const char *name, int64_t *value) {
+  if (!kernel)
+    return nullArgument("gluonrt_kernel_constexpr_int", "kernel");
+  if (!name)
+    return nullArgument("gluonrt_kernel_constexpr_int", "name");
+  if (!value)
+    return nullArgument("gluonrt_kernel_constexpr_int", "value");
+  const ConstexprMetadata *constexprValue =
+      kernel->metadata.findConstexpr(name);
+  if (!constexprValue)
+    return fail(GLUONRT_ERROR_NOT_FOUND, "kernel '" + kernel->metadata.entry +
+                                             "' has no constexpr named '" +
+                                             name + "'");
+  if (!constexprValue->isInteger)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "constexpr '" + std::string(name) + "' is " +
+                    constexprValue->json + ", not an integer");
+  *value = constexprValue->intValue;
+  return GLUONRT_SUCCESS;
+}
+
+const char *gluonrt_kernel_constexpr_json(const gluonrt_kernel *kernel,
+                                          const char *name) {
+  if (!kernel || !name)
+    return nullptr;
+  const ConstexprMetadata *value = kernel->metadata.findConstexpr(name);
+  return value ? value->json.c_str() : nullptr;
+}
+
+//===-- Argument checking and launching -----------------------------------===//
+
+gluonrt_status gluonrt_check_args(const gluonrt_kernel *kernel,
+                                  void *const *args, int num_args) {
+  if (!kernel)
+    return nullArgument("gluonrt_check_args", "kernel");
+  return guarded([&]() -> gluonrt_status {
+    return checkArguments(kernel->metadata, args, num_args);
+  });
+}
+
+gluonrt_status gluonrt_check_grid(const gluonrt_kernel *kernel,
+                                  const uint32_t grid[3]) {
+  if (!kernel)
+    return nullArgument("gluonrt_check_grid", "kernel");
+  if (!grid)
+    return nullArgument("gluonrt_check_grid", "grid");
+  if (gluonrt_status status = requireBound(kernel))
+    return status;
+  return guarded([&]() -> gluonrt_status {
+    return checkGrid(kernel->metadata, {{grid[0], grid[1], grid[2]}},
+                     kernel->maxGrid);
+  });
+}
+
+gluonrt_status gluonrt_launch(gluonrt_kernel *kernel, const uint32_t grid[3],
+                              void *const *args, int num_args, void *stream) {
+  if (!kernel)
+    return nullArgument("gluonrt_launch", "kernel");
+  if (!grid)
+    return nullArgument("gluonrt_launch", "grid");
+  return guarded([&]() -> gluonrt_status {
+    return launchChecked(kernel, grid, args, num_args, stream);
+  });
+}
+
+//===-- Typed argument builder --------------------------------------------===//
+
+gluonrt_status gluonrt_args_create(const gluonrt_kernel *kernel,
+                                   gluonrt_args **out) {
+  if (!out)
+    return nullArgument("gluonrt_args_create", "out");
+  *out = nullptr;
+  if (!kernel)
+    return nullArgument("gluonrt_args_create", "kernel");
+  return guarded([&]() -> gluonrt_status {
+    *out = new gluonrt_args(*kernel);
+    return GLUONRT_SUCCESS;
+  });
+}
+
+void gluonrt_args_destroy(gluonrt_args *args) { delete args; }
+
+void gluonrt_args_reset(gluonrt_args *args) {
+  if (args)
+    args->builder.reset();
+}
+
+namespace {
+gluonrt_status addValue(gluonrt_args *args, gluonrt_value_kind kind,
+                        const void *value) {
+  if (!args)
+    return nullArgument("gluonrt_args_add", "args");
+  return guarded(
+      [&]() -> gluonrt_status { return args->builder.add(kind, value); });
+}
+} // namespace
+
+gluonrt_status gluonrt_args_add_ptr(gluonrt_args *args, uint64_t device_ptr) {
+  return addValue(args, GLUONRT_VALUE_PTR, &device_ptr);
+}
+
+gluonrt_status gluonrt_args_add_i32(gluonrt_args *args, int32_t value) {
+  int64_t wide = value;
+  return addValue(args, GLUONRT_VALUE_I64, &wide);
+}
+
+gluonrt_status gluonrt_args_add_i64(gluonrt_args *args, int64_t value) {
+  return addValue(args, GLUONRT_VALUE_I64, &value);
+}
+
+gluonrt_status gluonrt_args_add_u32(gluonrt_args *args, uint32_t value) {
+  uint64_t wide = value;
+  return addValue(args, GLUONRT_VALUE_U64, &wide);
+}
+
+gluonrt_status gluonrt_args_add_u64(gluonrt_args *args, uint64_t value) {
+  return addValue(args, GLUONRT_VALUE_U64, &value);
+}
+
+gluonrt_status gluonrt_args_add_f32(gluonrt_args *args, float value) {
+  return addValue(args, GLUONRT_VALUE_F32, &value);
+}
+
+gluonrt_status gluonrt_args_add_f64(gluonrt_args *args, double value) {
+  return addValue(args, GLUONRT_VALUE_F64, &value);
+}
+
+gluonrt_status gluonrt_args_add_f16_bits(gluonrt_args *args, uint16_t bits) {
+  return addValue(args, GLUONRT_VALUE_F16_BITS, &bits);
+}
+
+gluonrt_status gluonrt_args_add_bf16_bits(gluonrt_args *args, uint16_t bits) {
+  return addValue(args, GLUONRT_VALUE_BF16_BITS, &bits);
+}
+
+gluonrt_status gluonrt_args_set(gluonrt_args *args, int index,
+                                gluonrt_value_kind kind, const void *value) {
+  if (!args)
+    return nullArgument("gluonrt_args_set", "args");
+  return guarded([&]() -> gluonrt_status {
+    return args->builder.set(index, kind, value);
+  });
+}
+
+gluonrt_status gluonrt_args_set_by_name(gluonrt_args *args, const char *name,
+                                        gluonrt_value_kind kind,
+                                        const void *value) {
+  if (!args)
+    return nullArgument("gluonrt_args_set_by_name", "args");
+  if (!name)
+    return nullArgument("gluonrt_args_set_by_name", "name");
+  const KernelMetadata &metadata = args->kernel.metadata;
+  int index = metadata.findParam(name);
+  if (index < 0)
+    return fail(GLUONRT_ERROR_NOT_FOUND, "kernel " + metadata.signature() +
+                                             " has no parameter '" + name +
+                                             "'");
+  return gluonrt_args_set(args, index, kind, value);
+}
+
+void *const *gluonrt_args_pointers(const gluonrt_args *args) {
+  if (!args) {
+    nullArgument("gluonrt_args_pointers", "args");
+    return nullptr;
+  }
+  return args->builder.pointers();
+}
+
+int gluonrt_args_count(const gluonrt_args *args) {
+  return args ? args->builder.count() : 0;
+}
+
+gluonrt_status gluonrt_launch_args(gluonrt_kernel *kernel,
+                                   const uint32_t grid[3],
+                                   const gluonrt_args *args, void *stream) {
+  if (!args)
+    return nullArgument("gluonrt_launch_args", "args");
+  if (kernel && &args->kernel != kernel)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "the arguments were built for kernel '" +
+                    args->kernel.metadata.entry + "', not for '" +
+                    kernel->metadata.entry + "'");
+  void *const *pointers = args->builder.pointers();
+  if (!pointers)
+    return GLUONRT_ERROR_BAD_ARGUMENTS;
+  return gluonrt_launch(kernel, grid, pointers, args->builder.count(), stream);
+}
+
+//===-- Devices
+//------------------------------------------------------------===//
+
+gluonrt_status gluonrt_select_device(gluonrt_backend backend, int device) {
+  if (backend != GLUONRT_BACKEND_NVIDIA && backend != GLUONRT_BACKEND_AMD)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "unknown backend " + std::to_string(int(backend)));
+  return guarded([&]() -> gluonrt_status {
+    if (gluonrt_status status = backendFor(backend).makeCurrent(device))
+      return status;
+    DeviceSelection &state = selection();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    state.backend = backend;
+    state.device = device;
+    state.resolved = true;
+    return GLUONRT_SUCCESS;
+  });
+}
+
+gluonrt_status gluonrt_device_count(gluonrt_backend backend, int *count) {
+  if (!count)
+    return nullArgument("gluonrt_device_count", "count");
+  *count = 0;
+  return guarded([&]() -> gluonrt_status {
+    return backendFor(backend).deviceCount(*count);
+  });
+}
+
+gluonrt_status gluonrt_device_get_info(gluonrt_backend backend, int device,
+                                       gluonrt_device_info *out) {
+  if (!out)
+    return nullArgument("gluonrt_device_get_info", "out");
+  return guarded([&]() -> gluonrt_status {
+    return backendFor(backend).deviceInfo(device, *out);
+  });
+}
+
+gluonrt_status gluonrt_mem_alloc(size_t bytes, uint64_t *out) {
+  if (!out)
+    return nullArgument("gluonrt_mem_alloc", "out");
+  *out = 0;
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.allocate(device, bytes, *out);
+  });
+}
+
+gluonrt_status gluonrt_mem_free(uint64_t device_ptr) {
+  if (!device_ptr)
+    return GLUONRT_SUCCESS;
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.release(device, device_ptr);
+  });
+}
+
+gluonrt_status gluonrt_memset_d8(uint64_t device_ptr, uint8_t value,
+                                 size_t bytes) {
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.memsetD8(device, device_ptr, value, bytes);
+  });
+}
+
+gluonrt_status gluonrt_memcpy_htod(uint64_t dst, const void *src,
+                                   size_t bytes) {
+  if (!src && bytes)
+    return nullArgument("gluonrt_memcpy_htod", "src");
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.copyToDevice(device, dst, src, bytes);
+  });
+}
+
+gluonrt_status gluonrt_memcpy_dtoh(void *dst, uint64_t src, size_t bytes) {
+  if (!dst && bytes)
+    return nullArgument("gluonrt_memcpy_dtoh", "dst");
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.copyToHost(device, dst, src, bytes);
+  });
+}
+
+gluonrt_status gluonrt_memcpy_dtod(uint64_t dst, uint64_t src, size_t bytes) {
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.copyOnDevice(device, dst, src, bytes);
+  });
+}
+
+gluonrt_status gluonrt_synchronize(void) {
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.synchronize(device);
+  });
+}
+
+gluonrt_status gluonrt_stream_synchronize(void *stream) {
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.streamSynchronize(device, stream);
+  });
+}
+
+gluonrt_status gluonrt_event_create(void **event) {
+  if (!event)
+    return nullArgument("gluonrt_event_create", "event");
+  *event = nullptr;
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.eventCreate(device, *event);
+  });
+}
+
+gluonrt_status gluonrt_event_destroy(void *event) {
+  if (!event)
+    return GLUONRT_SUCCESS;
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.eventDestroy(device, event);
+  });
+}
+
+gluonrt_status gluonrt_event_record(void *event, void *stream) {
+  if (!event)
+    return nullArgument("gluonrt_event_record", "event");
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.eventRecord(device, event, stream);
+  });
+}
+
+gluonrt_status gluonrt_event_synchronize(void *event) {
+  if (!event)
+    return nullArgument("gluonrt_event_synchronize", "event");
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.eventSynchronize(device, event);
+  });
+}
+
+gluonrt_status gluonrt_event_elapsed_ms(void *start, void *end, float *ms) {
+  if (!start || !end)
+    return nullArgument("gluonrt_event_elapsed_ms", "an event");
+  if (!ms)
+    return nullArgument("gluonrt_event_elapsed_ms", "ms");
+  return onSelectedDevice([&](Backend &backend, int device) -> gluonrt_status {
+    return backend.eventElapsedMs(device, start, end, *ms);
+  });
+}
+
+gluonrt_status gluonrt_time_launches(gluonrt_kernel *kernel,
+                                     const uint32_t grid[3], void *const *args,
+                                     int num_args, void *stream, int n_warmup,
+                                     int n_reps, float *median_ms,
+                                     float *min_ms, float *per_launch_ms) {
+  if (!kernel)
+    return nullArgument("gluonrt_time_launches", "kernel");
+  if (!grid)
+    return nullArgument("gluonrt_time_launches", "grid");
+  if (n_warmup < 0 || n_reps < 1)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "gluonrt_time_launches: needs n_warmup >= 0 and n_reps >= 1");
+  return guarded([&]() -> gluonrt_status {
+    for (int i = 0; i < n_warmup; ++i)
+      if (gluonrt_status status =
+              launchChecked(kernel, grid, args, num_args, stream))
+        return status;
+    std::vector<float> times(n_reps);
+    if (gluonrt_status status =
+            timeEachLaunch(kernel, grid, args, num_args, stream, times))
+      return status;
+    if (median_ms)
+      *median_ms = medianOf(times);
+    if (min_ms)
+      *min_ms = *std::min_element(times.begin(), times.end());
+    if (per_launch_ms)
+      std::copy(times.begin(), times.end(), per_launch_ms);
+    return GLUONRT_SUCCESS;
+  });
+}
+
+//===-- Utilities
+//----------------------------------------------------------===//
+
+void gluonrt_sha256_hex(const void *data, size_t bytes, char hex_out[65]) {
+  if (!hex_out)
+    return;
+  std::string hex = Sha256::hexDigest(data, bytes);
+  std::memcpy(hex_out, hex.c_str(), 65);
+}

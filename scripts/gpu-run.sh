@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the GPU checks and the vector-add benchmark on a machine with an
+# NVIDIA GPU, from a folder staged by scripts/gpu-stage.sh. Logs go to LOG_DIR.
+#
+#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR]        (defaults: .device .)
+set -uo pipefail
+stage=${1:-.device}
+logs=${2:-.}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mkdir -p "$logs"
+kernels=$stage/kernels
+status=0
+
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem \
+  --format=csv 2>&1 | tee "$logs/device.txt"
+
+echo "== GPU sample tests"
+"$stage/bin/gluonc-gpu-samples-test" \
+  --vector-add "$kernels/vector_add/add_kernel.sm_90a.json" \
+  --vector-add-div16 "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
+  --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json" \
+  2>&1 | tee "$logs/gpu-tests.log" || status=1
+
+echo "== vector add benchmark"
+PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
+  --gluonc-json "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
+  --libgluonrt "$stage/bin/libgluonrt.so" --source samples/vector_add.py \
+  --json "$logs/bench.json" 2>&1 | tee "$logs/bench.log" || status=1
+
+if command -v cuobjdump >/dev/null; then
+  cuobjdump --dump-sass "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
+    > "$logs/vector_add.sass" 2>&1
+fi
+exit $status

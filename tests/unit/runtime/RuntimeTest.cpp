@@ -1,0 +1,792 @@
+//===- RuntimeTest.cpp - libgluonrt tests that need no GPU ----------------===//
+//
+// Metadata documents and fake images are written into a fresh temporary
+// folder per test; nothing here needs a driver, and the driver-dependent
+// assertions (clean failure without libcuda / libamdhip64) are skipped where
+// such a library is installed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/runtime/gluonrt.h"
+
+#include "Arch.h"
+#include "Arguments.h"
+#include "Metadata.h"
+#include "ScalarTypes.h"
+#include "Sha256.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// A fresh folder under $TMPDIR (or /tmp), removed with its contents.
+class TempDir {
+public:
+  TempDir() {
+    const char *base = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(base && *base ? base : "/tmp") + "/gluonrt-test-XXXXXX";
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    REQUIRE(mkdtemp(buffer.data()) != nullptr);
+    path = buffer.data();
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+  std::string file(const std::string &name) const { return path + "/" + name; }
+
+  std::string path;
+};
+
+void writeFile(const std::string &path, const std::string &contents) {
+  std::ofstream file(path, std::ios::binary);
+  file << contents;
+  REQUIRE(file.good());
+}
+
+std::string sha256Hex(const std::string &bytes) {
+  char hex[65];
+  gluonrt_sha256_hex(bytes.data(), bytes.size(), hex);
+  return hex;
+}
+
+const std::string FakeImage = "not really a cubin, but its hash matches";
+
+json pointerParam(const std::string &name, unsigned offset,
+                  unsigned divisibility) {
+  return {{"alignment", 8},
+          {"divisibility", divisibility},
+          {"element_type", "fp32"},
+          {"kind", "pointer"},
+          {"name", name},
+          {"offset", offset},
+          {"size", 8},
+          {"type", "*fp32"}};
+}
+
+json scalarParam(const std::string &name, const std::string &type,
+                 unsigned size, unsigned offset, unsigned divisibility) {
+  return {{"alignment", size}, {"divisibility", divisibility},
+          {"kind", "scalar"},  {"name", name},
+          {"offset", offset},  {"size", size},
+          {"type", type}};
+}
+
+/// The add_kernel document of docs/metadata.md, for FakeImage, with
+/// `n: i32` divisible by `nDivisibility`.
+json addKernelDocument(unsigned nDivisibility = 16) {
+  return {
+      {"compiler",
+       {{"assembler", "nvJitLink 13.0"},
+        {"llvm_version", "22.1.8"},
+        {"name", "gluonc"},
+        {"version", "0.1.0"}}},
+      {"constexprs",
+       {{"BLOCK", 1024},
+        {"EVEN", true},
+        {"layout", "gl.BlockedLayout([4], [32], [4], [0])"}}},
+      {"entry", "add_kernel"},
+      {"image",
+       {{"file", "add_kernel.sm_90a.cubin"},
+        {"format", "cubin"},
+        {"sha256", sha256Hex(FakeImage)},
+        {"size", FakeImage.size()}}},
+      {"launch",
+       {{"block_dims", {128, 1, 1}},
+        {"cluster_dims", {1, 1, 1}},
+        {"num_ctas", 1},
+        {"num_warps", 4},
+        {"shared_bytes", 0},
+        {"shared_static_bytes", 0}}},
+      {"params",
+       {pointerParam("x_ptr", 0, 16), pointerParam("y_ptr", 8, 16),
+        pointerParam("out_ptr", 16, 16),
+        scalarParam("n", "i32", 4, 24, nDivisibility)}},
+      {"partitions", json::array()},
+      {"resources",
+       {{"barriers", 0},
+        {"local_bytes", 0},
+        {"registers", 16},
+        {"spill_loads", 0},
+        {"spill_stores", 0}}},
+      {"schema", "gluonc.kernel/1"},
+      {"scratch", {{"global_alignment", 1}, {"global_bytes", 0}}},
+      {"source",
+       {{"kernel", "add_kernel"},
+        {"path", "samples/vector_add.py"},
+        {"sha256", std::string(64, '0')}}},
+      {"target",
+       {{"arch", "sm_90a"},
+        {"backend", "nvidia"},
+        {"ptx_version", "8.7"},
+        {"warp_size", 32}}},
+  };
+}
+
+/// Writes the document and its image into `dir`; returns the JSON's path.
+/// The image goes where the document says, or to the default name if the
+/// document (deliberately) lacks image.file.
+std::string writeKernel(const TempDir &dir, const json &document,
+                        const std::string &image = FakeImage) {
+  std::string imageFile = "add_kernel.sm_90a.cubin";
+  if (document.is_object() && document.contains("image") &&
+      document["image"].contains("file") &&
+      document["image"]["file"].is_string())
+    imageFile = document["image"]["file"].get<std::string>();
+  if (imageFile.front() != '/')
+    writeFile(dir.file(imageFile), image);
+  std::string jsonPath = dir.file("kernel.json");
+  writeFile(jsonPath, document.dump(1));
+  return jsonPath;
+}
+
+/// Loads metadata only; returns the status and keeps the message.
+gluonrt_status loadMetadata(const std::string &jsonPath,
+                            gluonrt_kernel **kernel = nullptr) {
+  gluonrt_kernel *loaded = nullptr;
+  gluonrt_status status = gluonrt_metadata_load(jsonPath.c_str(), &loaded);
+  if (kernel)
+    *kernel = loaded;
+  else
+    gluonrt_kernel_unload(loaded);
+  return status;
+}
+
+std::string lastError() { return gluonrt_last_error(); }
+
+bool libraryLoads(const char *name) {
+  void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (handle)
+    dlclose(handle);
+  return handle != nullptr;
+}
+
+/// Owns a kernel loaded with gluonrt_metadata_load.
+struct MetadataKernel {
+  explicit MetadataKernel(const json &document) {
+    std::string path = writeKernel(dir, document);
+    gluonrt_status status = gluonrt_metadata_load(path.c_str(), &kernel);
+    INFO(lastError());
+    REQUIRE(status == GLUONRT_SUCCESS);
+  }
+  ~MetadataKernel() { gluonrt_kernel_unload(kernel); }
+
+  TempDir dir;
+  gluonrt_kernel *kernel = nullptr;
+};
+
+} // namespace
+
+//===-- SHA-256
+//-------------------------------------------------------------===//
+
+TEST_CASE("SHA-256 matches the FIPS 180-4 test vectors", "[sha256]") {
+  using gluonrt::Sha256;
+  CHECK(Sha256::hexDigest("", 0) ==
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(Sha256::hexDigest("abc", 3) ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  const std::string twoBlocks =
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+  CHECK(Sha256::hexDigest(twoBlocks.data(), twoBlocks.size()) ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  // One million 'a's: a 1 MB input.
+  const std::string million(1000000, 'a');
+  CHECK(Sha256::hexDigest(million.data(), million.size()) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST_CASE("SHA-256 gives the same digest for any split of the input",
+          "[sha256]") {
+  std::string data;
+  for (int i = 0; i < 5000; ++i)
+    data.push_back(char(i * 131 + 7));
+  std::string expected = gluonrt::Sha256::hexDigest(data.data(), data.size());
+  for (size_t chunk : {1u, 3u, 63u, 64u, 65u, 1000u}) {
+    gluonrt::Sha256 hasher;
+    for (size_t offset = 0; offset < data.size(); offset += chunk)
+      hasher.update(data.data() + offset,
+                    std::min(chunk, data.size() - offset));
+    auto digest = hasher.finish();
+    std::string hex;
+    for (uint8_t byte : digest) {
+      char pair[3];
+      std::snprintf(pair, sizeof(pair), "%02x", byte);
+      hex += pair;
+    }
+    CHECK(hex == expected);
+  }
+  char viaC[65];
+  gluonrt_sha256_hex(data.data(), data.size(), viaC);
+  CHECK(std::string(viaC) == expected);
+}
+
+//===-- Metadata
+//------------------------------------------------------------===//
+
+TEST_CASE("A valid document loads without a device", "[metadata]") {
+  MetadataKernel loaded(addKernelDocument());
+  gluonrt_kernel *kernel = loaded.kernel;
+
+  CHECK(std::string(gluonrt_kernel_entry(kernel)) == "add_kernel");
+  CHECK(std::string(gluonrt_kernel_arch(kernel)) == "sm_90a");
+  CHECK(gluonrt_kernel_backend(kernel) == GLUONRT_BACKEND_NVIDIA);
+  CHECK(gluonrt_kernel_is_bound(kernel) == 0);
+  CHECK(gluonrt_kernel_device(kernel) == -1);
+  CHECK(std::string(gluonrt_kernel_image_path(kernel))
+            .find("add_kernel.sm_90a.cubin") != std::string::npos);
+
+  REQUIRE(gluonrt_kernel_num_params(kernel) == 4);
+  gluonrt_param_info param;
+  REQUIRE(gluonrt_kernel_param(kernel, 0, &param) == GLUONRT_SUCCESS);
+  CHECK(std::string(param.name) == "x_ptr");
+  CHECK(std::string(param.type) == "*fp32");
+  CHECK(param.kind == GLUONRT_PARAM_POINTER);
+  CHECK(param.value_type == GLUONRT_TYPE_FP32);
+  CHECK(param.size == 8);
+  CHECK(param.divisibility == 16);
+  REQUIRE(gluonrt_kernel_param(kernel, 3, &param) == GLUONRT_SUCCESS);
+  CHECK(std::string(param.name) == "n");
+  CHECK(param.kind == GLUONRT_PARAM_SCALAR);
+  CHECK(param.value_type == GLUONRT_TYPE_I32);
+  CHECK(param.offset == 24);
+  CHECK(param.size == 4);
+  CHECK(gluonrt_kernel_param(kernel, 4, &param) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(gluonrt_kernel_param_index(kernel, "out_ptr") == 2);
+  CHECK(gluonrt_kernel_param_index(kernel, "nope") == -1);
+
+  gluonrt_launch_info launch;
+  REQUIRE(gluonrt_kernel_launch_info(kernel, &launch) == GLUONRT_SUCCESS);
+  CHECK(launch.num_warps == 4);
+  CHECK(launch.block_dims[0] == 128);
+  CHECK(launch.block_dims[1] == 1);
+  CHECK(launch.cluster_dims[2] == 1);
+  CHECK(launch.shared_bytes == 0);
+  CHECK(launch.warp_size == 32);
+}
+
+TEST_CASE("Constexprs can be read as integers or JSON text", "[metadata]") {
+  MetadataKernel loaded(addKernelDocument());
+  gluonrt_kernel *kernel = loaded.kernel;
+
+  CHECK(gluonrt_kernel_num_constexprs(kernel) == 3);
+  CHECK(std::string(gluonrt_kernel_constexpr_name(kernel, 0)) == "BLOCK");
+  CHECK(gluonrt_kernel_constexpr_name(kernel, 3) == nullptr);
+  int64_t value = 0;
+  REQUIRE(gluonrt_kernel_constexpr_int(kernel, "BLOCK", &value) ==
+          GLUONRT_SUCCESS);
+  CHECK(value == 1024);
+  REQUIRE(gluonrt_kernel_constexpr_int(kernel, "EVEN", &value) ==
+          GLUONRT_SUCCESS);
+  CHECK(value == 1);
+  CHECK(gluonrt_kernel_constexpr_int(kernel, "layout", &value) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(gluonrt_kernel_constexpr_int(kernel, "MISSING", &value) ==
+        GLUONRT_ERROR_NOT_FOUND);
+  CHECK(lastError().find("MISSING") != std::string::npos);
+  CHECK(std::string(gluonrt_kernel_constexpr_json(kernel, "layout")) ==
+        "\"gl.BlockedLayout([4], [32], [4], [0])\"");
+  CHECK(std::string(gluonrt_kernel_constexpr_json(kernel, "BLOCK")) == "1024");
+  CHECK(gluonrt_kernel_constexpr_json(kernel, "MISSING") == nullptr);
+}
+
+TEST_CASE("Malformed documents are rejected with a message naming the key",
+          "[metadata]") {
+  TempDir dir;
+  json document = addKernelDocument();
+  std::string expectedText;
+
+  SECTION("unknown schema") {
+    document["schema"] = "gluonc.kernel/2";
+    expectedText = "unknown schema 'gluonc.kernel/2'";
+  }
+  SECTION("missing schema") {
+    document.erase("schema");
+    expectedText = "missing key 'schema'";
+  }
+  SECTION("missing entry") {
+    document.erase("entry");
+    expectedText = "missing key 'entry'";
+  }
+  SECTION("missing image") {
+    document.erase("image");
+    expectedText = "missing key 'image'";
+  }
+  SECTION("missing image sha256") {
+    document["image"].erase("sha256");
+    expectedText = "image: missing key 'sha256'";
+  }
+  SECTION("missing launch block dims") {
+    document["launch"].erase("block_dims");
+    expectedText = "launch: missing key 'block_dims'";
+  }
+  SECTION("missing params") {
+    document.erase("params");
+    expectedText = "missing key 'params'";
+  }
+  SECTION("missing param offset") {
+    document["params"][1].erase("offset");
+    expectedText = "params[1]: missing key 'offset'";
+  }
+  SECTION("missing target arch") {
+    document["target"].erase("arch");
+    expectedText = "target: missing key 'arch'";
+  }
+  SECTION("unknown backend") {
+    document["target"]["backend"] = "tpu";
+    expectedText = "unknown backend 'tpu'";
+  }
+  SECTION("arch that is not an NVIDIA architecture") {
+    document["target"]["arch"] = "gfx942";
+    expectedText = "target.arch";
+  }
+  SECTION("image format that does not match the backend") {
+    document["image"]["format"] = "hsaco";
+    expectedText = "image.format";
+  }
+  SECTION("absolute image path") {
+    document["image"]["file"] = "/tmp/add_kernel.cubin";
+    expectedText = "must be relative";
+  }
+  SECTION("a sha256 that is not hex") {
+    document["image"]["sha256"] = std::string(64, 'Z');
+    expectedText = "64 lowercase hex digits";
+  }
+  SECTION("overlapping parameter offsets") {
+    document["params"][2]["offset"] = 8;
+    expectedText = "overlap";
+  }
+  SECTION("offset not a multiple of the alignment") {
+    document["params"][3]["offset"] = 26;
+    expectedText = "not a multiple of the alignment";
+  }
+  SECTION("duplicate parameter names") {
+    document["params"][1]["name"] = "x_ptr";
+    expectedText = "two parameters are named 'x_ptr'";
+  }
+  SECTION("scalar size that does not match its type") {
+    document["params"][3]["size"] = 8;
+    expectedText = "params[3]";
+  }
+  SECTION("unknown scalar type") {
+    document["params"][3]["type"] = "i24";
+    expectedText = "unknown scalar type 'i24'";
+  }
+  SECTION("unknown parameter kind") {
+    document["params"][3]["kind"] = "tensor";
+    expectedText = "unknown kind 'tensor'";
+  }
+  SECTION("zero divisibility") {
+    document["params"][0]["divisibility"] = 0;
+    expectedText = "divisibility";
+  }
+  SECTION("divisibility on a float scalar") {
+    document["params"][3] = scalarParam("scale", "fp32", 4, 24, 16);
+    expectedText = "only integer parameters";
+  }
+  SECTION("pointer element type that contradicts its type") {
+    document["params"][0]["element_type"] = "fp16";
+    expectedText = "element_type";
+  }
+  SECTION("negative shared memory") {
+    document["launch"]["shared_bytes"] = -1;
+    expectedText = "launch.shared_bytes";
+  }
+  SECTION("block dims of the wrong length") {
+    document["launch"]["block_dims"] = {128, 1};
+    expectedText = "launch.block_dims";
+  }
+  SECTION("too many threads per block") {
+    document["launch"]["block_dims"] = {2048, 1, 1};
+    expectedText = "exceed 1024";
+  }
+  SECTION("zero cluster dims") {
+    document["launch"]["cluster_dims"] = {0, 1, 1};
+    expectedText = "launch.cluster_dims";
+  }
+  SECTION("a document that is not an object") {
+    document = json::array();
+    expectedText = "must be a JSON object";
+  }
+
+  std::string path = writeKernel(dir, document);
+  CHECK(loadMetadata(path) == GLUONRT_ERROR_INVALID_METADATA);
+  INFO(lastError());
+  CHECK(lastError().find(expectedText) != std::string::npos);
+  CHECK(lastError().find("kernel.json") != std::string::npos);
+}
+
+TEST_CASE("Text that is not JSON is rejected", "[metadata]") {
+  TempDir dir;
+  std::string path = dir.file("kernel.json");
+  writeFile(path, "{\"schema\": \"gluonc.kernel/1\", ");
+  CHECK(loadMetadata(path) == GLUONRT_ERROR_INVALID_METADATA);
+  CHECK(lastError().find("not valid JSON") != std::string::npos);
+}
+
+TEST_CASE("A missing JSON or image file is an I/O error", "[metadata]") {
+  TempDir dir;
+  CHECK(loadMetadata(dir.file("absent.json")) == GLUONRT_ERROR_IO);
+  CHECK(lastError().find("absent.json") != std::string::npos);
+
+  std::string path = dir.file("kernel.json");
+  writeFile(path, addKernelDocument().dump());
+  CHECK(loadMetadata(path) == GLUONRT_ERROR_IO);
+  CHECK(lastError().find("add_kernel.sm_90a.cubin") != std::string::npos);
+}
+
+TEST_CASE("An image that differs from the metadata is rejected", "[metadata]") {
+  TempDir dir;
+  json document = addKernelDocument();
+
+  SECTION("size mismatch") {
+    std::string path = writeKernel(dir, document, FakeImage + "!");
+    CHECK(loadMetadata(path) == GLUONRT_ERROR_IMAGE_MISMATCH);
+    CHECK(lastError().find("bytes, the metadata says") != std::string::npos);
+  }
+  SECTION("same size, other bytes") {
+    std::string tampered = FakeImage;
+    tampered[0] ^= 1;
+    std::string path = writeKernel(dir, document, tampered);
+    CHECK(loadMetadata(path) == GLUONRT_ERROR_IMAGE_MISMATCH);
+    CHECK(lastError().find("SHA-256") != std::string::npos);
+  }
+}
+
+TEST_CASE("NULL pointers are refused, not dereferenced", "[api]") {
+  gluonrt_kernel *kernel = reinterpret_cast<gluonrt_kernel *>(1);
+  CHECK(gluonrt_metadata_load(nullptr, &kernel) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(kernel == nullptr);
+  CHECK(gluonrt_metadata_load("x.json", nullptr) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(gluonrt_launch(nullptr, nullptr, nullptr, 0, nullptr) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(gluonrt_kernel_num_params(nullptr) == 0);
+  gluonrt_kernel_unload(nullptr);
+  CHECK(std::string(gluonrt_status_name(GLUONRT_ERROR_NO_DRIVER)) ==
+        "GLUONRT_ERROR_NO_DRIVER");
+  CHECK(std::string(gluonrt_status_name(12345)) == "GLUONRT_ERROR_UNKNOWN");
+}
+
+//===-- Arguments
+//-----------------------------------------------------------===//
+
+TEST_CASE("Arguments are checked against count and divisibility", "[args]") {
+  MetadataKernel loaded(addKernelDocument(16));
+  gluonrt_kernel *kernel = loaded.kernel;
+  uint64_t x = 0x7f0000000000, y = 0x7f0000001000, out = 0x7f0000002000;
+  int32_t n = 1 << 20;
+  void *args[] = {&x, &y, &out, &n};
+
+  CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_SUCCESS);
+
+  SECTION("wrong count") {
+    CHECK(gluonrt_check_args(kernel, args, 3) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("add_kernel(x_ptr, y_ptr, out_ptr, n) takes 4") !=
+          std::string::npos);
+  }
+  SECTION("an integer that breaks its divisibility") {
+    n = 1000;
+    CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError() == "argument 'n' = 1000 is not divisible by 16, as the "
+                         "kernel was compiled to assume");
+  }
+  SECTION("negative multiples are divisible") {
+    n = -32;
+    CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_SUCCESS);
+    n = -33;
+    CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("'n' = -33") != std::string::npos);
+  }
+  SECTION("a misaligned pointer") {
+    y += 4;
+    CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("argument 'y_ptr' = 0x7f0000001004 is not "
+                           "divisible by 16") != std::string::npos);
+  }
+  SECTION("a NULL value pointer") {
+    args[2] = nullptr;
+    CHECK(gluonrt_check_args(kernel, args, 4) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("out_ptr") != std::string::npos);
+  }
+  SECTION("a NULL argument array") {
+    CHECK(gluonrt_check_args(kernel, nullptr, 4) ==
+          GLUONRT_ERROR_BAD_ARGUMENTS);
+  }
+}
+
+TEST_CASE("Without divisibility assumptions any value is accepted", "[args]") {
+  json document = addKernelDocument(1);
+  for (int i = 0; i < 3; ++i)
+    document["params"][i]["divisibility"] = 1;
+  MetadataKernel loaded(document);
+  uint64_t x = 3, y = 5, out = 7;
+  int32_t n = 1001;
+  void *args[] = {&x, &y, &out, &n};
+  CHECK(gluonrt_check_args(loaded.kernel, args, 4) == GLUONRT_SUCCESS);
+}
+
+TEST_CASE("The argument builder checks kinds and types", "[args]") {
+  json document = addKernelDocument(16);
+  document["params"].push_back(scalarParam("scale", "fp16", 2, 28, 1));
+  document["params"].push_back(scalarParam("flag", "i1", 1, 30, 1));
+  document["params"].push_back(scalarParam("count", "u8", 1, 31, 1));
+  MetadataKernel loaded(document);
+  gluonrt_args *args = nullptr;
+  REQUIRE(gluonrt_args_create(loaded.kernel, &args) == GLUONRT_SUCCESS);
+
+  REQUIRE(gluonrt_args_add_ptr(args, 0x1000) == GLUONRT_SUCCESS);
+  REQUIRE(gluonrt_args_add_ptr(args, 0x2000) == GLUONRT_SUCCESS);
+
+  SECTION("a float for an integer parameter names the parameter") {
+    REQUIRE(gluonrt_args_add_ptr(args, 0x3000) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_f32(args, 1.5f) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError() == "parameter 'n' has type i32, got an f32 value");
+  }
+  SECTION("an integer for a pointer parameter") {
+    CHECK(gluonrt_args_add_i64(args, 7) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("parameter 'out_ptr' has type *fp32") !=
+          std::string::npos);
+  }
+  SECTION("a pointer for a scalar parameter") {
+    REQUIRE(gluonrt_args_add_ptr(args, 0x3000) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_ptr(args, 0x4000) == GLUONRT_ERROR_BAD_ARGUMENTS);
+  }
+  SECTION("an integer that does not fit") {
+    REQUIRE(gluonrt_args_add_ptr(args, 0x3000) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_i64(args, int64_t(1) << 40) ==
+          GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(lastError().find("does not fit parameter 'n' of type i32") !=
+          std::string::npos);
+  }
+  SECTION("a complete set converts each value to its parameter's type") {
+    REQUIRE(gluonrt_args_add_ptr(args, 0x3000) == GLUONRT_SUCCESS);
+    REQUIRE(gluonrt_args_add_i64(args, 4096) == GLUONRT_SUCCESS);
+    REQUIRE(gluonrt_args_add_f64(args, 1.0) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_i64(args, 2) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    REQUIRE(gluonrt_args_add_i64(args, 1) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_i64(args, -1) == GLUONRT_ERROR_BAD_ARGUMENTS);
+    REQUIRE(gluonrt_args_add_u32(args, 255) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_i32(args, 0) == GLUONRT_ERROR_BAD_ARGUMENTS);
+
+    void *const *pointers = gluonrt_args_pointers(args);
+    REQUIRE(pointers != nullptr);
+    REQUIRE(gluonrt_args_count(args) == 7);
+    CHECK(*static_cast<uint64_t *>(pointers[2]) == 0x3000);
+    CHECK(*static_cast<int32_t *>(pointers[3]) == 4096);
+    CHECK(*static_cast<uint16_t *>(pointers[4]) == 0x3c00); // 1.0 in fp16
+    CHECK(*static_cast<uint8_t *>(pointers[5]) == 1);
+    CHECK(*static_cast<uint8_t *>(pointers[6]) == 255);
+    CHECK(gluonrt_check_args(loaded.kernel, pointers, 7) == GLUONRT_SUCCESS);
+
+    int64_t badN = 1000;
+    REQUIRE(gluonrt_args_set_by_name(args, "n", GLUONRT_VALUE_I64, &badN) ==
+            GLUONRT_SUCCESS);
+    CHECK(gluonrt_check_args(loaded.kernel, gluonrt_args_pointers(args), 7) ==
+          GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(gluonrt_args_set_by_name(args, "m", GLUONRT_VALUE_I64, &badN) ==
+          GLUONRT_ERROR_NOT_FOUND);
+  }
+  SECTION("raw half bits need exactly that type") {
+    REQUIRE(gluonrt_args_add_ptr(args, 0x3000) == GLUONRT_SUCCESS);
+    REQUIRE(gluonrt_args_add_i32(args, 16) == GLUONRT_SUCCESS);
+    CHECK(gluonrt_args_add_bf16_bits(args, 0x3f80) ==
+          GLUONRT_ERROR_BAD_ARGUMENTS);
+    CHECK(gluonrt_args_add_f16_bits(args, 0x3c00) == GLUONRT_SUCCESS);
+  }
+  SECTION("missing values are reported by name") {
+    CHECK(gluonrt_args_pointers(args) == nullptr);
+    CHECK(lastError().find("argument 'out_ptr' has no value") !=
+          std::string::npos);
+    uint32_t grid[3] = {1, 1, 1};
+    CHECK(gluonrt_launch_args(loaded.kernel, grid, args, nullptr) ==
+          GLUONRT_ERROR_BAD_ARGUMENTS);
+  }
+  gluonrt_args_destroy(args);
+}
+
+TEST_CASE("Launching a kernel loaded without a device is refused", "[args]") {
+  MetadataKernel loaded(addKernelDocument());
+  uint64_t x = 0, y = 0, out = 0;
+  int32_t n = 16;
+  void *args[] = {&x, &y, &out, &n};
+  uint32_t grid[3] = {1, 1, 1};
+  CHECK(gluonrt_launch(loaded.kernel, grid, args, 4, nullptr) ==
+        GLUONRT_ERROR_NOT_BOUND);
+  CHECK(lastError().find("gluonrt_kernel_bind") != std::string::npos);
+  CHECK(gluonrt_check_grid(loaded.kernel, grid) == GLUONRT_ERROR_NOT_BOUND);
+}
+
+TEST_CASE("Grids are checked against device limits and clusters", "[args]") {
+  gluonrt::KernelMetadata metadata;
+  metadata.clusterDims = {{2, 1, 1}};
+  const std::array<uint32_t, 3> limits{{2147483647u, 65535u, 65535u}};
+  CHECK(gluonrt::checkGrid(metadata, {{4, 1, 1}}, limits) == GLUONRT_SUCCESS);
+  CHECK(gluonrt::checkGrid(metadata, {{4, 0, 1}}, limits) ==
+        GLUONRT_ERROR_LAUNCH_CONFIG);
+  CHECK(lastError().find("empty in y") != std::string::npos);
+  CHECK(gluonrt::checkGrid(metadata, {{4, 65536, 1}}, limits) ==
+        GLUONRT_ERROR_LAUNCH_CONFIG);
+  CHECK(lastError().find("exceeds the device's limit") != std::string::npos);
+  CHECK(gluonrt::checkGrid(metadata, {{5, 1, 1}}, limits) ==
+        GLUONRT_ERROR_LAUNCH_CONFIG);
+  CHECK(lastError().find("clusters") != std::string::npos);
+}
+
+//===-- Architectures and number formats
+//------------------------------------===//
+
+TEST_CASE("NVIDIA architectures parse and match devices", "[arch]") {
+  gluonrt::CudaArch arch;
+  REQUIRE(gluonrt::parseCudaArch("sm_90a", arch));
+  CHECK(arch.major == 9);
+  CHECK(arch.minor == 0);
+  CHECK(arch.suffix == 'a');
+  CHECK(gluonrt::cudaArchRunsOn(arch, 9, 0));
+  CHECK_FALSE(gluonrt::cudaArchRunsOn(arch, 8, 0));
+  CHECK_FALSE(gluonrt::cudaArchRunsOn(arch, 10, 0));
+
+  REQUIRE(gluonrt::parseCudaArch("sm_80", arch));
+  CHECK(gluonrt::cudaArchRunsOn(arch, 8, 0));
+  CHECK(gluonrt::cudaArchRunsOn(arch, 8, 6));
+  CHECK_FALSE(gluonrt::cudaArchRunsOn(arch, 9, 0));
+  REQUIRE(gluonrt::parseCudaArch("sm_86", arch));
+  CHECK_FALSE(gluonrt::cudaArchRunsOn(arch, 8, 0));
+
+  REQUIRE(gluonrt::parseCudaArch("sm_100a", arch));
+  CHECK(arch.major == 10);
+  CHECK(arch.minor == 0);
+  REQUIRE(gluonrt::parseCudaArch("sm_120f", arch));
+  CHECK(arch.major == 12);
+  CHECK(gluonrt::cudaArchRunsOn(arch, 12, 1));
+
+  for (const char *bad :
+       {"sm90", "sm_", "sm_9", "sm_90b", "sm_90aa", "gfx942", "sm_1000"})
+    CHECK_FALSE(gluonrt::parseCudaArch(bad, arch));
+  CHECK(gluonrt::cudaArchName(9, 0) == "sm_90");
+  CHECK(gluonrt::amdProcessorName("gfx942:sramecc+:xnack-") == "gfx942");
+}
+
+TEST_CASE("fp16 and bf16 conversions round to nearest even", "[types]") {
+  using namespace gluonrt;
+  CHECK(floatToHalfBits(1.0f) == 0x3c00);
+  CHECK(floatToHalfBits(-2.0f) == 0xc000);
+  CHECK(floatToHalfBits(65504.0f) == 0x7bff);
+  CHECK(floatToHalfBits(65520.0f) == 0x7c00);           // rounds up to infinity
+  CHECK(floatToHalfBits(5.9604645e-08f) == 0x0001);     // smallest subnormal
+  CHECK(floatToHalfBits(1.0f + 1.0f / 2048) == 0x3c00); // tie to even
+  CHECK(floatToHalfBits(1.0f + 3.0f / 2048) == 0x3c02); // tie to even (up)
+  CHECK((floatToHalfBits(std::nanf("")) & 0x7e00) == 0x7e00);
+  CHECK(halfBitsToFloat(0x3555) == Approx(0.333251953125f));
+  CHECK(halfBitsToFloat(0x0001) == 5.9604645e-08f);
+  for (uint32_t bits = 0; bits < 0x7c00; ++bits)
+    REQUIRE(floatToHalfBits(halfBitsToFloat(uint16_t(bits))) == bits);
+
+  CHECK(floatToBf16Bits(1.0f) == 0x3f80);
+  CHECK(floatToBf16Bits(floatFromBits(0x3f808000)) == 0x3f80); // tie to even
+  CHECK(floatToBf16Bits(floatFromBits(0x3f818000)) == 0x3f82);
+  CHECK(bf16BitsToFloat(0xc000) == -2.0f);
+}
+
+//===-- Drivers
+//-------------------------------------------------------------===//
+
+// The drivers are opened once per process, on first use. Where a driver
+// library is installed (the GPU machines have libcuda and, as it happens, a
+// libamdhip64 too), these tests point the runtime at one that does not exist
+// before anything else uses that backend, so that the missing-driver path is
+// tested on every machine; elsewhere they test the default library names.
+
+/// Makes `variable` name a missing library if any of `installed` loads;
+/// returns the library name the runtime's message will contain.
+std::string forceMissingLibrary(const char *variable,
+                                std::vector<const char *> installed,
+                                const std::string &defaultName) {
+  for (const char *name : installed)
+    if (libraryLoads(name)) {
+      std::string missing = "/nonexistent/" + defaultName;
+      REQUIRE(setenv(variable, missing.c_str(), 1) == 0);
+      return missing;
+    }
+  return defaultName;
+}
+
+TEST_CASE("An AMD kernel fails cleanly without HIP", "[driver]") {
+  std::string library = forceMissingLibrary(
+      "GLUONRT_HIP_LIBRARY",
+      {"libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6",
+       "libamdhip64.so.5", "/opt/rocm/lib/libamdhip64.so"},
+      "libamdhip64.so");
+  json document = addKernelDocument();
+  document["target"]["backend"] = "amd";
+  document["target"]["arch"] = "gfx942";
+  document["target"]["warp_size"] = 64;
+  document["image"]["format"] = "hsaco";
+  document["image"]["file"] = "add_kernel.gfx942.hsaco";
+  document["launch"]["block_dims"] = {256, 1, 1};
+  TempDir dir;
+  std::string path = writeKernel(dir, document);
+
+  gluonrt_kernel *kernel = nullptr;
+  CHECK(gluonrt_kernel_load(path.c_str(), &kernel) == GLUONRT_ERROR_NO_DRIVER);
+  CHECK(kernel == nullptr);
+  CHECK(lastError() ==
+        "HIP runtime not found (" + library + "): cannot load AMD kernels");
+  int count = -1;
+  CHECK(gluonrt_device_count(GLUONRT_BACKEND_AMD, &count) ==
+        GLUONRT_ERROR_NO_DRIVER);
+  CHECK(count == 0);
+  CHECK(gluonrt_select_device(GLUONRT_BACKEND_AMD, 0) ==
+        GLUONRT_ERROR_NO_DRIVER);
+
+  // The metadata itself still loads without any driver.
+  REQUIRE(gluonrt_metadata_load(path.c_str(), &kernel) == GLUONRT_SUCCESS);
+  CHECK(gluonrt_kernel_backend(kernel) == GLUONRT_BACKEND_AMD);
+  CHECK(gluonrt_kernel_bind(kernel, 0) == GLUONRT_ERROR_NO_DRIVER);
+  gluonrt_kernel_unload(kernel);
+}
+
+TEST_CASE("An NVIDIA kernel fails cleanly without the CUDA driver",
+          "[driver]") {
+  std::string library = forceMissingLibrary("GLUONRT_CUDA_LIBRARY",
+                                            {"libcuda.so.1"}, "libcuda.so.1");
+  TempDir dir;
+  std::string path = writeKernel(dir, addKernelDocument());
+  gluonrt_kernel *kernel = nullptr;
+  CHECK(gluonrt_kernel_load(path.c_str(), &kernel) == GLUONRT_ERROR_NO_DRIVER);
+  CHECK(kernel == nullptr);
+  CHECK(lastError().find("CUDA driver not found (" + library) == 0);
+
+  int count = -1;
+  CHECK(gluonrt_device_count(GLUONRT_BACKEND_NVIDIA, &count) ==
+        GLUONRT_ERROR_NO_DRIVER);
+  uint64_t address = 1;
+  CHECK(gluonrt_mem_alloc(1024, &address) == GLUONRT_ERROR_NO_DRIVER);
+  CHECK(address == 0);
+  CHECK(gluonrt_synchronize() == GLUONRT_ERROR_NO_DRIVER);
+  gluonrt_device_info info;
+  CHECK(gluonrt_device_get_info(GLUONRT_BACKEND_NVIDIA, 0, &info) ==
+        GLUONRT_ERROR_NO_DRIVER);
+
+  // A kernel loaded without a device still cannot be bound.
+  REQUIRE(gluonrt_metadata_load(path.c_str(), &kernel) == GLUONRT_SUCCESS);
+  CHECK(gluonrt_kernel_bind(kernel, 0) == GLUONRT_ERROR_NO_DRIVER);
+  CHECK(gluonrt_kernel_is_bound(kernel) == 0);
+  gluonrt_kernel_unload(kernel);
+}
