@@ -8,7 +8,6 @@
 
 #include "gluonc/IR/Dialect.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -24,7 +23,7 @@ public:
   StringRef getArgument() const override { return "gluon-verify-layouts"; }
   StringRef getDescription() const override {
     return "Check layouts against the kernel's warps and the target's warp "
-           "size, and elementwise operands against each other";
+           "size";
   }
 
   void runOnOperation() override {
@@ -45,8 +44,6 @@ public:
         if (failed(checkTensorType(op, type, numWarps.getInt(),
                                    warpSize.getInt())))
           return WalkResult::interrupt();
-      if (failed(checkElementwiseOperands(op)))
-        return WalkResult::interrupt();
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
@@ -83,33 +80,6 @@ private:
              << "layout " << gluon::layoutToString(layout) << " assumes "
              << layout.getWarpSize()
              << " threads per warp, but the target has " << warpSize;
-    return success();
-  }
-
-  static LogicalResult checkElementwiseOperands(Operation *op) {
-    Dialect *dialect = op->getDialect();
-    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
-      return success();
-    Value first;
-    for (Value value : llvm::concat<Value>(op->getOperands(),
-                                           op->getResults())) {
-      if (!isa<RankedTensorType>(value.getType()))
-        continue;
-      if (!first) {
-        first = value;
-        continue;
-      }
-      auto a = cast<RankedTensorType>(first.getType());
-      auto b = cast<RankedTensorType>(value.getType());
-      if (a.getShape() != b.getShape())
-        return op->emitError() << "shape mismatch between " << a << " and "
-                               << b;
-      if (a.getEncoding() != b.getEncoding())
-        return op->emitError()
-               << "layout mismatch: "
-               << gluon::layoutToString(a.getEncoding()) << " vs "
-               << gluon::layoutToString(b.getEncoding());
-    }
     return success();
   }
 };

@@ -14,8 +14,8 @@
 namespace gluonc {
 
 /// Checks what op verifiers cannot see alone: every layout fits the kernel's
-/// warp count and the target's warp size, tensor shapes are powers of two,
-/// and the operands of elementwise arith/math ops share one layout.
+/// warp count and the target's warp size, and tensor shapes are powers of
+/// two. (arith's verifiers already require equal encodings of operands.)
 std::unique_ptr<mlir::Pass> createVerifyLayoutsPass();
 
 /// Registers the passes above for gluonc-opt.

@@ -1,0 +1,32 @@
+# lit configuration for gluonc's FileCheck tests.
+import os
+import sys
+
+import lit.formats
+
+config.name = "gluonc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".test", ".mlir", ".py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.binary_root
+config.excludes = ["Inputs", "golden", "lit.cfg.py", "expect_exit.py"]
+
+tools = os.path.join(config.test_source_root, "expect_exit.py")
+samples = os.path.join(config.source_root, "samples")
+golden = os.path.join(config.test_source_root, "golden")
+
+# Longer names first: substitutions apply in order.
+config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
+config.substitutions.append(("%gluonc", config.gluonc))
+config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
+config.substitutions.append(("%samples", samples))
+config.substitutions.append(("%golden", golden))
+if config.ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.environ.get("PATH", "")])
+# The compiler must not depend on the caller's CUDA settings.
+for var in ("GLUONC_ASSEMBLER", "GLUONC_PTXAS", "GLUONC_NVJITLINK"):
+    config.environment.pop(var, None)
