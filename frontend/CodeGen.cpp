@@ -52,16 +52,17 @@ void CodeGen::bind(const std::string &name, Value value) {
   frame()[name] = std::move(value);
 }
 
-Value CodeGen::lookup(const std::string &name, SourceLoc loc) {
+Value CodeGen::lookup(const std::string &name, SourceRange range) {
   auto local = frame().find(name);
   if (local != frame().end())
     return local->second;
   auto global = globals.find(name);
   if (global != globals.end())
-    return evaluateGlobal(name, global->second, loc);
+    return evaluateGlobal(name, global->second, range.begin);
   if (std::optional<Value> builtin = lookupPythonBuiltin(name))
     return *builtin;
-  fail(loc, "unknown name '" + name + "'");
+  diags.error(range, "unknown name '" + name + "'");
+  throw CompileError();
 }
 
 void CodeGen::assign(const Expr &target, const Value &value) {

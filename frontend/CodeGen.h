@@ -18,6 +18,7 @@
 
 #include "gluonc/Frontend/Diagnostics.h"
 #include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Frontend/Signature.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -45,12 +46,6 @@ struct CallArgs {
   std::vector<SourceLoc> positionalLocs;
   std::vector<KeywordArg> keywords;
   SourceLoc callLoc;
-};
-
-/// One entry of a `-s` signature and where it starts.
-struct SignatureEntry {
-  std::string text;
-  uint32_t offset = 0;
 };
 
 /// A run-time parameter's type from the signature: `*fp32:16`, `i32`.
@@ -93,7 +88,7 @@ public:
 
   /// Looks a name up in the current function, the module, then Python's
   /// builtins.
-  Value lookup(const std::string &name, SourceLoc loc);
+  Value lookup(const std::string &name, SourceRange range);
   void assign(const Expr &target, const Value &value);
   /// Whether an annotation means "compile-time constant" (gl.constexpr).
   bool isConstexprAnnotation(const Expr *annotation);

@@ -247,8 +247,8 @@ void CodeGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
                      describeLayout(lhs.layout) +
                      ", the right operand has layout " +
                      describeLayout(rhs.layout),
-                 rhsLoc, "the right operand is computed here; convert one "
-                         "side so that both have the same layout");
+                 rhsLoc, "the right operand; both operands need the same "
+                         "layout");
   if (lhs.shape.size() != rhs.shape.size())
     fail(opLoc, "shape mismatch: " + shapeToString(lhs.shape) + " and " +
                     shapeToString(rhs.shape) + " have different ranks");
@@ -811,7 +811,7 @@ Value CodeGen::subscript(const Value &object, const Expr &index,
 Value CodeGen::evaluate(const Expr &expr) {
   switch (expr.getKind()) {
   case NodeKind::Name:
-    return lookup(gluonc::cast<NameExpr>(&expr)->id, expr.loc);
+    return lookup(gluonc::cast<NameExpr>(&expr)->id, expr.getRange());
   case NodeKind::IntLiteral: {
     const IntLiteralValue &literal = gluonc::cast<IntLiteralExpr>(&expr)->value;
     if (literal.overflowsInt64)

@@ -7,6 +7,7 @@
 #include "CodeGen.h"
 
 #include "gluonc/Frontend/Parser.h"
+#include "gluonc/Frontend/Signature.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -228,103 +229,21 @@ Value CodeGen::evaluateStandalone(const std::string &bufferName,
 // Signatures
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Splits at commas outside brackets and quotes.
-std::vector<SignatureEntry> splitSignature(const std::string &signature) {
-  std::vector<SignatureEntry> entries;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  auto push = [&](size_t end) {
-    size_t first = start, last = end;
-    while (first < last && std::isspace(static_cast<unsigned char>(
-                               signature[first])))
-      ++first;
-    while (last > first && std::isspace(static_cast<unsigned char>(
-                               signature[last - 1])))
-      --last;
-    entries.push_back({signature.substr(first, last - first),
-                       static_cast<uint32_t>(first)});
-  };
-  for (size_t i = 0; i < signature.size(); ++i) {
-    char c = signature[i];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"')
-      quote = c;
-    else if (c == '(' || c == '[' || c == '{')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      push(i);
-      start = i + 1;
-    }
-  }
-  if (!signature.empty())
-    push(signature.size());
-  if (entries.size() == 1 && entries[0].text.empty())
-    entries.clear();
-  return entries;
-}
-
-/// Whether an entry has the shape of a type (`*fp32:16`, `i32`), as opposed
-/// to a value.
-bool looksLikeType(const std::string &text) {
-  size_t i = text.empty() || text[0] != '*' ? 0 : 1;
-  if (i >= text.size() || !std::isalpha(static_cast<unsigned char>(text[i])))
-    return false;
-  for (; i < text.size(); ++i) {
-    char c = text[i];
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ':')
-      return false;
-  }
-  return true;
-}
-} // namespace
 
 std::optional<TypeEntry>
 CodeGen::parseSignatureType(const SignatureEntry &entry,
                             const SourceFile &source,
                             const std::string &paramName) {
-  const std::string &text = entry.text;
-  if (!looksLikeType(text))
+  SignatureType parsed = gluonc::parseSignatureType(entry.text);
+  if (!parsed.isType)
     return std::nullopt;
-  bool isPointer = text[0] == '*';
-  size_t colon = text.find(':');
-  size_t baseStart = isPointer ? 1 : 0;
-  std::string base = text.substr(
-      baseStart, colon == std::string::npos ? std::string::npos
-                                            : colon - baseStart);
-  std::optional<ScalarKind> kind = parseTritonScalar(base);
-  if (!kind) {
-    // A bare name (True, None, a module constant) is a value, not a type.
-    if (!isPointer && colon == std::string::npos)
-      return std::nullopt;
-    fail(source.getLoc(entry.offset + baseStart),
-         "unknown type '" + base + "' in the signature entry for '" +
-             paramName + "' (expected fp16, bf16, fp32, fp64, i1, i8, i16, "
-             "i32, i64, u8, u16, u32, u64, fp8e4nv or fp8e5)");
-  }
-  TypeEntry type;
-  type.dtype = isPointer ? DType::pointerTo(*kind) : DType::of(*kind);
-  if (colon == std::string::npos)
-    return type;
-  std::string digits = text.substr(colon + 1);
-  bool valid = !digits.empty() && digits.size() < 10 &&
-               digits.find_first_not_of("0123456789") == std::string::npos;
-  int64_t divisibility = valid ? std::stoll(digits) : 0;
-  if (!valid || !isPowerOf2(divisibility))
-    fail(source.getLoc(entry.offset + colon + 1),
-         "divisibility must be a power of two, got '" + digits + "'");
-  if (!isPointer && !type.dtype.isInt())
-    fail(source.getLoc(entry.offset + colon),
-         "divisibility applies to pointers and integers, not " + base);
-  type.divisibility = divisibility;
-  return type;
+  if (!parsed.error.empty())
+    fail(source.getLoc(entry.offset + parsed.errorOffset),
+         parsed.error + " in the signature entry for '" + paramName + "'" +
+             (parsed.hint.empty() ? "" : " " + parsed.hint));
+  ScalarKind kind = *parseTritonScalar(parsed.scalar);
+  return TypeEntry{parsed.isPointer ? DType::pointerTo(kind) : DType::of(kind),
+                   parsed.divisibility};
 }
 
 //===----------------------------------------------------------------------===//
