@@ -365,6 +365,11 @@ static Value full(CodeGen &gen, CallArgs &args, bool zeros) {
     if (!isPowerOf2(dim))
       gen.fail(bound.loc("shape"), "tensor dimensions must be powers of "
                                    "two, got " + std::to_string(dim));
+  unsigned rank = mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
+  if (rank != shape.size())
+    gen.fail(bound.loc("layout"), "a " + std::to_string(shape.size()) +
+                                      "-D shape needs a layout of that rank, "
+                                      "got " + CodeGen::describeLayout(layout));
   Value value = zeros ? Value(int64_t(0)) : bound.get("value");
   SourceLoc valueLoc = zeros ? args.callLoc : bound.loc("value");
   if (value.isRuntime())

@@ -343,7 +343,7 @@ Flow CodeGen::executeFor(const ForStmt &stmt) {
   auto *call = gluonc::dyn_cast<CallExpr>(stmt.iter.get());
   Value callee = call ? evaluate(*call->func) : Value();
   auto *builtin = callee.getIf<BuiltinValue>();
-  if (!builtin || builtin->name != "range")
+  if (!builtin || builtin->name != "builtins.range")
     fail(*stmt.iter, "not supported yet: loops over anything but range(...)");
   if (!call->keywords.empty())
     fail(call->keywords[0].loc, "range() takes no keyword arguments");
@@ -474,6 +474,18 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     const Value &initial = beforeIt->second, &updated = afterIt->second;
     if (isSameValue(initial, updated))
       continue;
+    auto isNumber = [](const Value &v) {
+      return v.is<int64_t>() || v.is<double>() || v.is<bool>();
+    };
+    if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
+      // `count = 0 ... count += 1`: a Python number updated by the loop is
+      // a run-time value (i32, or fp32 for floats) carried through it.
+      RuntimeValue init = toRuntime(initial, stmt.loc);
+      carried.push_back(name);
+      inits.push_back(init.value);
+      frame()[name] = init;
+      continue;
+    }
     if (!updated.isRuntime())
       fail(stmt.loc, "'" + name + "' gets a new compile-time value in each "
                                   "iteration of a run-time loop (" +
@@ -513,9 +525,17 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     execute(stmt.body);
     --runtimeControlDepth;
     std::vector<mlir::Value> yields;
-    for (const std::string &name : carried) {
-      RuntimeValue value = requireRuntime(frame()[name], stmt.loc, name);
-      yields.push_back(value.value);
+    for (size_t i = 0; i < carried.size(); ++i) {
+      // The dry run predicted the type; a body whose types depend on the
+      // carried values' identity could still differ.
+      const Value &updated = frame()[carried[i]];
+      if (!updated.isRuntime() ||
+          updated.get<RuntimeValue>().value.getType() !=
+              forOp.getRegionIterArg(i).getType())
+        fail(stmt.loc, "loop-carried variable '" + carried[i] +
+                           "' changes type within the loop: " +
+                           updated.toString());
+      yields.push_back(updated.get<RuntimeValue>().value);
     }
     if (body->mightHaveTerminator())
       body->getTerminator()->erase();

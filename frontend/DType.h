@@ -34,6 +34,10 @@ struct DType {
   bool isInt() const;
   bool isUnsigned() const;
   bool isFloat() const;
+  bool isFloat8() const {
+    return !isPointer &&
+           (scalar == ScalarKind::F8E4NV || scalar == ScalarKind::F8E5);
+  }
   bool isBool() const { return !isPointer && scalar == ScalarKind::I1; }
   unsigned getBitWidth() const;
   /// Bytes the value takes as a kernel argument.

@@ -143,6 +143,9 @@ RuntimeValue CodeGen::castTo(const RuntimeValue &value, DType dtype,
   if (value.dtype.isPointer || dtype.isPointer)
     fail(loc, "cannot convert " + value.dtype.getGluonName() + " to " +
                   dtype.getGluonName());
+  if (value.dtype.isFloat8() || dtype.isFloat8())
+    fail(loc, "not supported yet: converting " + value.dtype.getGluonName() +
+                  " to " + dtype.getGluonName());
   mlir::Location mloc = getLoc(loc);
   mlir::Type target = getMLIRType(dtype, value.shape, value.layout);
   DType from = value.dtype;
@@ -201,6 +204,13 @@ RuntimeValue CodeGen::bitcastTo(const RuntimeValue &value, DType dtype,
   return RuntimeValue{result, dtype, value.shape, value.layout};
 }
 
+static std::string shapeToString(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
 RuntimeValue CodeGen::broadcastTo(const RuntimeValue &value,
                                   const std::vector<int64_t> &shape,
                                   mlir::Attribute layout, SourceLoc loc) {
@@ -216,17 +226,17 @@ RuntimeValue CodeGen::broadcastTo(const RuntimeValue &value,
     fail(loc, "layout mismatch: cannot broadcast a tensor with layout " +
                   describeLayout(value.layout) + " to layout " +
                   describeLayout(layout));
+  bool compatible = value.shape.size() == shape.size();
+  for (size_t d = 0; compatible && d < shape.size(); ++d)
+    compatible = value.shape[d] == shape[d] || value.shape[d] == 1;
+  if (!compatible)
+    fail(loc, "cannot broadcast a tensor of shape " +
+                  shapeToString(value.shape) + " to " + shapeToString(shape));
   auto bcast =
       mlir::gluon::BroadcastOp::create(builder, mloc, type, value.value);
   return RuntimeValue{bcast, value.dtype, shape, layout};
 }
 
-static std::string shapeToString(const std::vector<int64_t> &shape) {
-  std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + "]";
-}
 
 void CodeGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
                             SourceLoc opLoc, SourceLoc lhsLoc,
@@ -478,6 +488,10 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
   }
 
   DType computeType = promote(a.dtype, b.dtype);
+  if (computeType.isFloat8())
+    fail(opLoc, "not supported yet: arithmetic on " +
+                    computeType.getGluonName() +
+                    " values; convert them with .to(gl.float16) first");
   if (op == BinaryOp::Div && !computeType.isFloat())
     computeType = DType::of(ScalarKind::F32);
   bool isBitwise = op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||

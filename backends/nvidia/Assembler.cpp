@@ -149,8 +149,8 @@ const NvJitLink &getNvJitLink() {
   return api;
 }
 
-std::string readLog(const NvJitLink &api, NvJitLinkHandle handle,
-                    GetSizeFn getSize, GetDataFn getData) {
+std::string readLog(NvJitLinkHandle handle, GetSizeFn getSize,
+                    GetDataFn getData) {
   size_t size = 0;
   if (getSize(handle, &size) != 0 || size == 0)
     return "";
@@ -172,7 +172,7 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
   NvJitLinkHandle handle = nullptr;
   if (api.create(&handle, 3, options) != 0)
     return createStringError("nvJitLink could not start for " + arch.str());
-  auto cleanup = make_scope_exit([&] { api.destroy(&handle); });
+  scope_exit cleanup([&] { api.destroy(&handle); });
 
   int status = api.addData(handle, kNvJitLinkInputPTX, ptx.data(), ptx.size(),
                            "kernel.ptx");
@@ -181,7 +181,7 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
   if (status != 0)
     return createStringError(
         "the PTX assembler (nvJitLink) rejected the kernel:\n" +
-        readLog(api, handle, api.errorLogSize, api.errorLog));
+        readLog(handle, api.errorLogSize, api.errorLog));
 
   AssembledKernel result;
   size_t size = 0;
@@ -191,7 +191,7 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
   if (api.cubin(handle, result.cubin.data()) != 0)
     return createStringError("nvJitLink produced no cubin");
   result.resources = parsePtxasInfo(
-      readLog(api, handle, api.infoLogSize, api.infoLog));
+      readLog(handle, api.infoLogSize, api.infoLog));
   result.assembler = "nvJitLink " + std::to_string(api.major) + "." +
                      std::to_string(api.minor);
   return result;

@@ -172,6 +172,8 @@ int gluonc::driver::compile(const DriverOptions &options) {
 
   const Target &target = *lookupTargetForArch(options.arch);
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  // Diagnostics point at the kernel source; the op's IR would be noise.
+  context.printOpOnDiagnostic(false);
   DiagnosticBridge bridge(context, sources, diags);
 
   KernelSpec spec;

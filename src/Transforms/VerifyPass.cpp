@@ -70,6 +70,15 @@ private:
         return op->emitError() << "tensor dimensions must be powers of two, "
                                   "got "
                                << type;
+    // Each register becomes an SSA value of the thread; beyond this the
+    // kernel could not run and lowering would only exhaust memory.
+    constexpr int64_t kMaxElementsPerThread = 16384;
+    int64_t perThread = gluon::getLinearLayout(tensor).getNumRegisters();
+    if (perThread > kMaxElementsPerThread)
+      return op->emitError()
+             << "tensor " << type << " puts " << perThread
+             << " elements in each thread; at most "
+             << kMaxElementsPerThread << " are supported";
     if (layout.getNumWarps() != numWarps)
       return op->emitError()
              << "layout " << gluon::layoutToString(layout) << " spreads over "
