@@ -485,18 +485,11 @@ static Value where(CodeGen &gen, CallArgs &args) {
                          "the condition of gl.where");
   condition = gen.castTo(condition, DType::of(ScalarKind::I1),
                          bound.loc("condition"));
-  const Value &xValue = bound.get("x"), &yValue = bound.get("y");
-  std::optional<DType> xLike, yLike;
-  if (auto *y = yValue.getIf<RuntimeValue>())
-    xLike = y->dtype;
-  if (auto *x = xValue.getIf<RuntimeValue>())
-    yLike = x->dtype;
-  RuntimeValue x = gen.toRuntime(xValue, bound.loc("x"), xLike);
-  RuntimeValue y = gen.toRuntime(yValue, bound.loc("y"), yLike);
+  auto [x, y] = gen.toRuntimePair(bound.get("x"), bound.get("y"),
+                                  bound.loc("x"), bound.loc("y"));
   DType dtype = promote(x.dtype, y.dtype);
-  x = gen.castTo(x, dtype, bound.loc("x"));
-  y = gen.castTo(y, dtype, bound.loc("y"));
-  gen.broadcastPair(x, y, args.callLoc, bound.loc("x"), bound.loc("y"));
+  gen.castAndBroadcast(x, y, dtype, args.callLoc, bound.loc("x"),
+                       bound.loc("y"));
   gen.broadcastPair(condition, x, args.callLoc, bound.loc("condition"),
                     bound.loc("x"));
   gen.broadcastPair(condition, y, args.callLoc, bound.loc("condition"),
@@ -519,17 +512,11 @@ static Value minMax(CodeGen &gen, CallArgs &args, bool isMax) {
     gen.fail(args.callLoc, std::string("gl.") + name +
                                " needs a run-time operand; use Python's " +
                                (isMax ? "max" : "min") + " on constants");
-  std::optional<DType> xLike, yLike;
-  if (auto *y = yValue.getIf<RuntimeValue>())
-    xLike = y->dtype;
-  if (auto *x = xValue.getIf<RuntimeValue>())
-    yLike = x->dtype;
-  RuntimeValue x = gen.toRuntime(xValue, bound.loc("x"), xLike);
-  RuntimeValue y = gen.toRuntime(yValue, bound.loc("y"), yLike);
+  auto [x, y] =
+      gen.toRuntimePair(xValue, yValue, bound.loc("x"), bound.loc("y"));
   DType dtype = promote(x.dtype, y.dtype);
-  x = gen.castTo(x, dtype, bound.loc("x"));
-  y = gen.castTo(y, dtype, bound.loc("y"));
-  gen.broadcastPair(x, y, args.callLoc, bound.loc("x"), bound.loc("y"));
+  gen.castAndBroadcast(x, y, dtype, args.callLoc, bound.loc("x"),
+                       bound.loc("y"));
   mlir::OpBuilder &b = gen.getBuilder();
   mlir::Location loc = gen.getLoc(args.callLoc);
   mlir::Value result;

@@ -124,6 +124,14 @@ public:
   RuntimeValue broadcastTo(const RuntimeValue &value,
                            const std::vector<int64_t> &shape,
                            mlir::Attribute layout, SourceLoc loc);
+  /// Both operands as run-time values; a literal takes its peer's dtype.
+  std::pair<RuntimeValue, RuntimeValue> toRuntimePair(const Value &lhs,
+                                                      const Value &rhs,
+                                                      SourceLoc lhsLoc,
+                                                      SourceLoc rhsLoc);
+  /// Casts both operands to `dtype` and broadcasts them to one shape.
+  void castAndBroadcast(RuntimeValue &lhs, RuntimeValue &rhs, DType dtype,
+                        SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
   /// Brings two run-time operands to one shape and layout, numpy-style.
   void broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs, SourceLoc opLoc,
                      SourceLoc lhsLoc, SourceLoc rhsLoc);

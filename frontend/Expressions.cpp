@@ -438,6 +438,22 @@ static std::optional<DType> literalPeer(const Value &other) {
   return std::nullopt;
 }
 
+std::pair<RuntimeValue, RuntimeValue>
+CodeGen::toRuntimePair(const Value &lhs, const Value &rhs, SourceLoc lhsLoc,
+                       SourceLoc rhsLoc) {
+  RuntimeValue a = toRuntime(lhs, lhsLoc, literalPeer(rhs));
+  RuntimeValue b = toRuntime(rhs, rhsLoc, literalPeer(lhs));
+  return {a, b};
+}
+
+void CodeGen::castAndBroadcast(RuntimeValue &lhs, RuntimeValue &rhs,
+                               DType dtype, SourceLoc opLoc, SourceLoc lhsLoc,
+                               SourceLoc rhsLoc) {
+  lhs = castTo(lhs, dtype, lhsLoc);
+  rhs = castTo(rhs, dtype, rhsLoc);
+  broadcastPair(lhs, rhs, opLoc, lhsLoc, rhsLoc);
+}
+
 Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                         SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc) {
   std::string spelling = getSpelling(op);
@@ -458,8 +474,7 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
     return *folded;
   }
 
-  RuntimeValue a = toRuntime(lhs, lhsLoc, literalPeer(rhs));
-  RuntimeValue b = toRuntime(rhs, rhsLoc, literalPeer(lhs));
+  auto [a, b] = toRuntimePair(lhs, rhs, lhsLoc, rhsLoc);
   mlir::Location loc = getLoc(opLoc);
 
   // Pointer arithmetic: pointer +/- integer offset.
@@ -502,9 +517,7 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                     a.dtype.getGluonName() + " and " + b.dtype.getGluonName());
   if (op == BinaryOp::Pow || op == BinaryOp::MatMul)
     fail(opLoc, "not supported yet: '" + spelling + "' on run-time values");
-  a = castTo(a, computeType, lhsLoc);
-  b = castTo(b, computeType, rhsLoc);
-  broadcastPair(a, b, opLoc, lhsLoc, rhsLoc);
+  castAndBroadcast(a, b, computeType, opLoc, lhsLoc, rhsLoc);
 
   mlir::Value x = a.value, y = b.value;
   bool isFloat = computeType.isFloat();
@@ -628,14 +641,11 @@ Value CodeGen::compareOp(CompareOp op, const Value &lhs, const Value &rhs,
       op == CompareOp::IsNot)
     fail(opLoc, "'" + spelling + "' is not supported on run-time values");
 
-  RuntimeValue a = toRuntime(lhs, lhsLoc, literalPeer(rhs));
-  RuntimeValue b = toRuntime(rhs, rhsLoc, literalPeer(lhs));
+  auto [a, b] = toRuntimePair(lhs, rhs, lhsLoc, rhsLoc);
   if (a.dtype.isPointer || b.dtype.isPointer)
     fail(opLoc, "not supported yet: comparing pointers");
   DType computeType = promote(a.dtype, b.dtype);
-  a = castTo(a, computeType, lhsLoc);
-  b = castTo(b, computeType, rhsLoc);
-  broadcastPair(a, b, opLoc, lhsLoc, rhsLoc);
+  castAndBroadcast(a, b, computeType, opLoc, lhsLoc, rhsLoc);
   mlir::Location loc = getLoc(opLoc);
   mlir::Value result;
   if (computeType.isFloat()) {

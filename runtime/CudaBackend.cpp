@@ -21,8 +21,7 @@
 namespace gluonrt {
 namespace {
 
-//===-- Declarations from cuda.h
-//-------------------------------------------===//
+//===-- Declarations from cuda.h ------------------------------------------===//
 
 using CUresult = int;
 using CUdevice = int;

@@ -19,8 +19,7 @@
 namespace gluonrt {
 namespace {
 
-//===-- Declarations from hip_runtime_api.h
-//--------------------------------===//
+//===-- Declarations from hip_runtime_api.h -------------------------------===//
 
 using hipError_t = int;
 using hipDevice_t = int;

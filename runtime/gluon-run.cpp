@@ -11,6 +11,8 @@
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
+#include "HostParallel.h"
+
 #include "ScalarTypes.h"
 
 #include <algorithm>
@@ -34,6 +36,8 @@
 #include <vector>
 
 namespace {
+using gluonrt::parallelFor;
+using gluonrt::splitMix64;
 
 using gluonrt::ScalarTypeInfo;
 
@@ -91,8 +95,7 @@ struct RunFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-//===-- Integer expressions
-//------------------------------------------------===//
+//===-- Integer expressions -----------------------------------------------===//
 
 using NameTable = std::map<std::string, int64_t>;
 
@@ -316,8 +319,7 @@ std::vector<std::string> splitTopLevel(const std::string &text) {
   return parts;
 }
 
-//===-- Command line
-//-------------------------------------------------------===//
+//===-- Command line ------------------------------------------------------===//
 
 struct NamedValue {
   std::string name;
@@ -414,30 +416,7 @@ std::optional<Options> parseCommandLine(int argc, char **argv) {
   return options;
 }
 
-//===-- Host data
-//----------------------------------------------------------===//
-
-/// Runs body(begin, end) over [0, count) on all cores for large counts.
-template <typename Body> void parallelFor(size_t count, Body body) {
-  size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  if (count < (size_t(1) << 16) || threads == 1) {
-    body(size_t(0), count);
-    return;
-  }
-  std::vector<std::thread> workers;
-  size_t chunk = (count + threads - 1) / threads;
-  for (size_t begin = 0; begin < count; begin += chunk)
-    workers.emplace_back(body, begin, std::min(count, begin + chunk));
-  for (std::thread &worker : workers)
-    worker.join();
-}
-
-uint64_t splitMix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+//===-- Host data ---------------------------------------------------------===//
 
 uint64_t hashName(const std::string &name) {
   uint64_t hash = 0xcbf29ce484222325ull; // FNV-1a
@@ -559,8 +538,7 @@ void writeWholeFile(const std::string &path, const std::vector<uint8_t> &data) {
     throw RunFailure("cannot write " + path + ": " + std::strerror(errno));
 }
 
-//===-- Kernel arguments
-//---------------------------------------------------===//
+//===-- Kernel arguments --------------------------------------------------===//
 
 struct BufferArgument {
   int paramIndex = -1;
@@ -690,8 +668,7 @@ void fillHost(BufferArgument &buffer, uint64_t seed) {
   }
 }
 
-//===-- Checking
-//-----------------------------------------------------------===//
+//===-- Checking ----------------------------------------------------------===//
 
 std::string formatElement(const ScalarTypeInfo &type, const uint8_t *element) {
   uint64_t raw = 0;
@@ -779,8 +756,7 @@ bool checkBuffer(BufferArgument &buffer, const std::string &path) {
   return result.mismatches == 0;
 }
 
-//===-- Running
-//------------------------------------------------------------===//
+//===-- Running -----------------------------------------------------------===//
 
 void printInfo(const gluonrt::Kernel &kernel) {
   gluonrt_launch_info launch = kernel.launchInfo();

@@ -197,8 +197,7 @@ gluonrt_status timeEachLaunch(gluonrt_kernel *kernel, const uint32_t grid[3],
 
 } // namespace
 
-//===-- Status and errors
-//--------------------------------------------------===//
+//===-- Status and errors -------------------------------------------------===//
 
 const char *gluonrt_status_name(gluonrt_status status) {
   switch (status) {
@@ -238,8 +237,7 @@ const char *gluonrt_last_error(void) { return lastError().c_str(); }
 
 const char *gluonrt_version(void) { return GLUONRT_VERSION_STRING; }
 
-//===-- Kernels
-//------------------------------------------------------------===//
+//===-- Kernels -----------------------------------------------------------===//
 
 gluonrt_status gluonrt_metadata_load(const char *json_path,
                                      gluonrt_kernel **out) {
@@ -323,8 +321,7 @@ void gluonrt_kernel_unload(gluonrt_kernel *kernel) {
   delete kernel;
 }
 
-//===-- Introspection
-//------------------------------------------------------===//
+//===-- Introspection -----------------------------------------------------===//
 
 const char *gluonrt_kernel_entry(const gluonrt_kernel *kernel) {
   return kernel ? kernel->metadata.entry.c_str() : nullptr;
@@ -600,8 +597,7 @@ gluonrt_status gluonrt_launch_args(gluonrt_kernel *kernel,
   return gluonrt_launch(kernel, grid, pointers, args->builder.count(), stream);
 }
 
-//===-- Devices
-//------------------------------------------------------------===//
+//===-- Devices -----------------------------------------------------------===//
 
 gluonrt_status gluonrt_select_device(gluonrt_backend backend, int device) {
   if (backend != GLUONRT_BACKEND_NVIDIA && backend != GLUONRT_BACKEND_AMD)
@@ -770,8 +766,7 @@ gluonrt_status gluonrt_time_launches(gluonrt_kernel *kernel,
   });
 }
 
-//===-- Utilities
-//----------------------------------------------------------===//
+//===-- Utilities ---------------------------------------------------------===//
 
 void gluonrt_sha256_hex(const void *data, size_t bytes, char hex_out[65]) {
   if (!hex_out)

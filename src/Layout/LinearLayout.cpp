@@ -83,57 +83,64 @@ Coord LinearLayout::apply(int64_t reg, int64_t lane, int64_t warp,
   return result;
 }
 
-bool LinearLayout::hasBroadcast(HwDim dim) const {
-  // Over F2 a map is injective iff its bases are linearly independent, so
-  // Gaussian elimination on the bases (as bit vectors) tells.
-  std::vector<uint64_t> rows;
-  for (const Coord &basis : getBases(dim)) {
-    uint64_t packed = 0;
-    unsigned shift = 0;
-    for (unsigned d = 0; d < rank(); ++d) {
-      packed |= uint64_t(basis[d]) << shift;
-      shift += log2Exact(shape[d]);
-    }
+/// The coordinate bits of a basis as one word: dimension 0 lowest.
+static uint64_t packBasis(const Coord &basis,
+                          const std::vector<int32_t> &shape) {
+  uint64_t packed = 0;
+  unsigned shift = 0;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    packed |= uint64_t(basis[d]) << shift;
+    shift += log2Exact(shape[d]);
+  }
+  return packed;
+}
+
+namespace {
+/// Gaussian elimination over F2, one basis at a time: tells whether a new
+/// vector depends on those added before.
+class F2Span {
+public:
+  /// Adds `vector`; false when it was already in the span.
+  bool add(uint64_t vector) {
     for (uint64_t row : rows)
-      if ((packed ^ row) < packed)
-        packed ^= row;
-    if (packed == 0)
-      return true;
-    rows.push_back(packed);
-    // Keep rows sorted by leading bit, highest first, so that the reduction
-    // above is a proper elimination.
+      if ((vector ^ row) < vector)
+        vector ^= row;
+    if (vector == 0)
+      return false;
+    rows.push_back(vector);
+    // Rows sorted by leading bit, highest first, keep the reduction above a
+    // proper elimination.
     for (size_t i = rows.size() - 1; i > 0 && rows[i] > rows[i - 1]; --i)
       std::swap(rows[i], rows[i - 1]);
+    return true;
   }
+  size_t rank() const { return rows.size(); }
+
+private:
+  std::vector<uint64_t> rows;
+};
+} // namespace
+
+bool LinearLayout::hasBroadcast(HwDim dim) const {
+  // A map is injective iff its bases are linearly independent.
+  F2Span span;
+  for (const Coord &basis : getBases(dim))
+    if (!span.add(packBasis(basis, shape)))
+      return true;
   return false;
 }
 
 bool LinearLayout::isSurjective() const {
-  // The image has 2^(rank of all bases) elements; it covers the shape iff
-  // that rank equals the number of coordinate bits.
+  // The image covers the shape iff all bases together span every
+  // coordinate bit.
   unsigned coordBits = 0;
   for (int32_t size : shape)
     coordBits += log2Exact(size);
-  std::vector<uint64_t> rows;
-  for (HwDim hw : kAllHwDims) {
-    for (const Coord &basis : getBases(hw)) {
-      uint64_t packed = 0;
-      unsigned shift = 0;
-      for (unsigned d = 0; d < rank(); ++d) {
-        packed |= uint64_t(basis[d]) << shift;
-        shift += log2Exact(shape[d]);
-      }
-      for (uint64_t row : rows)
-        if ((packed ^ row) < packed)
-          packed ^= row;
-      if (packed == 0)
-        continue;
-      rows.push_back(packed);
-      for (size_t i = rows.size() - 1; i > 0 && rows[i] > rows[i - 1]; --i)
-        std::swap(rows[i], rows[i - 1]);
-    }
-  }
-  return rows.size() == coordBits;
+  F2Span span;
+  for (HwDim hw : kAllHwDims)
+    for (const Coord &basis : getBases(hw))
+      span.add(packBasis(basis, shape));
+  return span.rank() == coordBits;
 }
 
 int64_t LinearLayout::getContiguousRegisters(unsigned dim) const {

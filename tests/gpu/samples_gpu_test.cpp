@@ -14,6 +14,8 @@
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
+#include "HostParallel.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
@@ -28,6 +30,8 @@
 #include <vector>
 
 namespace {
+using gluonrt::parallelFor;
+using gluonrt::splitMix64;
 
 constexpr int SkipExitCode = 77;
 constexpr uint32_t PoisonBits = 0xffffffffu; // a NaN no kernel produces here
@@ -57,31 +61,7 @@ struct Options {
   uint64_t maxElements = UINT64_MAX;
 };
 
-//===-- Host helpers
-//-------------------------------------------------------===//
-
-/// Runs body(begin, end) over [0, count) on all cores: the largest cases
-/// have 2^28 elements.
-template <typename Body> void parallelFor(size_t count, Body body) {
-  size_t threads = std::max(1u, std::thread::hardware_concurrency());
-  if (count < (size_t(1) << 16) || threads == 1) {
-    body(size_t(0), count);
-    return;
-  }
-  std::vector<std::thread> workers;
-  size_t chunk = (count + threads - 1) / threads;
-  for (size_t begin = 0; begin < count; begin += chunk)
-    workers.emplace_back(body, begin, std::min(count, begin + chunk));
-  for (std::thread &worker : workers)
-    worker.join();
-}
-
-uint64_t splitMix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+//===-- Host helpers ------------------------------------------------------===//
 
 /// Uniform floats in [-1, 1), a pure function of (seed, index), so that
 /// threads fill disjoint ranges reproducibly.
@@ -160,8 +140,7 @@ template <typename Check> Tally tallyParallel(size_t count, Check check) {
   return total;
 }
 
-//===-- Reporting
-//----------------------------------------------------------===//
+//===-- Reporting ---------------------------------------------------------===//
 
 struct Results {
   int passed = 0;
@@ -256,8 +235,7 @@ void expectRefusal(Results &results, const std::string &name,
                                (status ? ": " + message : ""));
 }
 
-//===-- vector add
-//---------------------------------------------------------===//
+//===-- vector add --------------------------------------------------------===//
 
 void runVectorAdd(Results &results, gluonrt::Kernel &kernel,
                   const std::string &name, uint64_t n, uint64_t baseSeed) {
@@ -302,8 +280,7 @@ void runVectorAdd(Results &results, gluonrt::Kernel &kernel,
   results.reportTally(name, size, tally, seed, millisecondsSince(start));
 }
 
-//===-- memcpy 2d
-//----------------------------------------------------------===//
+//===-- memcpy 2d ---------------------------------------------------------===//
 
 struct Shape {
   uint64_t rows, cols;
@@ -371,8 +348,7 @@ void runMemcpy2d(Results &results, gluonrt::Kernel &kernel, Shape shape,
   results.reportTally(name, size, tally, seed, millisecondsSince(start));
 }
 
-//===-- Driver
-//-------------------------------------------------------------===//
+//===-- Driver ------------------------------------------------------------===//
 
 std::optional<Options> parseOptions(int argc, char **argv) {
   Options options;

@@ -191,8 +191,7 @@ struct MetadataKernel {
 
 } // namespace
 
-//===-- SHA-256
-//-------------------------------------------------------------===//
+//===-- SHA-256 -----------------------------------------------------------===//
 
 TEST_CASE("SHA-256 matches the FIPS 180-4 test vectors", "[sha256]") {
   using gluonrt::Sha256;
@@ -235,8 +234,7 @@ TEST_CASE("SHA-256 gives the same digest for any split of the input",
   CHECK(std::string(viaC) == expected);
 }
 
-//===-- Metadata
-//------------------------------------------------------------===//
+//===-- Metadata ----------------------------------------------------------===//
 
 TEST_CASE("A valid document loads without a device", "[metadata]") {
   MetadataKernel loaded(addKernelDocument());
@@ -484,8 +482,7 @@ TEST_CASE("NULL pointers are refused, not dereferenced", "[api]") {
   CHECK(std::string(gluonrt_status_name(12345)) == "GLUONRT_ERROR_UNKNOWN");
 }
 
-//===-- Arguments
-//-----------------------------------------------------------===//
+//===-- Arguments ---------------------------------------------------------===//
 
 TEST_CASE("Arguments are checked against count and divisibility", "[args]") {
   MetadataKernel loaded(addKernelDocument(16));
@@ -649,8 +646,7 @@ TEST_CASE("Grids are checked against device limits and clusters", "[args]") {
   CHECK(lastError().find("clusters") != std::string::npos);
 }
 
-//===-- Architectures and number formats
-//------------------------------------===//
+//===-- Architectures and number formats ----------------------------------===//
 
 TEST_CASE("NVIDIA architectures parse and match devices", "[arch]") {
   gluonrt::CudaArch arch;
@@ -704,8 +700,7 @@ TEST_CASE("fp16 and bf16 conversions round to nearest even", "[types]") {
   CHECK(bf16BitsToFloat(0xc000) == -2.0f);
 }
 
-//===-- Drivers
-//-------------------------------------------------------------===//
+//===-- Drivers -----------------------------------------------------------===//
 
 // The drivers are opened once per process, on first use. Where a driver
 // library is installed (the GPU machines have libcuda and, as it happens, a
