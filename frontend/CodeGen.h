@@ -195,6 +195,15 @@ private:
   const FunctionDefStmt *findKernel();
   Value evaluateStandalone(const std::string &bufferName,
                            const std::string &text);
+  /// A kernel parameter after specialization: a run-time argument of a
+  /// type, or a compile-time value.
+  struct ParamBinding {
+    std::optional<TypeEntry> type;
+    Value value;
+  };
+  /// Matches the kernel's parameters with -s entries, -D values and
+  /// defaults.
+  std::vector<ParamBinding> bindParameters(const FunctionDefStmt &kernel);
   std::optional<TypeEntry> parseSignatureType(const SignatureEntry &entry,
                                              const SourceFile &source,
                                              const std::string &paramName);

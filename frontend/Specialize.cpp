@@ -290,7 +290,8 @@ std::string gluonc::frontend::toJSON(const Value &value) {
   return escaped + "\"";
 }
 
-void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
+std::vector<CodeGen::ParamBinding>
+CodeGen::bindParameters(const FunctionDefStmt &kernel) {
   const Parameters &params = kernel.params;
   if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
       !params.kwOnlyParams.empty())
@@ -327,11 +328,7 @@ void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
   }
 
   // Decide each parameter: a run-time argument of a type, or a value.
-  struct Binding {
-    std::optional<TypeEntry> type;
-    Value value;
-  };
-  std::vector<Binding> bindings(params.params.size());
+  std::vector<ParamBinding> bindings(params.params.size());
   for (size_t i = 0; i < params.params.size(); ++i) {
     const Param &param = params.params[i];
     bool isConstexpr = isConstexprAnnotation(param.annotation.get());
@@ -380,6 +377,12 @@ void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
     // A value: parsed and evaluated as a DSL expression.
     bindings[i].value = evaluateStandalone("<signature>", entry.text);
   }
+  return bindings;
+}
+
+void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
+  const Parameters &params = kernel.params;
+  std::vector<ParamBinding> bindings = bindParameters(kernel);
 
   // The module and the kernel function.
   mlir::Location loc = getLoc(kernel.nameLoc);
@@ -392,7 +395,7 @@ void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
                           builder.getStringAttr(spec.arch));
 
   std::vector<mlir::Type> argTypes;
-  for (const Binding &binding : bindings)
+  for (const ParamBinding &binding : bindings)
     if (binding.type)
       argTypes.push_back(binding.type->dtype.toMLIR(&context));
   builder.setInsertionPointToEnd(moduleOp->getBody());
@@ -405,7 +408,7 @@ void CodeGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
   unsigned argIndex = 0;
   for (size_t i = 0; i < bindings.size(); ++i) {
     const Param &param = params.params[i];
-    const Binding &binding = bindings[i];
+    const ParamBinding &binding = bindings[i];
     if (!binding.type) {
       kernelFrame[param.name] = binding.value;
       result.constexprs.emplace_back(param.name, toJSON(binding.value));

@@ -6,8 +6,12 @@
 
 #include "Driver.h"
 
+#include "llvm/Support/InitLLVM.h"
+
 int main(int argc, char **argv) {
   using namespace gluonc::driver;
+  // A crash is a bug: print a stack trace that can be reported.
+  llvm::InitLLVM init(argc, argv);
   registerTargets();
   DriverOptions options;
   bool exitEarly = false;
