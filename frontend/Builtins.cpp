@@ -289,6 +289,10 @@ static Value makeSliceLayout(CodeGen &gen, CallArgs &args) {
   int64_t dim = gen.requireInt(bound.get("dim"), bound.loc("dim"), "dim");
   auto parent = mlir::cast<mlir::gluon::LayoutAttrInterface>(
       requireLayout(gen, bound.get("parent"), bound.loc("parent")));
+  if (parent.getRank() < 2)
+    gen.fail(bound.loc("parent"), "a SliceLayout of the 1-D layout " +
+                                      CodeGen::describeLayout(parent) +
+                                      " would have no dimensions left");
   if (dim < 0 || dim >= static_cast<int64_t>(parent.getRank()))
     gen.fail(bound.loc("dim"), "SliceLayout dim " + std::to_string(dim) +
                                    " is out of range for a parent of rank " +

@@ -114,7 +114,15 @@ bool CodeGen::isConstexprAnnotation(const Expr *annotation) {
   return builtin && builtin->name == "constexpr";
 }
 
+void CodeGen::countStep(SourceLoc loc) {
+  if (++evaluationSteps > kMaxEvaluationSteps)
+    fail(loc, "compile-time evaluation took more than " +
+                  std::to_string(kMaxEvaluationSteps) +
+                  " steps: the kernel inlines or repeats too much");
+}
+
 Flow CodeGen::execute(const Stmt &stmt) {
+  countStep(stmt.loc);
   switch (stmt.getKind()) {
   case NodeKind::ExprStmt: {
     auto &exprStmt = *gluonc::cast<ExprStmt>(&stmt);
@@ -571,6 +579,9 @@ Value CodeGen::callFunction(const FunctionValue &function, CallArgs &args,
   if (function.kind.empty())
     failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
                  def.loc, "'" + def.name + "' is defined here");
+  if (callStack.size() >= kMaxCallDepth)
+    fail(loc, "calls nested more than " + std::to_string(kMaxCallDepth) +
+                  " deep");
   for (auto &[active, callLoc] : callStack)
     if (active == &def)
       failWithNote(loc, "recursion is not supported: '" + def.name +

@@ -33,6 +33,12 @@ namespace gluonc::frontend {
 /// Thrown after an error has been reported, to abandon the kernel.
 struct CompileError {};
 
+/// Bounds that turn runaway compile-time evaluation (deep or exponential
+/// inlining, huge values) into diagnostics instead of a hang or a crash.
+constexpr unsigned kMaxCallDepth = 64;
+constexpr uint64_t kMaxEvaluationSteps = 5'000'000;
+constexpr size_t kMaxCompileTimeStringBytes = 1 << 20;
+
 /// A keyword argument of a call, evaluated.
 struct KeywordArg {
   std::string name;
@@ -83,6 +89,8 @@ public:
   //===--------------------------------------------------------------------===//
 
   Value evaluate(const Expr &expr);
+  /// Counts one evaluation step; fails at `loc` past the budget.
+  void countStep(SourceLoc loc);
   Flow execute(const StmtList &body);
   Flow execute(const Stmt &stmt);
 
@@ -238,6 +246,9 @@ private:
   /// Statements nested in a run-time `if` or loop, where `return`, `break`
   /// and `continue` cannot be expressed.
   unsigned runtimeControlDepth = 0;
+  /// Expressions and statements evaluated so far, against
+  /// kMaxEvaluationSteps.
+  uint64_t evaluationSteps = 0;
 };
 
 /// JSON text of a compile-time value, for the metadata's constexprs.

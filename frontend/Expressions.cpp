@@ -339,9 +339,15 @@ static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op, int64_t a,
   case BinaryOp::Pow: {
     if (b < 0)
       return Value(std::pow(static_cast<double>(a), static_cast<double>(b)));
+    // Exponentiation by squaring: 64 steps at most.
     result = 1;
-    for (int64_t i = 0; i < b && !overflow; ++i)
-      overflow = __builtin_mul_overflow(result, a, &result);
+    int64_t base = a;
+    for (int64_t exponent = b; exponent > 0 && !overflow; exponent >>= 1) {
+      if (exponent & 1)
+        overflow = __builtin_mul_overflow(result, base, &result);
+      if (exponent > 1 && !overflow)
+        overflow = __builtin_mul_overflow(base, base, &base);
+    }
     break;
   }
   case BinaryOp::LShift:
@@ -405,12 +411,26 @@ static std::optional<Value> foldFloatOp(CodeGen &gen, BinaryOp op, double a,
   }
 }
 
-static std::optional<Value> foldSequenceOp(BinaryOp op, const Value &lhs,
-                                           const Value &rhs) {
+static std::optional<Value> foldSequenceOp(CodeGen &gen, BinaryOp op,
+                                           const Value &lhs, const Value &rhs,
+                                           SourceLoc loc) {
   if (auto *a = lhs.getIf<std::string>()) {
-    if (auto *b = rhs.getIf<std::string>(); b && op == BinaryOp::Add)
+    auto checkSize = [&](uint64_t bytes) {
+      if (bytes > kMaxCompileTimeStringBytes)
+        gen.fail(loc, "a compile-time string would exceed " +
+                          std::to_string(kMaxCompileTimeStringBytes) +
+                          " bytes");
+    };
+    if (auto *b = rhs.getIf<std::string>(); b && op == BinaryOp::Add) {
+      checkSize(uint64_t(a->size()) + b->size());
       return Value(*a + *b);
+    }
     if (auto *n = rhs.getIf<int64_t>(); n && op == BinaryOp::Mul) {
+      if (*n <= 0 || a->empty())
+        return Value(std::string());
+      checkSize(*n > int64_t(kMaxCompileTimeStringBytes)
+                    ? uint64_t(kMaxCompileTimeStringBytes) + 1
+                    : uint64_t(*n) * a->size());
       std::string result;
       for (int64_t i = 0; i < *n; ++i)
         result += *a;
@@ -465,7 +485,7 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
       else
         folded = foldIntOp(*this, op, asInt(lhs), asInt(rhs), opLoc);
     } else {
-      folded = foldSequenceOp(op, lhs, rhs);
+      folded = foldSequenceOp(*this, op, lhs, rhs, opLoc);
     }
     if (!folded)
       fail(opLoc, "unsupported operand types for " + spelling + ": '" +
@@ -833,6 +853,7 @@ Value CodeGen::subscript(const Value &object, const Expr &index,
 //===----------------------------------------------------------------------===//
 
 Value CodeGen::evaluate(const Expr &expr) {
+  countStep(expr.loc);
   switch (expr.getKind()) {
   case NodeKind::Name:
     return lookup(gluonc::cast<NameExpr>(&expr)->id, expr.getRange());

@@ -70,9 +70,10 @@ private:
         return op->emitError() << "tensor dimensions must be powers of two, "
                                   "got "
                                << type;
-    // Each register becomes an SSA value of the thread; beyond this the
-    // kernel could not run and lowering would only exhaust memory.
-    constexpr int64_t kMaxElementsPerThread = 16384;
+    // Each element a thread holds is an SSA value through lowering, whose
+    // cost grows faster than linearly (4096 take seconds); far fewer fit in
+    // the 255 registers a thread has anyway.
+    constexpr int64_t kMaxElementsPerThread = 4096;
     int64_t perThread = gluon::getLinearLayout(tensor).getNumRegisters();
     if (perThread > kMaxElementsPerThread)
       return op->emitError()

@@ -5,6 +5,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k fp8_math -s "*fp8e4nv" -o %t 2>&1 | FileCheck %s --check-prefix=FP8
 # RUN: %expect-exit 1 %gluonc %s -k loop_type -s "*i32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=LOOP
 # RUN: %expect-exit 1 %gluonc %s -k loop_constexpr -s "*i32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=LOOP-CONST
+# RUN: %expect-exit 1 %gluonc %s -k slice_of_1d -s "*i32" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
 # RUN: test ! -e %t
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -14,7 +15,7 @@ from triton.experimental.gluon import language as gl
 def too_big(x_ptr):
     layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     offs = gl.arange(0, 1 << 24, layout=layout)
-    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 16384 are supported
+    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 4096 are supported
     # BIG-NOT: see current operation
 
 
@@ -54,3 +55,10 @@ def loop_constexpr(x_ptr, n):
     for i in range(n):
         name = name + "b"
     # LOOP-CONST: shapes.py:[[@LINE-2]]:5: error: 'name' gets a new compile-time value in each iteration of a run-time loop ('ab')
+
+
+@gluon.jit
+def slice_of_1d(x_ptr):
+    parent: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    rows: gl.constexpr = gl.SliceLayout(0, parent)
+    # SLICE: shapes.py:[[@LINE-1]]:44: error: a SliceLayout of the 1-D layout BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]) would have no dimensions left
