@@ -491,7 +491,12 @@ static Value where(CodeGen &gen, CallArgs &args) {
                          bound.loc("condition"));
   auto [x, y] = gen.toRuntimePair(bound.get("x"), bound.get("y"),
                                   bound.loc("x"), bound.loc("y"));
-  DType dtype = promote(x.dtype, y.dtype);
+  if ((x.dtype.isPointer || y.dtype.isPointer) && x.dtype != y.dtype)
+    gen.fail(args.callLoc, "gl.where between " + x.dtype.getGluonName() +
+                               " and " + y.dtype.getGluonName() +
+                               ": pointers choose only between pointers of "
+                               "one type");
+  DType dtype = x.dtype.isPointer ? x.dtype : promote(x.dtype, y.dtype);
   gen.castAndBroadcast(x, y, dtype, args.callLoc, bound.loc("x"),
                        bound.loc("y"));
   gen.broadcastPair(condition, x, args.callLoc, bound.loc("condition"),
@@ -519,6 +524,10 @@ static Value minMax(CodeGen &gen, CallArgs &args, bool isMax) {
   auto [x, y] =
       gen.toRuntimePair(xValue, yValue, bound.loc("x"), bound.loc("y"));
   DType dtype = promote(x.dtype, y.dtype);
+  if (x.dtype.isPointer || y.dtype.isPointer || dtype.isFloat8())
+    gen.fail(args.callLoc, std::string("gl.") + name + " needs numbers, got " +
+                               x.dtype.getGluonName() + " and " +
+                               y.dtype.getGluonName());
   gen.castAndBroadcast(x, y, dtype, args.callLoc, bound.loc("x"),
                        bound.loc("y"));
   mlir::OpBuilder &b = gen.getBuilder();

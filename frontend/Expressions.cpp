@@ -181,11 +181,16 @@ RuntimeValue CodeGen::castTo(const RuntimeValue &value, DType dtype,
       result = mlir::arith::FPToUIOp::create(builder, mloc, target, v);
     else
       result = mlir::arith::FPToSIOp::create(builder, mloc, target, v);
+  } else if (from.getBitWidth() == dtype.getBitWidth()) {
+    // fp16 <-> bf16: neither holds the other, so go through fp32.
+    mlir::Type f32 = getMLIRType(DType::of(ScalarKind::F32), value.shape,
+                                 value.layout);
+    mlir::Value wide = mlir::arith::ExtFOp::create(builder, mloc, f32, v);
+    result = mlir::arith::TruncFOp::create(builder, mloc, target, wide);
+  } else if (from.getBitWidth() < dtype.getBitWidth()) {
+    result = mlir::arith::ExtFOp::create(builder, mloc, target, v);
   } else {
-    if (from.getBitWidth() < dtype.getBitWidth())
-      result = mlir::arith::ExtFOp::create(builder, mloc, target, v);
-    else
-      result = mlir::arith::TruncFOp::create(builder, mloc, target, v);
+    result = mlir::arith::TruncFOp::create(builder, mloc, target, v);
   }
   return RuntimeValue{result, dtype, value.shape, value.layout};
 }
@@ -665,6 +670,9 @@ Value CodeGen::compareOp(CompareOp op, const Value &lhs, const Value &rhs,
   if (a.dtype.isPointer || b.dtype.isPointer)
     fail(opLoc, "not supported yet: comparing pointers");
   DType computeType = promote(a.dtype, b.dtype);
+  if (computeType.isFloat8())
+    fail(opLoc, "not supported yet: comparing " + computeType.getGluonName() +
+                    " values; convert them with .to(gl.float16) first");
   castAndBroadcast(a, b, computeType, opLoc, lhsLoc, rhsLoc);
   mlir::Location loc = getLoc(opLoc);
   mlir::Value result;

@@ -84,10 +84,13 @@ struct ElementwiseOpConversion : public ConversionPattern {
       else
         operandRegisters.push_back({converted});
     }
+    // The scalar ops work on converted element types (pointers become
+    // !llvm.ptr, as arith.select's operands already are).
     SmallVector<Type> resultStructs, resultElements;
     for (Type type : op->getResultTypes()) {
       resultStructs.push_back(getTypeConverter()->convertType(type));
-      resultElements.push_back(cast<RankedTensorType>(type).getElementType());
+      resultElements.push_back(getTypeConverter()->convertType(
+          cast<RankedTensorType>(type).getElementType()));
     }
     int64_t numRegisters =
         cast<LLVM::LLVMStructType>(resultStructs[0]).getBody().size();

@@ -62,11 +62,12 @@ int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
   return floorPowerOf2(std::max<int64_t>(width, 1));
 }
 
-/// The type memory holds for `element` (i1 is stored as a byte).
-Type getMemoryType(const TypeConverter &converter, Type element) {
-  if (element.isInteger(1))
-    return IntegerType::get(element.getContext(), 8);
-  return converter.convertType(element);
+/// The type memory holds for a register of `registerType` (i1 is stored as
+/// a byte).
+Type getMemoryType(Type registerType) {
+  if (registerType.isInteger(1))
+    return IntegerType::get(registerType.getContext(), 8);
+  return registerType;
 }
 
 unsigned getByteSize(Type type) {
@@ -156,8 +157,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<gluon::LoadOp> {
   matchAndRewrite(gluon::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = getElementTypeOrSelf(op.getType());
-    Type memoryType = getMemoryType(*getTypeConverter(), element);
+    // Registers hold converted types (f8 as i8, pointers as !llvm.ptr).
+    Type element =
+        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    Type memoryType = getMemoryType(element);
     unsigned bytes = getByteSize(memoryType);
 
     if (!isa<RankedTensorType>(op.getType())) {
@@ -212,8 +215,9 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<gluon::StoreOp> {
   matchAndRewrite(gluon::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = getElementTypeOrSelf(op.getValue().getType());
-    Type memoryType = getMemoryType(*getTypeConverter(), element);
+    Type element = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getValue().getType()));
+    Type memoryType = getMemoryType(element);
     unsigned bytes = getByteSize(memoryType);
 
     if (!isa<RankedTensorType>(op.getValue().getType())) {

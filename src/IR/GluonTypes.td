@@ -39,7 +39,7 @@ def Gluon_PointerType : Gluon_Type<"Pointer", "ptr"> {
 //===----------------------------------------------------------------------===//
 
 def Gluon_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
-def Gluon_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def Gluon_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2]>;
 def Gluon_Scalar : AnyTypeOf<[Gluon_Int, Gluon_Float, Gluon_PointerType]>;
 
 def Gluon_LayoutTensor : Type<
