@@ -112,9 +112,11 @@ public:
   }
 
   void buildLoweringPasses(OpPassManager &pm) const override {
-    // Branches first, so that lowering may split blocks (masked accesses).
+    // Structured control flow becomes branches first: the lowering's tensor
+    // types then only flow through block arguments.
     pm.addPass(createSCFToControlFlowPass());
     pm.addPass(createConvertGluonToLLVMPass(targetInfo));
+    pm.addPass(createExpandPredicatedAccessesPass());
     pm.addPass(createReconcileUnrealizedCastsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

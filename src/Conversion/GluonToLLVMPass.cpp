@@ -86,7 +86,8 @@ public:
         gluon::GluonDialect, arith::ArithDialect, math::MathDialect,
         cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
         ub::UBDialect>();
-    conversionTarget.addLegalOp<ModuleOp>();
+    conversionTarget.addLegalOp<ModuleOp, gluon::PredicatedLoadOp,
+                                gluon::PredicatedStoreOp>();
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();

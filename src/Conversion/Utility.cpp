@@ -6,6 +6,8 @@
 
 #include "Utility.h"
 
+#include "gluonc/IR/Dialect.h"
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -147,42 +149,23 @@ gluonc::emitElementCoords(OpBuilder &b, Location loc, const TargetInfo &target,
   return coords;
 }
 
-Value gluonc::emitPredicatedLoad(RewriterBase &rewriter, Location loc,
-                                 Value ptr, Type type, Value predicate,
-                                 Value fallback, unsigned alignment) {
+Value gluonc::emitPredicatedLoad(OpBuilder &builder, Location loc, Value ptr,
+                                 Type type, Value predicate, Value fallback,
+                                 unsigned alignment) {
   if (!predicate)
-    return LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
-  // current: cond_br pred, load, after(fallback)
-  // load:    %v = load ptr; br after(%v)
-  // after(%result):
-  Block *current = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
-  Value result = after->addArgument(type, loc);
-  Block *loadBlock = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(current);
-  LLVM::CondBrOp::create(rewriter, loc, predicate, loadBlock, ValueRange{},
-                         after, ValueRange{fallback});
-  rewriter.setInsertionPointToStart(loadBlock);
-  Value loaded = LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
-  LLVM::BrOp::create(rewriter, loc, ValueRange{loaded}, after);
-  rewriter.setInsertionPointToStart(after);
-  return result;
+    return LLVM::LoadOp::create(builder, loc, type, ptr, alignment);
+  return gluon::PredicatedLoadOp::create(builder, loc, type, ptr, predicate,
+                                         fallback,
+                                         builder.getI64IntegerAttr(alignment));
 }
 
-void gluonc::emitPredicatedStore(RewriterBase &rewriter, Location loc,
-                                 Value ptr, Value value, Value predicate,
+void gluonc::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
+                                 Value value, Value predicate,
                                  unsigned alignment) {
   if (!predicate) {
-    LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
+    LLVM::StoreOp::create(builder, loc, value, ptr, alignment);
     return;
   }
-  Block *current = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
-  Block *storeBlock = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(current);
-  LLVM::CondBrOp::create(rewriter, loc, predicate, storeBlock, after);
-  rewriter.setInsertionPointToStart(storeBlock);
-  LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
-  LLVM::BrOp::create(rewriter, loc, ValueRange{}, after);
-  rewriter.setInsertionPointToStart(after);
+  gluon::PredicatedStoreOp::create(builder, loc, ptr, value, predicate,
+                                   builder.getI64IntegerAttr(alignment));
 }

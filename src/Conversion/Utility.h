@@ -12,7 +12,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/PatternMatch.h"
 
 namespace gluonc {
 
@@ -37,13 +36,14 @@ emitElementCoords(mlir::OpBuilder &builder, mlir::Location loc,
 
 /// `load` of `type` from `ptr` that reads memory only when `predicate`
 /// (an i1, or null for always) holds and otherwise yields `fallback`.
-mlir::Value emitPredicatedLoad(mlir::RewriterBase &rewriter, mlir::Location loc,
+/// Predicated accesses stay single ops until ExpandPredicatedAccesses.
+mlir::Value emitPredicatedLoad(mlir::OpBuilder &builder, mlir::Location loc,
                                mlir::Value ptr, mlir::Type type,
                                mlir::Value predicate, mlir::Value fallback,
                                unsigned alignment);
 
 /// A store of `value` to `ptr` that happens only when `predicate` holds.
-void emitPredicatedStore(mlir::RewriterBase &rewriter, mlir::Location loc,
+void emitPredicatedStore(mlir::OpBuilder &builder, mlir::Location loc,
                          mlir::Value ptr, mlir::Value value,
                          mlir::Value predicate, unsigned alignment);
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Backends/NVIDIA.h"
+#include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/Passes.h"
 
@@ -29,6 +30,8 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   gluonc::registerGluonTransformsPasses();
   gluonc::registerNVIDIAPasses();
+  mlir::registerPass(
+      [] { return gluonc::createExpandPredicatedAccessesPass(); });
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gluonc-opt: gluon dialect pass driver\n", registry));
 }

@@ -117,4 +117,46 @@ def Gluon_StoreOp : Gluon_Op<"store",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Lowering-internal accesses
+//===----------------------------------------------------------------------===//
+
+def Gluon_LLVMPointer : Type<
+    CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">,
+    "LLVM pointer", "::mlir::LLVM::LLVMPointerType">;
+
+def Gluon_PredicatedLoadOp : Gluon_Op<"predicated_load",
+    [MemoryEffects<[MemRead<DefaultResource>]>,
+     AllTypesMatch<["fallback", "result"]>]> {
+  let summary = "an LLVM load that reads memory only where a predicate holds";
+  let description = [{
+    Made by the lowering of `gluon.load` (one per vector access) and expanded
+    into a branch around an `llvm.load` by `gluon-expand-predicated-accesses`
+    in the same stage. Keeping the access in one block until then lets the
+    expansion split each block once, from the last access backwards, rather
+    than once per access over the whole rest of the block.
+  }];
+  let arguments = (ins Gluon_LLVMPointer:$ptr, I1:$predicate,
+                       AnyType:$fallback, I64Attr:$alignment);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $predicate `,` $fallback attr-dict `:` qualified(type($ptr)) `,`
+    type($result)
+  }];
+}
+
+def Gluon_PredicatedStoreOp : Gluon_Op<"predicated_store",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "an LLVM store that writes only where a predicate holds";
+  let description = [{
+    The store counterpart of `gluon.predicated_load`.
+  }];
+  let arguments = (ins Gluon_LLVMPointer:$ptr, AnyType:$value, I1:$predicate,
+                       I64Attr:$alignment);
+  let assemblyFormat = [{
+    $ptr `,` $value `,` $predicate attr-dict `:` qualified(type($ptr)) `,`
+    type($value)
+  }];
+}
+
 #endif // GLUON_OPS

@@ -159,3 +159,4 @@ LogicalResult StoreOp::verify() {
     return failure();
   return success();
 }
+

@@ -40,9 +40,13 @@ void populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                  unsigned numThreads);
 
 /// The whole conversion as a pass over a module whose control flow is
-/// already unstructured (run scf-to-cf first).
+/// already unstructured (run scf-to-cf first). Masked accesses come out as
+/// gluon.predicated_load/store, for createExpandPredicatedAccessesPass.
 std::unique_ptr<mlir::Pass>
 createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target);
+
+/// Expands gluon.predicated_load/store into branches around LLVM accesses.
+std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass();
 
 } // namespace gluonc
 

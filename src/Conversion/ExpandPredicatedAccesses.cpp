@@ -1,0 +1,106 @@
+//===- ExpandPredicatedAccesses.cpp - Branches around masked accesses -----===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns each gluon.predicated_load / predicated_store into
+//
+//   ^current: ... llvm.cond_br %predicate, ^access, ^next(%fallback)
+//   ^access:  %v = llvm.load %ptr; llvm.br ^next(%v)
+//   ^next(%result): ...
+//
+// which ptxas turns back into predicated instructions. Splitting a block
+// moves every op after the split point, so the accesses are expanded from
+// the last to the first: each split then moves only the ops up to the next
+// access, and a kernel with n accesses costs O(n), not O(n^2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Conversion/GluonToLLVM.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+/// Splits before `op`, moving it and what follows into a new block, and
+/// branches there from a block made for the access: returns the access
+/// block, whose insertion point is its start, and the continuation.
+std::pair<Block *, Block *> splitAroundAccess(Operation *op, Value predicate,
+                                              ValueRange fallback,
+                                              OpBuilder &builder) {
+  Block *current = op->getBlock();
+  Block *next = current->splitBlock(op);
+  auto *access = new Block();
+  current->getParent()->getBlocks().insert(Region::iterator(next), access);
+  builder.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(builder, op->getLoc(), predicate, access,
+                         ValueRange{}, next, fallback);
+  builder.setInsertionPointToStart(access);
+  return {access, next};
+}
+
+void expandLoad(gluon::PredicatedLoadOp load, OpBuilder &builder) {
+  Location loc = load.getLoc();
+  Type type = load.getType();
+  auto [access, next] = splitAroundAccess(
+      load, load.getPredicate(), ValueRange{load.getFallback()}, builder);
+  Value loaded = LLVM::LoadOp::create(builder, loc, type, load.getPtr(),
+                                      load.getAlignment());
+  LLVM::BrOp::create(builder, loc, ValueRange{loaded}, next);
+  Value result = next->insertArgument(unsigned(0), type, loc);
+  load.getResult().replaceAllUsesWith(result);
+  load.erase();
+}
+
+void expandStore(gluon::PredicatedStoreOp store, OpBuilder &builder) {
+  Location loc = store.getLoc();
+  auto [access, next] = splitAroundAccess(store, store.getPredicate(),
+                                          ValueRange{}, builder);
+  LLVM::StoreOp::create(builder, loc, store.getValue(), store.getPtr(),
+                        store.getAlignment());
+  LLVM::BrOp::create(builder, loc, ValueRange{}, next);
+  store.erase();
+}
+
+class ExpandPredicatedAccessesPass
+    : public PassWrapper<ExpandPredicatedAccessesPass,
+                         OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandPredicatedAccessesPass)
+
+  StringRef getArgument() const override {
+    return "gluon-expand-predicated-accesses";
+  }
+  StringRef getDescription() const override {
+    return "Expand predicated loads and stores into branches";
+  }
+
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation().walk([&](Operation *op) {
+      if (isa<gluon::PredicatedLoadOp, gluon::PredicatedStoreOp>(op))
+        accesses.push_back(op);
+    });
+    OpBuilder builder(&getContext());
+    // Program order within each block, so reversed: last access first.
+    for (Operation *op : llvm::reverse(accesses)) {
+      if (auto load = dyn_cast<gluon::PredicatedLoadOp>(op))
+        expandLoad(load, builder);
+      else
+        expandStore(cast<gluon::PredicatedStoreOp>(op), builder);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> gluonc::createExpandPredicatedAccessesPass() {
+  return std::make_unique<ExpandPredicatedAccessesPass>();
+}
