@@ -366,9 +366,10 @@ static Value full(CodeGen &gen, CallArgs &args, bool zeros) {
   mlir::Attribute layout =
       requireLayout(gen, bound.get("layout"), bound.loc("layout"));
   for (int64_t dim : shape)
-    if (!isPowerOf2(dim))
+    if (!isPowerOf2(dim) || dim > (int64_t(1) << 30))
       gen.fail(bound.loc("shape"), "tensor dimensions must be powers of "
-                                   "two, got " + std::to_string(dim));
+                                   "two up to 2^30, got " +
+                                       std::to_string(dim));
   unsigned rank = mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
   if (rank != shape.size())
     gen.fail(bound.loc("layout"), "a " + std::to_string(shape.size()) +
@@ -659,8 +660,17 @@ static Value pythonBuiltin(CodeGen &gen, const std::string &name,
                        x, loc);
   }
   if (name == "int") {
-    if (auto *d = x.getIf<double>())
-      return Value(static_cast<int64_t>(std::trunc(*d)));
+    if (auto *d = x.getIf<double>()) {
+      if (std::isnan(*d) || std::isinf(*d))
+        gen.fail(loc, "cannot convert float " + x.toString() +
+                          " to an integer");
+      double truncated = std::trunc(*d);
+      // 2^63 is the first double beyond int64_t.
+      if (truncated >= 9223372036854775808.0 ||
+          truncated < -9223372036854775808.0)
+        gen.fail(loc, "not supported yet: integers beyond 64 bits");
+      return Value(static_cast<int64_t>(truncated));
+    }
     return Value(gen.requireInt(x, loc, "int()'s argument"));
   }
   if (name == "float") {

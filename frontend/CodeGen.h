@@ -151,6 +151,9 @@ public:
 
   Value binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                  SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
+  /// Rejects integer ops that a compile-time right operand makes undefined.
+  void checkDefinedIntegerOp(BinaryOp op, const Value &rhs, DType type,
+                             SourceLoc rhsLoc);
   Value compareOp(CompareOp op, const Value &lhs, const Value &rhs,
                   SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
   Value unaryOp(UnaryOp op, const Value &operand, SourceLoc loc);

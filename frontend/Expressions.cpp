@@ -342,6 +342,8 @@ static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op, int64_t a,
       gen.fail(loc, "division by zero");
     return Value(static_cast<double>(a) / static_cast<double>(b));
   case BinaryOp::Pow: {
+    if (b < 0 && a == 0)
+      gen.fail(loc, "0 cannot be raised to a negative power");
     if (b < 0)
       return Value(std::pow(static_cast<double>(a), static_cast<double>(b)));
     // Exponentiation by squaring: 64 steps at most.
@@ -410,6 +412,8 @@ static std::optional<Value> foldFloatOp(CodeGen &gen, BinaryOp op, double a,
     return Value(r);
   }
   case BinaryOp::Pow:
+    if (a == 0.0 && b < 0)
+      gen.fail(loc, "0.0 cannot be raised to a negative power");
     return Value(std::pow(a, b));
   default:
     return std::nullopt;
@@ -479,6 +483,24 @@ void CodeGen::castAndBroadcast(RuntimeValue &lhs, RuntimeValue &rhs,
   broadcastPair(lhs, rhs, opLoc, lhsLoc, rhsLoc);
 }
 
+void CodeGen::checkDefinedIntegerOp(BinaryOp op, const Value &rhs,
+                                    DType type, SourceLoc rhsLoc) {
+  // Integer division by zero and shifts by the bit width or more are
+  // undefined on the GPU (LLVM may delete the code around them); with a
+  // compile-time right operand they are errors.
+  auto *amount = rhs.getIf<int64_t>();
+  if (!amount)
+    return;
+  bool isDivision = op == BinaryOp::FloorDiv || op == BinaryOp::Mod;
+  if (isDivision && *amount == 0)
+    fail(rhsLoc, "integer division by zero");
+  bool isShift = op == BinaryOp::LShift || op == BinaryOp::RShift;
+  if (isShift && (*amount < 0 || *amount >= type.getBitWidth()))
+    fail(rhsLoc, "shift by " + std::to_string(*amount) + " bits of a " +
+                     std::to_string(type.getBitWidth()) + "-bit " +
+                     type.getGluonName() + " value is undefined");
+}
+
 Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                         SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc) {
   std::string spelling = getSpelling(op);
@@ -542,6 +564,8 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                     a.dtype.getGluonName() + " and " + b.dtype.getGluonName());
   if (op == BinaryOp::Pow || op == BinaryOp::MatMul)
     fail(opLoc, "not supported yet: '" + spelling + "' on run-time values");
+  if (computeType.isInt())
+    checkDefinedIntegerOp(op, rhs, computeType, rhsLoc);
   castAndBroadcast(a, b, computeType, opLoc, lhsLoc, rhsLoc);
 
   mlir::Value x = a.value, y = b.value;

@@ -66,9 +66,11 @@ std::optional<uint32_t> SourceManager::addFile(const std::string &path,
   char chunk[65536];
   size_t count;
   while ((count = std::fread(chunk, 1, sizeof(chunk), stream)) > 0) {
-    if (text.size() + count >= std::numeric_limits<uint32_t>::max()) {
+    // Also stops endless inputs such as /dev/zero.
+    if (text.size() + count > kMaxSourceBytes) {
       std::fclose(stream);
-      error = "cannot read '" + path + "': file is larger than 4 GiB";
+      error = "cannot read '" + path + "': larger than " +
+              std::to_string(kMaxSourceBytes >> 20) + " MiB";
       return std::nullopt;
     }
     text.append(chunk, count);

@@ -167,10 +167,14 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
                                                        StringRef arch,
                                                        unsigned optLevel) {
   std::string archOption = ("-arch=" + arch).str();
-  std::string optOption = "-O" + std::to_string(optLevel);
-  const char *options[] = {archOption.c_str(), optOption.c_str(), "-verbose"};
+  // nvJitLink's own -O takes only 0 or 3 (it is the link-time level); the
+  // PTX assembler's level goes through -Xptxas.
+  std::string linkOption = optLevel == 0 ? "-O0" : "-O3";
+  std::string ptxasOption = "-Xptxas=-O" + std::to_string(optLevel);
+  const char *options[] = {archOption.c_str(), linkOption.c_str(),
+                           ptxasOption.c_str(), "-verbose"};
   NvJitLinkHandle handle = nullptr;
-  if (api.create(&handle, 3, options) != 0)
+  if (api.create(&handle, 4, options) != 0)
     return createStringError("nvJitLink could not start for " + arch.str());
   scope_exit cleanup([&] { api.destroy(&handle); });
 

@@ -115,8 +115,11 @@ public:
         if (!ec) {
           os << contents;
           os.close();
-          if (os.has_error())
+          if (os.has_error()) {
             ec = os.error();
+            // Handled here; a stream destroyed with an error pending aborts.
+            os.clear_error();
+          }
         }
       }
       if (!ec)

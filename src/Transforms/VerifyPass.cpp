@@ -51,6 +51,9 @@ public:
   }
 
 private:
+  /// Linear layouts index dimensions with int32.
+  static constexpr int64_t kMaxDimSize = int64_t(1) << 30;
+
   static LogicalResult checkTensorType(Operation *op, Type type,
                                        int64_t numWarps, int64_t warpSize) {
     auto tensor = dyn_cast<RankedTensorType>(type);
@@ -66,14 +69,15 @@ private:
              << layout.getRank() << " but the tensor " << type << " has rank "
              << tensor.getRank();
     for (int64_t size : tensor.getShape())
-      if (!isPowerOf2(size))
-        return op->emitError() << "tensor dimensions must be powers of two, "
-                                  "got "
+      if (!isPowerOf2(size) || size > kMaxDimSize)
+        return op->emitError() << "tensor dimensions must be powers of two "
+                                  "up to 2^30, got "
                                << type;
-    // Each element a thread holds is an SSA value through lowering, whose
-    // cost grows faster than linearly (4096 take seconds); far fewer fit in
-    // the 255 registers a thread has anyway.
-    constexpr int64_t kMaxElementsPerThread = 4096;
+    // Each element a thread holds is an SSA value through lowering and an
+    // access through ptxas, whose cost grows faster than linearly (4096
+    // masked elements take a minute); far fewer fit in the 255 registers a
+    // thread has anyway.
+    constexpr int64_t kMaxElementsPerThread = 1024;
     int64_t perThread = gluon::getLinearLayout(tensor).getNumRegisters();
     if (perThread > kMaxElementsPerThread)
       return op->emitError()

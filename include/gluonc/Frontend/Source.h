@@ -79,6 +79,9 @@ private:
 /// Owns all source buffers of a compilation. File ids start at 1.
 class SourceManager {
 public:
+  /// Kernel sources are text; anything larger is refused.
+  static constexpr size_t kMaxSourceBytes = size_t(64) << 20;
+
   SourceManager() = default;
   SourceManager(const SourceManager &) = delete;
   SourceManager &operator=(const SourceManager &) = delete;

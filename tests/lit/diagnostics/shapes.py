@@ -15,7 +15,7 @@ from triton.experimental.gluon import language as gl
 def too_big(x_ptr):
     layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     offs = gl.arange(0, 1 << 24, layout=layout)
-    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 4096 are supported
+    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 1024 are supported
     # BIG-NOT: see current operation
 
 
