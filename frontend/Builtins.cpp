@@ -76,11 +76,19 @@ std::optional<Value> CodeGen::lookupPythonBuiltin(const std::string &name) {
   return std::nullopt;
 }
 
+void CodeGen::failUnavailableModule(const NamespaceValue &ns, SourceLoc loc) {
+  // Triton's own modules gluonc does not implement yet, versus host-side
+  // modules (torch, numpy) that kernels can never use.
+  if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0)
+    fail(loc, "not supported yet: module '" + ns.path + "'");
+  fail(loc, "module '" + ns.path + "' is not available in kernels");
+}
+
 Value CodeGen::getAttribute(const Value &object, const std::string &name,
                             SourceLoc loc) {
   if (auto *ns = object.getIf<NamespaceValue>()) {
     if (!ns->isKnown)
-      fail(loc, "module '" + ns->path + "' is not available in kernels");
+      failUnavailableModule(*ns, loc);
     if (std::optional<Value> member = lookupNamespaceMember(*ns, name))
       return *member;
     fail(loc, "not supported yet: '" + ns->path + "." + name + "'");
@@ -750,6 +758,6 @@ Value CodeGen::call(const Value &callee, CallArgs &args, SourceLoc loc) {
   if (auto *function = callee.getIf<FunctionValue>())
     return callFunction(*function, args, loc);
   if (auto *ns = callee.getIf<NamespaceValue>(); ns && !ns->isKnown)
-    fail(loc, "module '" + ns->path + "' is not available in kernels");
+    failUnavailableModule(*ns, loc);
   fail(loc, "'" + callee.getTypeName() + "' object is not callable");
 }

@@ -111,6 +111,9 @@ public:
                      SourceLoc loc);
   Value getAttribute(const Value &object, const std::string &name,
                      SourceLoc loc);
+  /// Reports the use of a module gluonc does not provide.
+  [[noreturn]] void failUnavailableModule(const NamespaceValue &ns,
+                                          SourceLoc loc);
 
   //===--------------------------------------------------------------------===//
   // Run-time values (Expressions.cpp)

@@ -4,10 +4,12 @@
 # RUN: %expect-exit 1 %gluonc %s -k cache -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=CACHE
 # RUN: %expect-exit 1 %gluonc %s -k host_module -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: %expect-exit 1 %gluonc %s -k recursive -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=RECURSION
+# RUN: %expect-exit 1 %gluonc %s -k hopper -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=HOPPER
 # RUN: test ! -e %t
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import tma
 
 
 @gluon.jit
@@ -48,3 +50,9 @@ def recursive(n):
     recurse(3)
     # RECURSION: unsupported.py:[[@LINE-6]]:12: error: recursion is not supported: 'recurse' calls itself
     # RECURSION: unsupported.py:[[@LINE-2]]:5: note: the first call is here
+
+
+@gluon.jit
+def hopper(n):
+    tma.async_copy_global_to_shared(n)
+    # HOPPER: unsupported.py:[[@LINE-1]]:9: error: not supported yet: module 'triton.experimental.gluon.language.nvidia.hopper.tma'
