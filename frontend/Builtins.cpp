@@ -385,6 +385,8 @@ static Value full(CodeGen &gen, CallArgs &args, bool zeros) {
                                       "got " + CodeGen::describeLayout(layout));
   Value value = zeros ? Value(int64_t(0)) : bound.get("value");
   SourceLoc valueLoc = zeros ? args.callLoc : bound.loc("value");
+  if (auto *runtime = value.getIf<RuntimeValue>(); runtime && !runtime->isScalar())
+    gen.fail(valueLoc, "gl.full fills with a scalar, got a tensor");
   if (value.isRuntime())
     return gen.broadcastTo(gen.castTo(value.get<RuntimeValue>(), dtype,
                                       valueLoc),
@@ -404,6 +406,21 @@ static RuntimeValue matchShape(CodeGen &gen, RuntimeValue value,
     return value;
   }
   return gen.broadcastTo(value, like.shape, like.layout, loc);
+}
+
+/// A load's or store's mask: booleans only (as in Triton), in the
+/// pointers' shape.
+static mlir::Value requireMask(CodeGen &gen, const BoundArgs &bound,
+                               const RuntimeValue &ptr,
+                               const std::string &function) {
+  const Value &value = bound.get("mask");
+  SourceLoc loc = bound.loc("mask");
+  RuntimeValue mask =
+      gen.requireRuntime(value, loc, "the mask of " + function);
+  if (!mask.dtype.isBool())
+    gen.fail(loc, "the mask of " + function + " must be boolean, got " +
+                      mask.dtype.getGluonName());
+  return matchShape(gen, mask, ptr, loc).value;
 }
 
 static void rejectOption(CodeGen &gen, const BoundArgs &bound,
@@ -438,11 +455,7 @@ static Value load(CodeGen &gen, CallArgs &args) {
   DType element = ptr.dtype.pointee();
   mlir::Value mask, other;
   if (bound.has("mask")) {
-    RuntimeValue maskValue = gen.requireRuntime(
-        bound.get("mask"), bound.loc("mask"), "the mask of gl.load");
-    maskValue = gen.castTo(maskValue, DType::of(ScalarKind::I1),
-                           bound.loc("mask"));
-    mask = matchShape(gen, maskValue, ptr, bound.loc("mask")).value;
+    mask = requireMask(gen, bound, ptr, "gl.load");
   }
   if (bound.has("other")) {
     if (!mask)
@@ -480,11 +493,7 @@ static Value store(CodeGen &gen, CallArgs &args) {
   value = matchShape(gen, value, ptr, bound.loc("value"));
   mlir::Value mask;
   if (bound.has("mask")) {
-    RuntimeValue maskValue = gen.requireRuntime(
-        bound.get("mask"), bound.loc("mask"), "the mask of gl.store");
-    maskValue = gen.castTo(maskValue, DType::of(ScalarKind::I1),
-                           bound.loc("mask"));
-    mask = matchShape(gen, maskValue, ptr, bound.loc("mask")).value;
+    mask = requireMask(gen, bound, ptr, "gl.store");
   }
   mlir::gluon::StoreOp::create(gen.getBuilder(), gen.getLoc(args.callLoc),
                                ptr.value, value.value, mask);

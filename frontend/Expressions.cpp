@@ -552,8 +552,7 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
   DType computeType = promote(a.dtype, b.dtype);
   if (computeType.isFloat8())
     fail(opLoc, "not supported yet: arithmetic on " +
-                    computeType.getGluonName() +
-                    " values; convert them with .to(gl.float16) first");
+                    computeType.getGluonName() + " values");
   if (op == BinaryOp::Div && !computeType.isFloat())
     computeType = DType::of(ScalarKind::F32);
   bool isBitwise = op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
@@ -696,7 +695,7 @@ Value CodeGen::compareOp(CompareOp op, const Value &lhs, const Value &rhs,
   DType computeType = promote(a.dtype, b.dtype);
   if (computeType.isFloat8())
     fail(opLoc, "not supported yet: comparing " + computeType.getGluonName() +
-                    " values; convert them with .to(gl.float16) first");
+                    " values");
   castAndBroadcast(a, b, computeType, opLoc, lhsLoc, rhsLoc);
   mlir::Location loc = getLoc(opLoc);
   mlir::Value result;

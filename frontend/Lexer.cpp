@@ -238,6 +238,9 @@ Lexer::Lexer(const SourceManager &sourceManager, uint32_t fileId,
   // Cutting the view at `end` lets every scan treat it as the end of input.
   text = fileText.substr(0, end);
   pos = std::min(beginOffset, end);
+  // Python ignores a UTF-8 byte order mark at the start of a file.
+  if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF")
+    pos = 3;
 }
 
 //===----------------------------------------------------------------------===//

@@ -73,11 +73,11 @@ private:
         return op->emitError() << "tensor dimensions must be powers of two "
                                   "up to 2^30, got "
                                << type;
-    // Each element a thread holds is an SSA value through lowering and an
-    // access through ptxas, whose cost grows faster than linearly (4096
-    // masked elements take a minute); far fewer fit in the 255 registers a
-    // thread has anyway.
-    constexpr int64_t kMaxElementsPerThread = 1024;
+    // A thread's elements travel as one LLVM struct, and LLVM's O3 passes
+    // take time that grows much faster than linearly with its size when it
+    // is carried around a loop (256: 1 s, 512: 18 s, 1024: 150 s). Few
+    // more fit in the 255 registers a thread has anyway.
+    constexpr int64_t kMaxElementsPerThread = 256;
     int64_t perThread = gluon::getLinearLayout(tensor).getNumRegisters();
     if (perThread > kMaxElementsPerThread)
       return op->emitError()

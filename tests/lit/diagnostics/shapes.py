@@ -15,7 +15,7 @@ from triton.experimental.gluon import language as gl
 def too_big(x_ptr):
     layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     offs = gl.arange(0, 1 << 24, layout=layout)
-    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 1024 are supported
+    # BIG: shapes.py:[[@LINE-1]]:12: error: tensor 'tensor<16777216xi32, {{.*}}>' puts 131072 elements in each thread; at most 256 are supported
     # BIG-NOT: see current operation
 
 
@@ -38,7 +38,7 @@ def mask_shape(x_ptr):
 def fp8_math(x_ptr):
     v = gl.load(x_ptr)
     gl.store(x_ptr, v + v)
-    # FP8: shapes.py:[[@LINE-1]]:23: error: not supported yet: arithmetic on gl.float8e4nv values; convert them with .to(gl.float16) first
+    # FP8: shapes.py:[[@LINE-1]]:23: error: not supported yet: arithmetic on gl.float8e4nv values
 
 
 @gluon.jit

@@ -4,6 +4,8 @@
 # RUN: %expect-exit 1 %gluonc %s -k store_scalar_ptr -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SHAPE
 # RUN: %expect-exit 1 %gluonc %s -k bad_layout -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=LAYOUT
 # RUN: %expect-exit 1 %gluonc %s -k load_int -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=LOAD
+# RUN: %expect-exit 1 %gluonc %s -k int_mask -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=MASK
+# RUN: %expect-exit 1 %gluonc %s -k full_tensor -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=FULL
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 
@@ -43,3 +45,18 @@ def bad_layout(x_ptr):
 def load_int(x_ptr):
     v = gl.load(7)
     # LOAD: type_errors.py:[[@LINE-1]]:17: error: gl.load needs pointers, got scalar<i32>
+
+
+@gluon.jit
+def int_mask(x_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    offs = gl.arange(0, 128, layout=layout)
+    gl.store(x_ptr + offs, 1.0, mask=offs)
+    # MASK: type_errors.py:[[@LINE-1]]:33: error: the mask of gl.store must be boolean, got gl.int32
+
+
+@gluon.jit
+def full_tensor(x_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    t = gl.full([128], gl.arange(0, 128, layout=layout), gl.int32, layout)
+    # FULL: type_errors.py:[[@LINE-1]]:24: error: gl.full fills with a scalar, got a tensor

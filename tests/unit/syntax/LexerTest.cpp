@@ -119,6 +119,15 @@ TEST_CASE_METHOD(LexerFixture, "Nested blocks indent and dedent",
   CHECK_FALSE(diags.hasErrors());
 }
 
+TEST_CASE_METHOD(LexerFixture, "A UTF-8 byte order mark is ignored",
+                 "[lexer]") {
+  std::vector<Token> tokens = lex("\xEF\xBB\xBFx = 1\n");
+  CHECK(describe(tokens) == "x = 1 NEWLINE EOF");
+  CHECK_FALSE(diags.hasErrors());
+  // Columns still count bytes from the start of the line.
+  CHECK(tokens[0].loc.col == 4);
+}
+
 TEST_CASE_METHOD(LexerFixture, "One line can close several blocks",
                  "[lexer][layout]") {
   CHECK(describe("l0\n"
