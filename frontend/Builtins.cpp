@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen.h"
+#include "TensorBuiltins.h"
 
 #include "gluonc/IR/Dialect.h"
 
@@ -57,6 +58,8 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
     for (const char *function : kLanguageFunctions)
       if (name == function)
         return Value(BuiltinValue{name, nullptr});
+    if (isTensorBuiltin(name))
+      return Value(BuiltinValue{name, nullptr});
     if (std::optional<ScalarKind> dtype = lookupGluonDType(name))
       return Value(DType::of(*dtype));
     if (ns.path == kGluonLanguage &&
@@ -707,6 +710,8 @@ static Value pythonBuiltin(CodeGen &gen, const std::string &name,
 Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
                            SourceLoc loc) {
   const std::string &name = builtin.name;
+  if (std::optional<Value> result = callTensorBuiltin(*this, builtin, args))
+    return *result;
   if (name.rfind("builtins.", 0) == 0)
     return pythonBuiltin(*this, name.substr(9), args);
   if (name == "tensor.to")

@@ -73,6 +73,11 @@ public:
   /// with a null module on failure.
   KernelIR run();
 
+  /// Evaluates a layout expression in the module's scope; null (after a
+  /// diagnostic) when it fails or is not a layout.
+  mlir::Attribute evaluateLayout(const std::string &bufferName,
+                                 const std::string &text);
+
   //===--------------------------------------------------------------------===//
   // Diagnostics
   //===--------------------------------------------------------------------===//

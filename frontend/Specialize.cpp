@@ -478,6 +478,37 @@ KernelIR gluonc::buildKernelIR(SourceManager &sourceManager,
   return gen.run();
 }
 
+mlir::Attribute gluonc::evaluateLayoutExpression(
+    SourceManager &sourceManager, DiagnosticEngine &diags,
+    mlir::MLIRContext &context, const std::string &bufferName,
+    const std::string &text, const KernelSpec &spec) {
+  loadFrontendDialects(context);
+  // The names a kernel file would import.
+  uint32_t preludeId = sourceManager.addBuffer(
+      "<prelude>", "from triton.experimental import gluon\n"
+                   "from triton.experimental.gluon import language as gl\n");
+  std::unique_ptr<Module> prelude =
+      parseModule(sourceManager, preludeId, diags);
+  if (!prelude)
+    return {};
+  CodeGen gen(sourceManager, *prelude, diags, context, spec);
+  return gen.evaluateLayout(bufferName, text);
+}
+
+mlir::Attribute CodeGen::evaluateLayout(const std::string &bufferName,
+                                        const std::string &text) {
+  try {
+    collectGlobals();
+    Value value = evaluateStandalone(bufferName, text);
+    if (auto *layout = value.getIf<LayoutValue>())
+      return layout->attr;
+    diags.error(SourceLoc{}, "'" + text + "' is not a layout but " +
+                                 value.getTypeName() + " " + value.toString());
+  } catch (CompileError &) {
+  }
+  return {};
+}
+
 bool gluonc::splitDefine(const std::string &text, std::string &name,
                          std::string &value) {
   size_t equals = text.find('=');

@@ -65,6 +65,18 @@ KernelIR buildKernelIR(SourceManager &sourceManager, const Module &module,
                        DiagnosticEngine &diags, mlir::MLIRContext &context,
                        const KernelSpec &spec);
 
+/// Evaluates a layout expression such as
+/// `gl.BlockedLayout([4], [32], [4], [0])` (with `gl` and `gluon` bound as
+/// in a kernel file) for a kernel of `spec.numWarps` warps of
+/// `spec.warpSize` lanes. Problems are reported to `diags` against a buffer
+/// named `bufferName`; on failure the result is null.
+mlir::Attribute evaluateLayoutExpression(SourceManager &sourceManager,
+                                         DiagnosticEngine &diags,
+                                         mlir::MLIRContext &context,
+                                         const std::string &bufferName,
+                                         const std::string &text,
+                                         const KernelSpec &spec);
+
 /// Parses `-D NAME=VALUE`; false when there is no '=' or no name.
 bool splitDefine(const std::string &text, std::string &name,
                  std::string &value);

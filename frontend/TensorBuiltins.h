@@ -1,0 +1,33 @@
+//===- TensorBuiltins.h - gl.* operations on tensors ------------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The gl.* builtins that compute on tensors beyond the basics of
+// Builtins.cpp: math functions, reductions and scans, layout conversions,
+// shared memory, atomics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_TENSORBUILTINS_H
+#define GLUONC_FRONTEND_TENSORBUILTINS_H
+
+#include "CodeGen.h"
+
+#include <optional>
+#include <string>
+
+namespace gluonc::frontend {
+
+/// Whether `gl.<name>` is one of these builtins.
+bool isTensorBuiltin(const std::string &name);
+
+/// Calls `builtin` if it is one of these; nullopt otherwise.
+std::optional<Value> callTensorBuiltin(CodeGen &gen,
+                                       const BuiltinValue &builtin,
+                                       CallArgs &args);
+
+} // namespace gluonc::frontend
+
+#endif // GLUONC_FRONTEND_TENSORBUILTINS_H
