@@ -30,7 +30,8 @@ static const char *const kLanguageFunctions[] = {
     "constexpr", "program_id", "num_programs", "arange",  "full",
     "zeros",     "load",       "store",        "where",   "maximum",
     "minimum",   "cdiv",       "static_assert", "expand_dims",
-    "BlockedLayout", "SliceLayout"};
+    "BlockedLayout", "SliceLayout", "static_range", "static_print", "cast",
+    "tensor",    "dtype"};
 
 std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
                                                     const std::string &name) {
@@ -70,9 +71,12 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
 }
 
 std::optional<Value> CodeGen::lookupPythonBuiltin(const std::string &name) {
-  static const char *const kBuiltins[] = {"range", "len",   "min", "max",
-                                          "abs",   "int",   "float", "bool",
-                                          "print"};
+  static const char *const kBuiltins[] = {
+      "range", "len",   "min",   "max",  "abs",        "int",     "float",
+      "bool",  "print", "str",   "repr", "tuple",      "list",    "dict",
+      "set",   "zip",   "sum",   "all",  "any",        "sorted",  "reversed",
+      "round", "divmod", "pow",  "hex",  "oct",        "bin",     "chr",
+      "ord",   "enumerate", "isinstance"};
   for (const char *builtin : kBuiltins)
     if (name == builtin)
       return Value(BuiltinValue{std::string("builtins.") + name, nullptr});
@@ -620,90 +624,6 @@ static Value tensorTo(CodeGen &gen, const RuntimeValue &self, CallArgs &args) {
 }
 
 //===----------------------------------------------------------------------===//
-// Python builtins on compile-time values
-//===----------------------------------------------------------------------===//
-
-static Value pythonMinMax(CodeGen &gen, CallArgs &args, bool isMax) {
-  const char *name = isMax ? "max" : "min";
-  if (!args.keywords.empty())
-    gen.fail(args.keywords[0].loc,
-             std::string("not supported yet: keyword arguments of ") + name +
-                 "()");
-  std::vector<Value> items = args.positional;
-  if (items.size() == 1 && items[0].getSequence())
-    items = *items[0].getSequence();
-  if (items.empty())
-    gen.fail(args.callLoc, std::string(name) + "() of an empty sequence");
-  Value best = items[0];
-  for (size_t i = 1; i < items.size(); ++i) {
-    Value better = gen.compareOp(isMax ? CompareOp::Gt : CompareOp::Lt,
-                                 items[i], best, args.callLoc, args.callLoc,
-                                 args.callLoc);
-    if (better.isRuntime())
-      gen.fail(args.callLoc, std::string(name) +
-                                 "() works on compile-time values; use gl." +
-                                 (isMax ? "maximum" : "minimum"));
-    if (gen.isTruthy(better, args.callLoc))
-      best = items[i];
-  }
-  return best;
-}
-
-static Value pythonBuiltin(CodeGen &gen, const std::string &name,
-                           CallArgs &args) {
-  if (name == "min" || name == "max")
-    return pythonMinMax(gen, args, name == "max");
-  if (name == "range")
-    gen.fail(args.callLoc,
-             "not supported yet: range() outside the header of a 'for' loop");
-  if (name == "print")
-    gen.fail(args.callLoc, "not supported yet: print() in kernels");
-  BoundArgs bound(gen, name, args, {"x"}, 1);
-  const Value &x = bound.get("x");
-  SourceLoc loc = bound.loc("x");
-  if (x.isRuntime())
-    gen.fail(loc, name + "() works on compile-time values, got a run-time " +
-                      x.getTypeName());
-  if (name == "len") {
-    if (const std::vector<Value> *sequence = x.getSequence())
-      return Value(int64_t(sequence->size()));
-    if (auto *text = x.getIf<std::string>())
-      return Value(int64_t(text->size()));
-    gen.fail(loc, "object of type '" + x.getTypeName() + "' has no len()");
-  }
-  if (name == "abs") {
-    if (auto *d = x.getIf<double>())
-      return Value(std::fabs(*d));
-    return gen.unaryOp(gen.requireInt(x, loc, "abs()'s argument") < 0
-                           ? UnaryOp::Neg
-                           : UnaryOp::Pos,
-                       x, loc);
-  }
-  if (name == "int") {
-    if (auto *d = x.getIf<double>()) {
-      if (std::isnan(*d) || std::isinf(*d))
-        gen.fail(loc, "cannot convert float " + x.toString() +
-                          " to an integer");
-      double truncated = std::trunc(*d);
-      // 2^63 is the first double beyond int64_t.
-      if (truncated >= 9223372036854775808.0 ||
-          truncated < -9223372036854775808.0)
-        gen.fail(loc, "not supported yet: integers beyond 64 bits");
-      return Value(static_cast<int64_t>(truncated));
-    }
-    return Value(gen.requireInt(x, loc, "int()'s argument"));
-  }
-  if (name == "float") {
-    if (auto *d = x.getIf<double>())
-      return Value(*d);
-    return Value(static_cast<double>(gen.requireInt(x, loc,
-                                                    "float()'s argument")));
-  }
-  // bool
-  return Value(gen.isTruthy(x, loc));
-}
-
-//===----------------------------------------------------------------------===//
 // Dispatch
 //===----------------------------------------------------------------------===//
 
@@ -713,7 +633,13 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
   if (std::optional<Value> result = callTensorBuiltin(*this, builtin, args))
     return *result;
   if (name.rfind("builtins.", 0) == 0)
-    return pythonBuiltin(*this, name.substr(9), args);
+    return callPythonBuiltin(builtin, args, loc);
+  if (name == "static_range")
+    return staticRange(args, loc);
+  if (name == "static_print")
+    return staticPrint(args, loc);
+  if (name == "cast")
+    return castBuiltin(args, loc);
   if (name == "tensor.to")
     return tensorTo(*this, builtin.self->get<RuntimeValue>(), args);
   if (name == "constexpr") {

@@ -70,26 +70,52 @@ void CodeGen::assign(const Expr &target, const Value &value) {
     bind(name->id, value);
     return;
   }
+  if (auto *subscriptTarget = gluonc::dyn_cast<SubscriptExpr>(&target)) {
+    assignSubscript(*subscriptTarget, value);
+    return;
+  }
   const ExprList *elements = nullptr;
   if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
     elements = &tuple->elts;
   else if (auto *list = gluonc::dyn_cast<ListExpr>(&target))
     elements = &list->elts;
-  if (elements) {
-    const std::vector<Value> *values = value.getSequence();
-    if (!values)
-      fail(target, "cannot unpack a value of type '" + value.getTypeName() +
-                       "'");
-    if (values->size() != elements->size())
-      fail(target, "cannot unpack " + std::to_string(values->size()) +
-                       " values into " + std::to_string(elements->size()) +
-                       " targets");
-    std::vector<Value> copy = *values;
-    for (size_t i = 0; i < elements->size(); ++i)
-      assign(*(*elements)[i], copy[i]);
-    return;
+  if (!elements)
+    fail(target, "not supported yet: assignment to this kind of target");
+  if (!isIterable(value))
+    fail(target, "cannot unpack a " +
+                     (value.isRuntime() ? "run-time " + value.getTypeName()
+                                        : "value of type '" +
+                                              value.getTypeName() + "'"));
+  std::vector<Value> values = iterate(value, target.loc, "the value");
+  // `first, *rest = values`: the starred target takes what is left.
+  size_t starred = elements->size();
+  for (size_t i = 0; i < elements->size(); ++i) {
+    if (!gluonc::isa<StarredExpr>((*elements)[i].get()))
+      continue;
+    if (starred != elements->size())
+      fail(*(*elements)[i], "multiple starred targets in an assignment");
+    starred = i;
   }
-  fail(target, "not supported yet: assignment to this kind of target");
+  size_t fixed = elements->size() - (starred < elements->size() ? 1 : 0);
+  bool sizeMatches = starred < elements->size() ? values.size() >= fixed
+                                                : values.size() == fixed;
+  if (!sizeMatches)
+    fail(target, "cannot unpack " + std::to_string(values.size()) +
+                     " values into " + std::to_string(fixed) +
+                     (starred < elements->size() ? " or more" : "") +
+                     " targets");
+  size_t rest = values.size() - fixed;
+  for (size_t i = 0, next = 0; i < elements->size(); ++i) {
+    if (i == starred) {
+      std::vector<Value> taken(values.begin() + next,
+                               values.begin() + next + rest);
+      assign(*gluonc::cast<StarredExpr>((*elements)[i].get())->value,
+             makeList(std::move(taken), target.loc));
+      next += rest;
+      continue;
+    }
+    assign(*(*elements)[i], values[next++]);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -150,14 +176,8 @@ Flow CodeGen::execute(const Stmt &stmt) {
     assign(*annAssign.target, value);
     return Flow::Normal;
   }
-  case NodeKind::AugAssign: {
-    auto &aug = *gluonc::cast<AugAssignStmt>(&stmt);
-    Value current = evaluate(*aug.target);
-    Value rhs = evaluate(*aug.value);
-    assign(*aug.target, binaryOp(aug.op, current, rhs, aug.opLoc,
-                                 aug.target->loc, aug.value->loc));
-    return Flow::Normal;
-  }
+  case NodeKind::AugAssign:
+    return executeAugAssign(*gluonc::cast<AugAssignStmt>(&stmt));
   case NodeKind::If:
     return executeIf(*gluonc::cast<IfStmt>(&stmt));
   case NodeKind::For:
@@ -174,9 +194,7 @@ Flow CodeGen::execute(const Stmt &stmt) {
   }
   case NodeKind::Break:
   case NodeKind::Continue:
-    fail(stmt, std::string("not supported yet: '") +
-                   (stmt.getKind() == NodeKind::Break ? "break" : "continue") +
-                   "' in a run-time loop");
+    return executeLoopControl(stmt);
   case NodeKind::Assert: {
     auto &assertStmt = *gluonc::cast<AssertStmt>(&stmt);
     Value test = evaluate(*assertStmt.test);
@@ -185,11 +203,8 @@ Flow CodeGen::execute(const Stmt &stmt) {
            "not supported yet: 'assert' on a run-time value");
     if (!isTruthy(test, assertStmt.test->loc)) {
       std::string message = "assertion failed";
-      if (assertStmt.msg) {
-        Value text = evaluate(*assertStmt.msg);
-        auto *str = text.getIf<std::string>();
-        message += ": " + (str ? *str : text.toString());
-      }
+      if (assertStmt.msg)
+        message += ": " + toStr(evaluate(*assertStmt.msg), assertStmt.msg->loc);
       fail(stmt, message);
     }
     return Flow::Normal;
@@ -200,7 +215,7 @@ Flow CodeGen::execute(const Stmt &stmt) {
   case NodeKind::FunctionDef:
     fail(stmt, "not supported yet: functions defined inside a function");
   case NodeKind::While:
-    fail(stmt, "not supported yet: 'while' loops");
+    return executeWhile(*gluonc::cast<WhileStmt>(&stmt));
   case NodeKind::With:
     fail(stmt, "not supported yet: 'with' statements");
   default:
@@ -226,14 +241,14 @@ Flow CodeGen::executeIf(const IfStmt &stmt) {
                                        stmt.test->loc));
 }
 
-/// Whether two values are the same, for merging branches and loop
-/// iterations: run-time values by identity, others by rendering.
-static bool isSameValue(const Value &a, const Value &b) {
+bool CodeGen::isSameValue(const Value &a, const Value &b, SourceLoc loc) {
+  // Run-time values by identity, others by equality (of one type: 1 and
+  // 1.0 become different constants).
   if (a.isRuntime() != b.isRuntime())
     return false;
   if (a.isRuntime())
     return a.get<RuntimeValue>().value == b.get<RuntimeValue>().value;
-  return a.getTypeName() == b.getTypeName() && a.toString() == b.toString();
+  return a.getTypeName() == b.getTypeName() && valuesEqual(a, b, loc);
 }
 
 static bool haveSameType(const RuntimeValue &a, const RuntimeValue &b) {
@@ -248,16 +263,14 @@ Flow CodeGen::executeRuntimeIf(const IfStmt &stmt,
                                              /*withElseRegion=*/true);
   mlir::OpBuilder::InsertionGuard guard(builder);
   Frame before = frame();
-  ++runtimeControlDepth;
 
   builder.setInsertionPoint(placeholder.thenBlock()->getTerminator());
-  execute(stmt.body);
+  inRuntimeRegion([&] { return execute(stmt.body); });
   Frame afterThen = frame();
   frame() = before;
   builder.setInsertionPoint(placeholder.elseBlock()->getTerminator());
-  execute(stmt.orelse);
+  inRuntimeRegion([&] { return execute(stmt.orelse); });
   Frame afterElse = frame();
-  --runtimeControlDepth;
 
   // A name changed by either branch becomes a result of the scf.if; it must
   // have one type in both.
@@ -278,7 +291,7 @@ Flow CodeGen::executeRuntimeIf(const IfStmt &stmt,
       continue;
     }
     const Value &thenValue = thenIt->second, &elseValue = elseIt->second;
-    if (isSameValue(thenValue, elseValue)) {
+    if (isSameValue(thenValue, elseValue, stmt.loc)) {
       result[name] = thenValue;
       continue;
     }
@@ -346,13 +359,23 @@ Flow CodeGen::executeRuntimeIf(const IfStmt &stmt,
 //===----------------------------------------------------------------------===//
 
 Flow CodeGen::executeFor(const ForStmt &stmt) {
-  if (!stmt.orelse.empty())
-    fail(stmt.loc, "not supported yet: 'for ... else'");
+  // `for ... in range(...)` in a kernel is a run-time loop, as in Triton,
+  // even with constant bounds; any other compile-time iterable
+  // (gl.static_range, a tuple, ...) is unrolled, and so is everything in a
+  // @gluon.constexpr_function, which is plain Python.
   auto *call = gluonc::dyn_cast<CallExpr>(stmt.iter.get());
   Value callee = call ? evaluate(*call->func) : Value();
   auto *builtin = callee.getIf<BuiltinValue>();
-  if (!builtin || builtin->name != "builtins.range")
-    fail(*stmt.iter, "not supported yet: loops over anything but range(...)");
+  if (!builtin || builtin->name != "builtins.range" || inConstexprFunction) {
+    Value iterable = call ? evaluateCall(*call, callee) : evaluate(*stmt.iter);
+    if (iterable.isRuntime())
+      fail(*stmt.iter, "not supported yet: iterating over a run-time " +
+                           iterable.getTypeName() +
+                           "; loop with range(...) or gl.static_range(...)");
+    return executeUnrolledFor(stmt, iterable);
+  }
+  if (!stmt.orelse.empty())
+    fail(stmt.loc, "not supported yet: 'for ... else' on a run-time loop");
   if (!call->keywords.empty())
     fail(call->keywords[0].loc, "range() takes no keyword arguments");
   CallArgs args;
@@ -400,6 +423,10 @@ static void collectAssignedNames(const StmtList &body,
     } else if (auto *forStmt = gluonc::dyn_cast<ForStmt>(stmt.get())) {
       collectTargetNames(*forStmt->target, names);
       collectAssignedNames(forStmt->body, names);
+      collectAssignedNames(forStmt->orelse, names);
+    } else if (auto *whileStmt = gluonc::dyn_cast<WhileStmt>(stmt.get())) {
+      collectAssignedNames(whileStmt->body, names);
+      collectAssignedNames(whileStmt->orelse, names);
     }
   }
 }
@@ -454,17 +481,18 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     auto *dryBlock = new mlir::Block();
     mlir::Value iv = dryBlock->addArgument(ivType.toMLIR(&context), loc);
     builder.setInsertionPointToStart(dryBlock);
-    ++runtimeControlDepth;
     assign(*stmt.target, RuntimeValue{iv, ivType, {}, {}});
+    ++dryRunDepth;
+    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
     try {
-      execute(stmt.body);
+      inRuntimeRegion([&] { return execute(stmt.body); });
     } catch (CompileError &) {
       dryBlock->dropAllDefinedValueUses();
       delete dryBlock;
-      --runtimeControlDepth;
       throw;
     }
-    --runtimeControlDepth;
+    loops.pop_back();
+    --dryRunDepth;
     afterDryRun = frame();
     frame() = before;
     dryBlock->dropAllDefinedValueUses();
@@ -480,10 +508,10 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     if (beforeIt == before.end() || afterIt == afterDryRun.end())
       continue;
     const Value &initial = beforeIt->second, &updated = afterIt->second;
-    if (isSameValue(initial, updated))
+    if (isSameValue(initial, updated, stmt.loc))
       continue;
     auto isNumber = [](const Value &v) {
-      return v.is<int64_t>() || v.is<double>() || v.is<bool>();
+      return v.isInt() || v.is<double>() || v.is<bool>();
     };
     if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
       // `count = 0 ... count += 1`: a Python number updated by the loop is
@@ -529,9 +557,9 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     }
     assign(*stmt.target,
            RuntimeValue{forOp.getInductionVar(), ivType, {}, {}});
-    ++runtimeControlDepth;
-    execute(stmt.body);
-    --runtimeControlDepth;
+    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+    inRuntimeRegion([&] { return execute(stmt.body); });
+    loops.pop_back();
     std::vector<mlir::Value> yields;
     for (size_t i = 0; i < carried.size(); ++i) {
       // The dry run predicted the type; a body whose types depend on the
@@ -562,14 +590,121 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
 }
 
 //===----------------------------------------------------------------------===//
+// Loops unrolled at compile time
+//===----------------------------------------------------------------------===//
+
+Flow CodeGen::executeUnrolledFor(const ForStmt &stmt, const Value &iterable) {
+  loops.push_back({/*unrolled=*/true, runtimeControlDepth});
+  // One iteration; true when the loop ends here.
+  std::optional<Flow> exit;
+  auto runIteration = [&](const Value &item) {
+    countStep(stmt.loc);
+    assign(*stmt.target, item);
+    Flow flow = execute(stmt.body);
+    if (flow == Flow::Break || flow == Flow::Return)
+      exit = flow;
+    return exit.has_value();
+  };
+  // A range is walked without creating its elements.
+  if (auto *range = iterable.getIf<RangeValue>()) {
+    RangeValue walk = *range;
+    for (uint64_t i = 0; i < walk.size(); ++i)
+      if (runIteration(Value(walk.at(i))))
+        break;
+  } else {
+    for (const Value &item :
+         iterate(iterable, stmt.iter->loc, "the iterable of a 'for' loop"))
+      if (runIteration(item))
+        break;
+  }
+  loops.pop_back();
+  if (exit == Flow::Return)
+    return Flow::Return;
+  if (exit == Flow::Break)
+    return Flow::Normal;
+  return execute(stmt.orelse);
+}
+
+Flow CodeGen::executeWhile(const WhileStmt &stmt) {
+  loops.push_back({/*unrolled=*/true, runtimeControlDepth});
+  for (uint64_t iteration = 0;; ++iteration) {
+    Value test = evaluate(*stmt.test);
+    if (test.isRuntime()) {
+      if (iteration == 0)
+        fail(stmt, "not supported yet: 'while' loops with a run-time "
+                   "condition; use a 'for' loop over range(...)");
+      fail(*stmt.test, "the condition of this 'while' loop became a "
+                       "run-time value after " +
+                           std::to_string(iteration) +
+                           " iterations at compile time");
+    }
+    if (!isTruthy(test, stmt.test->loc))
+      break;
+    Flow flow = execute(stmt.body);
+    if (flow == Flow::Return) {
+      loops.pop_back();
+      return flow;
+    }
+    if (flow == Flow::Break) {
+      loops.pop_back();
+      return Flow::Normal;
+    }
+  }
+  loops.pop_back();
+  return execute(stmt.orelse);
+}
+
+Flow CodeGen::executeLoopControl(const Stmt &stmt) {
+  const char *keyword = stmt.getKind() == NodeKind::Break ? "break"
+                                                          : "continue";
+  if (loops.empty())
+    fail(stmt, std::string("'") + keyword + "' outside a loop");
+  const LoopScope &loop = loops.back();
+  if (!loop.unrolled)
+    fail(stmt, std::string("not supported yet: '") + keyword +
+                   "' in a run-time loop");
+  if (runtimeControlDepth != loop.runtimeDepth)
+    fail(stmt, std::string("not supported yet: '") + keyword +
+                   "' inside a run-time 'if' in a loop unrolled at compile "
+                   "time");
+  return stmt.getKind() == NodeKind::Break ? Flow::Break : Flow::Continue;
+}
+
+Flow CodeGen::executeAugAssign(const AugAssignStmt &stmt) {
+  Value current = evaluate(*stmt.target);
+  Value rhs = evaluate(*stmt.value);
+  // `xs += ys` extends the list in place, as in Python.
+  if (current.isList() && stmt.op == BinaryOp::Add) {
+    if (!isIterable(rhs))
+      fail(*stmt.value, "can only extend a list with an iterable, got " +
+                            rhs.getTypeName());
+    checkMutable(current, stmt.opLoc);
+    std::vector<Value> added = iterate(rhs, stmt.value->loc, "the operand");
+    chargeElements(added.size(), stmt.opLoc);
+    std::vector<Value> &elements =
+        current.get<std::shared_ptr<ListValue>>()->elements;
+    elements.insert(elements.end(), added.begin(), added.end());
+    assign(*stmt.target, current);
+    return Flow::Normal;
+  }
+  assign(*stmt.target, binaryOp(stmt.op, current, rhs, stmt.opLoc,
+                                stmt.target->loc, stmt.value->loc));
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//
 
 Flow CodeGen::executeFunctionBody(const FunctionDefStmt &def) {
+  // `break` in a helper cannot leave the caller's loop.
   unsigned savedDepth = runtimeControlDepth;
+  std::vector<LoopScope> savedLoops;
+  savedLoops.swap(loops);
   runtimeControlDepth = 0;
   Flow flow = execute(def.body);
   runtimeControlDepth = savedDepth;
+  loops.swap(savedLoops);
   return flow;
 }
 
@@ -650,7 +785,10 @@ Value CodeGen::callFunction(const FunctionValue &function, CallArgs &args,
   callStack.emplace_back(&def, loc);
   frames.push_back(std::move(callee));
   returnValue = Value();
+  bool savedInConstexprFunction = inConstexprFunction;
+  inConstexprFunction = function.kind == "constexpr_function";
   executeFunctionBody(def);
+  inConstexprFunction = savedInConstexprFunction;
   Value result = returnValue;
   returnValue = Value();
   frames.pop_back();

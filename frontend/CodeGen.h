@@ -38,6 +38,16 @@ struct CompileError {};
 constexpr unsigned kMaxCallDepth = 64;
 constexpr uint64_t kMaxEvaluationSteps = 5'000'000;
 constexpr size_t kMaxCompileTimeStringBytes = 1 << 20;
+/// Elements of all the tuples, lists, dicts and sets a kernel creates at
+/// compile time, live or not: bounds the memory that evaluation takes.
+constexpr uint64_t kMaxCompileTimeElements = 1 << 20;
+/// Bits of a compile-time integer (Python's ints are unbounded).
+constexpr uint64_t kMaxCompileTimeIntBits = 8192;
+/// How deep comparing or hashing may descend into nested containers.
+constexpr unsigned kMaxCompileTimeNesting = 200;
+/// Work on strings and large integers counts one evaluation step per this
+/// many bytes.
+constexpr uint64_t kBytesPerStep = 64;
 
 /// A keyword argument of a call, evaluated.
 struct KeywordArg {
@@ -62,6 +72,22 @@ struct TypeEntry {
 
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
+
+/// A parsed format spec: `[[fill]align][sign][#][0][width][,|_][.precision]
+/// [type]`, as in Python's format() mini-language.
+struct FormatSpec {
+  char fill = ' ';
+  /// '<', '>', '^', '=' or 0 for the default of the value's type.
+  char align = 0;
+  /// '+', '-', ' ' or 0.
+  char sign = 0;
+  bool alternate = false;
+  int64_t width = 0;
+  /// ',', '_' or 0.
+  char grouping = 0;
+  int64_t precision = -1;
+  char type = 0;
+};
 
 class CodeGen {
 public:
@@ -96,6 +122,8 @@ public:
   Value evaluate(const Expr &expr);
   /// Counts one evaluation step; fails at `loc` past the budget.
   void countStep(SourceLoc loc);
+  /// Counts the steps of work proportional to the size of values.
+  void countSteps(SourceLoc loc, uint64_t steps);
   Flow execute(const StmtList &body);
   Flow execute(const Stmt &stmt);
 
@@ -170,6 +198,89 @@ public:
                           SourceLoc loc);
 
   //===--------------------------------------------------------------------===//
+  // Compile-time values (Interpreter.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Counts `count` container elements against kMaxCompileTimeElements.
+  void chargeElements(uint64_t count, SourceLoc loc);
+  /// Values made by evaluation: checked against the limits and counted.
+  Value makeString(std::string text, SourceLoc loc);
+  Value makeInt(const BigInt &value, SourceLoc loc);
+  Value makeTuple(std::vector<Value> elements, SourceLoc loc);
+  Value makeList(std::vector<Value> elements, SourceLoc loc);
+  Value makeDict(bool isSet, SourceLoc loc);
+  /// Python's `==`.
+  bool valuesEqual(const Value &lhs, const Value &rhs, SourceLoc loc);
+  /// The order of two values for `<` (<0, 0, >0); nullopt when they are
+  /// unordered (NaN); fails for values without an order.
+  std::optional<int> compareValues(const Value &lhs, const Value &rhs,
+                                   SourceLoc loc, const std::string &spelling);
+  /// A text that equal keys share and unequal keys do not; fails on
+  /// unhashable values.
+  std::string getHashKey(const Value &key, SourceLoc loc);
+  const Value *dictLookup(const Value &dict, const Value &key, SourceLoc loc);
+  void dictInsert(const Value &dict, const Value &key, const Value &value,
+                  SourceLoc loc);
+  /// The elements of a compile-time iterable (tuple, list, str, dict, set,
+  /// range), in order; `what` names the iterable in errors.
+  std::vector<Value> iterate(const Value &iterable, SourceLoc loc,
+                             const std::string &what);
+  bool isIterable(const Value &value) const;
+  /// Python's `x in container`.
+  bool contains(const Value &container, const Value &item, SourceLoc loc);
+  /// Python's str() and repr(), within the string limit.
+  std::string toStr(const Value &value, SourceLoc loc);
+  std::string toRepr(const Value &value, SourceLoc loc);
+  /// Fails unless code here may change `container` (see ListValue::region).
+  void checkMutable(const Value &container, SourceLoc loc);
+  uint64_t getCurrentRegion() const { return currentRegion; }
+  Value evaluateComprehension(const Expr &expr);
+  /// `object[lower:upper:step]` for tuples, lists, strings and ranges.
+  Value slice(const Value &object, const SliceExpr &slice, SourceLoc loc);
+  /// `object[key]` on compile-time values.
+  Value getItem(const Value &object, const Value &key, SourceLoc keyLoc,
+                SourceLoc loc);
+  void assignSubscript(const SubscriptExpr &target, const Value &value);
+  /// A bound method of a compile-time value (`"".join`, `xs.append`), or
+  /// `int.bit_length`; nullopt when the value has no such method.
+  std::optional<Value> getMethod(const Value &object, const std::string &name);
+
+  //===--------------------------------------------------------------------===//
+  // Strings and formatting (InterpreterStrings.cpp)
+  //===--------------------------------------------------------------------===//
+
+  Value evaluateFString(const FStringExpr &fstring);
+  /// format(value, spec), after an optional !r / !s / !a conversion.
+  std::string formatValue(const Value &value, const std::string &spec,
+                          char conversion, SourceLoc loc);
+  /// `format % args`.
+  Value percentFormat(const std::string &format, const Value &args,
+                      SourceLoc loc);
+  /// One `%` conversion of percentFormat: flags, width, precision (-1 when
+  /// absent) and type.
+  std::string formatPercentConversion(const std::string &flags, int64_t width,
+                                      int64_t precision, char type,
+                                      const Value &argument, SourceLoc loc);
+  /// `self.format(*args, **kwargs)`.
+  Value formatMethod(const std::string &self, CallArgs &args, SourceLoc loc);
+  Value callStringMethod(const std::string &method, const std::string &self,
+                         CallArgs &args, SourceLoc loc);
+
+  //===--------------------------------------------------------------------===//
+  // Python builtins and methods (InterpreterBuiltins.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// A `builtins.*` function or a method of a compile-time value.
+  Value callPythonBuiltin(const BuiltinValue &builtin, CallArgs &args,
+                          SourceLoc loc);
+  /// gl.static_range(...): a compile-time range.
+  Value staticRange(CallArgs &args, SourceLoc loc);
+  /// gl.static_print(...): a note with the values, at compile time.
+  Value staticPrint(CallArgs &args, SourceLoc loc);
+  /// gl.cast(input, dtype, fp_downcast_rounding=None, bitcast=False).
+  Value castBuiltin(CallArgs &args, SourceLoc loc);
+
+  //===--------------------------------------------------------------------===//
   // Builtins (Builtins.cpp)
   //===--------------------------------------------------------------------===//
 
@@ -236,7 +347,37 @@ private:
   Flow executeRuntimeIf(const IfStmt &stmt, const RuntimeValue &condition);
   Flow executeFor(const ForStmt &stmt);
   void executeRuntimeFor(const ForStmt &stmt, const CallArgs &rangeArgs);
+  /// A loop over a compile-time iterable, unrolled.
+  Flow executeUnrolledFor(const ForStmt &stmt, const Value &iterable);
+  Flow executeWhile(const WhileStmt &stmt);
+  Flow executeLoopControl(const Stmt &stmt);
+  Flow executeAugAssign(const AugAssignStmt &stmt);
   Flow executeFunctionBody(const FunctionDefStmt &def);
+  /// Whether two values are the same, for merging the names of run-time
+  /// branches and loop iterations.
+  bool isSameValue(const Value &a, const Value &b, SourceLoc loc);
+  Value evaluateCall(const CallExpr &call, const Value &callee);
+  /// Evaluates elements of a tuple, list or set display, or call
+  /// arguments, expanding `*iterable`.
+  std::vector<Value> evaluateElements(const ExprList &elements,
+                                      std::vector<SourceLoc> *locs = nullptr);
+  Value evaluateIntLiteral(const IntLiteralExpr &literal);
+  Value evaluateDict(const DictExpr &dict);
+  /// Runs `body` as code of a fresh run-time region (see ListValue::region).
+  template <typename Body> auto inRuntimeRegion(Body &&body) {
+    uint64_t saved = currentRegion;
+    currentRegion = nextRegion++;
+    ++runtimeControlDepth;
+    struct Restore {
+      CodeGen &gen;
+      uint64_t saved;
+      ~Restore() {
+        gen.currentRegion = saved;
+        --gen.runtimeControlDepth;
+      }
+    } restore{*this, saved};
+    return body();
+  }
 
   using Frame = std::map<std::string, Value>;
   Frame &frame() { return frames.back(); }
@@ -257,6 +398,25 @@ private:
   /// Statements nested in a run-time `if` or loop, where `return`, `break`
   /// and `continue` cannot be expressed.
   unsigned runtimeControlDepth = 0;
+  /// The loops around the statement being executed in the current
+  /// function, innermost last: whether each is unrolled, and the
+  /// runtimeControlDepth of its body.
+  struct LoopScope {
+    bool unrolled;
+    unsigned runtimeDepth;
+  };
+  std::vector<LoopScope> loops;
+  /// The run-time region executing now, and the next fresh one.
+  uint64_t currentRegion = 0;
+  uint64_t nextRegion = 1;
+  /// Executing a @gluon.constexpr_function, where loops over range() are
+  /// unrolled as the Python they are.
+  bool inConstexprFunction = false;
+  /// Inside the trial run of a run-time loop's body, whose compile-time
+  /// effects (gl.static_print) must not show twice.
+  unsigned dryRunDepth = 0;
+  /// Container elements created so far, against kMaxCompileTimeElements.
+  uint64_t elementsCreated = 0;
   /// Expressions and statements evaluated so far, against
   /// kMaxEvaluationSteps.
   uint64_t evaluationSteps = 0;

@@ -26,6 +26,8 @@ bool CodeGen::isTruthy(const Value &value, SourceLoc loc) {
     return *b;
   if (auto *i = value.getIf<int64_t>())
     return *i != 0;
+  if (value.is<BigInt>())
+    return true; // Only values beyond int64_t are BigInts.
   if (auto *d = value.getIf<double>())
     return *d != 0.0;
   if (auto *s = value.getIf<std::string>())
@@ -34,6 +36,10 @@ bool CodeGen::isTruthy(const Value &value, SourceLoc loc) {
     return false;
   if (const std::vector<Value> *sequence = value.getSequence())
     return !sequence->empty();
+  if (const DictValue *dict = value.getDict())
+    return !dict->keys.empty();
+  if (auto *range = value.getIf<RangeValue>())
+    return range->size() != 0;
   if (value.isRuntime())
     fail(loc, "a run-time value has no compile-time truth value");
   return true;
@@ -45,6 +51,8 @@ int64_t CodeGen::requireInt(const Value &value, SourceLoc loc,
     return *i;
   if (auto *b = value.getIf<bool>())
     return *b;
+  if (auto *big = value.getIf<BigInt>())
+    fail(loc, what + " must fit in 64 bits, got " + big->toString());
   fail(loc, what + " must be a compile-time integer, got " +
                 (value.isRuntime() ? "a run-time " + value.getTypeName()
                                    : value.getTypeName() + " " +
@@ -55,7 +63,7 @@ RuntimeValue CodeGen::requireRuntime(const Value &value, SourceLoc loc,
                                      const std::string &what) {
   if (auto *runtime = value.getIf<RuntimeValue>())
     return *runtime;
-  if (value.is<int64_t>() || value.is<double>() || value.is<bool>())
+  if (value.isInt() || value.is<double>() || value.is<bool>())
     return toRuntime(value, loc);
   fail(loc, what + " must be a tensor or a number, got " +
                 value.getTypeName() + " " + value.toString());
@@ -127,6 +135,20 @@ RuntimeValue CodeGen::toRuntime(const Value &value, SourceLoc loc,
                       like->getGluonName());
     }
     return makeConstant(dtype, static_cast<double>(*i), *i, loc);
+  }
+  if (auto *big = value.getIf<BigInt>()) {
+    // Beyond int64_t only uint64 holds an integer, as in Triton.
+    DType u64 = DType::of(ScalarKind::U64);
+    bool fitsU64 = !big->isNegative() && big->bitLength() <= 64;
+    bool wantsFloat = like && !like->isPointer && like->isFloat();
+    if (wantsFloat)
+      return makeConstant(*like, big->toDouble(), 0, loc);
+    if (!fitsU64 || (like && !like->isPointer && !like->isBool() &&
+                     *like != u64))
+      fail(loc, "the integer " + big->toString() + " does not fit in " +
+                    (fitsU64 ? like->getGluonName() : std::string("64 bits")));
+    return makeConstant(u64, big->toDouble(),
+                        static_cast<int64_t>(big->truncateToUInt64()), loc);
   }
   if (auto *d = value.getIf<double>()) {
     DType dtype = like && like->isFloat() ? *like : DType::of(ScalarKind::F32);
@@ -285,21 +307,26 @@ void CodeGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
 
 namespace {
 bool isNumber(const Value &value) {
-  return value.is<int64_t>() || value.is<double>() || value.is<bool>();
+  return value.isInt() || value.is<double>() || value.is<bool>();
 }
 
-double asDouble(const Value &value) {
+bool isIntegral(const Value &value) {
+  return value.isInt() || value.is<bool>();
+}
+
+/// A bool or an int that fits in int64_t.
+std::optional<int64_t> asSmallInt(const Value &value) {
+  if (auto *b = value.getIf<bool>())
+    return int64_t(*b);
   if (auto *i = value.getIf<int64_t>())
-    return static_cast<double>(*i);
-  if (auto *b = value.getIf<bool>())
-    return *b ? 1.0 : 0.0;
-  return value.get<double>();
+    return *i;
+  return std::nullopt;
 }
 
-int64_t asInt(const Value &value) {
-  if (auto *b = value.getIf<bool>())
-    return *b;
-  return value.get<int64_t>();
+BigInt asBigInt(const Value &value) {
+  if (std::optional<int64_t> small = asSmallInt(value))
+    return BigInt(*small);
+  return value.get<BigInt>();
 }
 
 int64_t floorDiv(int64_t a, int64_t b) {
@@ -317,24 +344,43 @@ int64_t floorMod(int64_t a, int64_t b) {
 }
 } // namespace
 
-static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op, int64_t a,
-                                      int64_t b, SourceLoc loc) {
+static double toDouble(CodeGen &gen, const Value &value, SourceLoc loc) {
+  if (auto *d = value.getIf<double>())
+    return *d;
+  if (std::optional<int64_t> small = asSmallInt(value))
+    return static_cast<double>(*small);
+  double result = value.get<BigInt>().toDouble();
+  if (std::isinf(result))
+    gen.fail(loc, "the integer " + value.toString() +
+                      " is too large to convert to a float");
+  return result;
+}
+
+/// Integer operations on int64_t; nullopt when the result needs more bits.
+static std::optional<Value> foldSmallIntOp(CodeGen &gen, BinaryOp op,
+                                           int64_t a, int64_t b,
+                                           SourceLoc loc) {
   int64_t result = 0;
-  bool overflow = false;
   switch (op) {
   case BinaryOp::Add:
-    overflow = __builtin_add_overflow(a, b, &result);
+    if (__builtin_add_overflow(a, b, &result))
+      return std::nullopt;
     break;
   case BinaryOp::Sub:
-    overflow = __builtin_sub_overflow(a, b, &result);
+    if (__builtin_sub_overflow(a, b, &result))
+      return std::nullopt;
     break;
   case BinaryOp::Mul:
-    overflow = __builtin_mul_overflow(a, b, &result);
+    if (__builtin_mul_overflow(a, b, &result))
+      return std::nullopt;
     break;
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod:
     if (b == 0)
       gen.fail(loc, "integer division by zero");
+    // INT64_MIN // -1 overflows (and INT64_MIN % -1 traps in C).
+    if (a == INT64_MIN && b == -1)
+      return std::nullopt;
     result = op == BinaryOp::FloorDiv ? floorDiv(a, b) : floorMod(a, b);
     break;
   case BinaryOp::Div:
@@ -349,20 +395,22 @@ static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op, int64_t a,
     // Exponentiation by squaring: 64 steps at most.
     result = 1;
     int64_t base = a;
-    for (int64_t exponent = b; exponent > 0 && !overflow; exponent >>= 1) {
-      if (exponent & 1)
-        overflow = __builtin_mul_overflow(result, base, &result);
-      if (exponent > 1 && !overflow)
-        overflow = __builtin_mul_overflow(base, base, &base);
+    for (int64_t exponent = b; exponent > 0; exponent >>= 1) {
+      if ((exponent & 1) && __builtin_mul_overflow(result, base, &result))
+        return std::nullopt;
+      if (exponent > 1 && __builtin_mul_overflow(base, base, &base))
+        return std::nullopt;
     }
     break;
   }
   case BinaryOp::LShift:
     if (b < 0)
       gen.fail(loc, "negative shift count");
-    overflow = b >= 63 || (a != 0 && (a > (INT64_MAX >> b) ||
-                                      a < (INT64_MIN >> b)));
-    result = overflow ? 0 : a * (int64_t(1) << b);
+    if (a == 0)
+      return Value(int64_t(0));
+    if (b >= 63 || a > (INT64_MAX >> b) || a < (INT64_MIN >> b))
+      return std::nullopt;
+    result = static_cast<int64_t>(static_cast<uint64_t>(a) << b);
     break;
   case BinaryOp::RShift:
     if (b < 0)
@@ -381,9 +429,116 @@ static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op, int64_t a,
   case BinaryOp::MatMul:
     return std::nullopt;
   }
-  if (overflow)
-    gen.fail(loc, "not supported yet: integers beyond 64 bits");
   return Value(result);
+}
+
+/// Integer operations beyond int64_t, bounded by kMaxCompileTimeIntBits.
+static Value foldBigIntOp(CodeGen &gen, BinaryOp op, const BigInt &a,
+                          const BigInt &b, SourceLoc loc) {
+  // Schoolbook multiplication and division take time quadratic in size.
+  uint64_t linear = (a.wordCount() + b.wordCount()) / 16;
+  uint64_t quadratic = (a.wordCount() + 1) * (b.wordCount() + 1) / 16;
+  std::string tooWide = " would exceed " +
+                        std::to_string(kMaxCompileTimeIntBits) + " bits";
+  switch (op) {
+  case BinaryOp::Add:
+    gen.countSteps(loc, linear);
+    return gen.makeInt(a + b, loc);
+  case BinaryOp::Sub:
+    gen.countSteps(loc, linear);
+    return gen.makeInt(a - b, loc);
+  case BinaryOp::Mul:
+    gen.countSteps(loc, quadratic);
+    return gen.makeInt(a * b, loc);
+  case BinaryOp::FloorDiv:
+  case BinaryOp::Mod: {
+    if (b.isZero())
+      gen.fail(loc, "integer division by zero");
+    gen.countSteps(loc, quadratic);
+    BigInt quotient, remainder;
+    BigInt::floorDivMod(a, b, quotient, remainder);
+    return gen.makeInt(op == BinaryOp::FloorDiv ? quotient : remainder, loc);
+  }
+  case BinaryOp::Div: {
+    if (b.isZero())
+      gen.fail(loc, "division by zero");
+    double x = a.toDouble(), y = b.toDouble();
+    if (std::isinf(x) || std::isinf(y))
+      gen.fail(loc, "an integer of '/' is too large to convert to a float");
+    return Value(x / y);
+  }
+  case BinaryOp::Pow: {
+    if (b.isNegative()) {
+      if (a.isZero())
+        gen.fail(loc, "0 cannot be raised to a negative power");
+      double base = a.toDouble();
+      if (std::isinf(base))
+        gen.fail(loc, "the base of '**' is too large to convert to a float");
+      return Value(std::pow(base, b.toDouble()));
+    }
+    // 0, 1 and -1 stay small whatever the exponent.
+    if (a.isZero())
+      return Value(int64_t(b.isZero() ? 1 : 0));
+    if (a == BigInt(1))
+      return Value(int64_t(1));
+    if (a == BigInt(-1))
+      return Value(int64_t(b.bitAnd(BigInt(1)).isZero() ? 1 : -1));
+    std::optional<int64_t> exponent = b.toInt64();
+    // The result has at least (bits(a) - 1) * exponent + 1 bits.
+    if (!exponent || (a.bitLength() - 1) * static_cast<uint64_t>(*exponent) >=
+                         kMaxCompileTimeIntBits)
+      gen.fail(loc, "the result of '**'" + tooWide);
+    uint64_t resultWords =
+        (a.bitLength() * static_cast<uint64_t>(*exponent)) / 32 + 1;
+    gen.countSteps(loc, resultWords * resultWords / 8);
+    return gen.makeInt(a.pow(static_cast<uint64_t>(*exponent)), loc);
+  }
+  case BinaryOp::LShift: {
+    if (b.isNegative())
+      gen.fail(loc, "negative shift count");
+    if (a.isZero())
+      return Value(int64_t(0));
+    std::optional<int64_t> shift = b.toInt64();
+    if (!shift ||
+        a.bitLength() + static_cast<uint64_t>(*shift) > kMaxCompileTimeIntBits)
+      gen.fail(loc, "the result of '<<'" + tooWide);
+    gen.countSteps(loc, linear + static_cast<uint64_t>(*shift) / 512);
+    return gen.makeInt(a.shiftLeft(static_cast<uint64_t>(*shift)), loc);
+  }
+  case BinaryOp::RShift: {
+    if (b.isNegative())
+      gen.fail(loc, "negative shift count");
+    std::optional<int64_t> shift = b.toInt64();
+    gen.countSteps(loc, linear);
+    if (!shift)
+      return Value(int64_t(a.isNegative() ? -1 : 0));
+    return gen.makeInt(a.shiftRight(static_cast<uint64_t>(*shift)), loc);
+  }
+  case BinaryOp::BitAnd:
+    gen.countSteps(loc, linear);
+    return gen.makeInt(a.bitAnd(b), loc);
+  case BinaryOp::BitOr:
+    gen.countSteps(loc, linear);
+    return gen.makeInt(a.bitOr(b), loc);
+  case BinaryOp::BitXor:
+    gen.countSteps(loc, linear);
+    return gen.makeInt(a.bitXor(b), loc);
+  case BinaryOp::MatMul:
+    break;
+  }
+  return Value();
+}
+
+static std::optional<Value> foldIntOp(CodeGen &gen, BinaryOp op,
+                                      const Value &lhs, const Value &rhs,
+                                      SourceLoc loc) {
+  if (op == BinaryOp::MatMul)
+    return std::nullopt;
+  std::optional<int64_t> a = asSmallInt(lhs), b = asSmallInt(rhs);
+  if (a && b)
+    if (std::optional<Value> folded = foldSmallIntOp(gen, op, *a, *b, loc))
+      return folded;
+  return foldBigIntOp(gen, op, asBigInt(lhs), asBigInt(rhs), loc);
 }
 
 static std::optional<Value> foldFloatOp(CodeGen &gen, BinaryOp op, double a,
@@ -411,48 +566,128 @@ static std::optional<Value> foldFloatOp(CodeGen &gen, BinaryOp op, double a,
       r += b;
     return Value(r);
   }
-  case BinaryOp::Pow:
+  case BinaryOp::Pow: {
     if (a == 0.0 && b < 0)
       gen.fail(loc, "0.0 cannot be raised to a negative power");
-    return Value(std::pow(a, b));
+    if (a < 0 && std::isfinite(b) && std::floor(b) != b)
+      gen.fail(loc, "not supported yet: complex numbers (a negative number "
+                    "raised to a fractional power)");
+    double result = std::pow(a, b);
+    if (std::isinf(result) && std::isfinite(a) && std::isfinite(b))
+      gen.fail(loc, "the result of '**' is too large for a float");
+    return Value(result);
+  }
   default:
     return std::nullopt;
   }
 }
 
+/// How many times `count` repeats a sequence: negative counts give none.
+static uint64_t repeatCount(CodeGen &gen, const Value &count, SourceLoc loc) {
+  if (std::optional<int64_t> small = asSmallInt(count))
+    return *small < 0 ? 0 : static_cast<uint64_t>(*small);
+  if (count.get<BigInt>().isNegative())
+    return 0;
+  gen.fail(loc, "cannot repeat a sequence " + count.toString() + " times");
+}
+
+static std::optional<Value> repeatSequence(CodeGen &gen, const Value &sequence,
+                                           const Value &count,
+                                           SourceLoc loc) {
+  uint64_t times = repeatCount(gen, count, loc);
+  if (auto *text = sequence.getIf<std::string>()) {
+    if (times == 0 || text->empty())
+      return Value(std::string());
+    if (times > kMaxCompileTimeStringBytes / text->size())
+      gen.fail(loc, "a compile-time string would exceed " +
+                        std::to_string(kMaxCompileTimeStringBytes) +
+                        " bytes");
+    std::string result;
+    result.reserve(times * text->size());
+    for (uint64_t i = 0; i < times; ++i)
+      result += *text;
+    return gen.makeString(std::move(result), loc);
+  }
+  const std::vector<Value> &elements = *sequence.getSequence();
+  if (times == 0 || elements.empty())
+    return sequence.isTuple() ? gen.makeTuple({}, loc)
+                              : gen.makeList({}, loc);
+  // Counted before anything is built.
+  gen.chargeElements(times > kMaxCompileTimeElements / elements.size()
+                         ? kMaxCompileTimeElements + 1
+                         : times * elements.size(),
+                     loc);
+  std::vector<Value> result;
+  result.reserve(times * elements.size());
+  for (uint64_t i = 0; i < times; ++i)
+    result.insert(result.end(), elements.begin(), elements.end());
+  if (sequence.isTuple())
+    return Value::tuple(std::move(result));
+  return Value::list(std::move(result), gen.getCurrentRegion());
+}
+
+/// `|`, `&`, `-` and `^` of sets, and `|` of dicts.
+static std::optional<Value> foldSetOp(CodeGen &gen, BinaryOp op,
+                                      const Value &lhs, const Value &rhs,
+                                      SourceLoc loc) {
+  const DictValue *a = lhs.getDict(), *b = rhs.getDict();
+  if (!a || !b || a->isSet != b->isSet)
+    return std::nullopt;
+  if (!a->isSet && op != BinaryOp::BitOr)
+    return std::nullopt;
+  if (op != BinaryOp::BitOr && op != BinaryOp::BitAnd &&
+      op != BinaryOp::Sub && op != BinaryOp::BitXor)
+    return std::nullopt;
+  Value result = gen.makeDict(a->isSet, loc);
+  auto inOther = [&](const Value &key, const Value &other) {
+    return gen.dictLookup(other, key, loc) != nullptr;
+  };
+  for (size_t i = 0; i < a->keys.size(); ++i) {
+    bool inB = inOther(a->keys[i], rhs);
+    bool keep = op == BinaryOp::BitOr || (op == BinaryOp::BitAnd && inB) ||
+                ((op == BinaryOp::Sub || op == BinaryOp::BitXor) && !inB);
+    if (keep)
+      gen.dictInsert(result, a->keys[i], a->values[i], loc);
+  }
+  for (size_t i = 0; i < b->keys.size(); ++i) {
+    bool add = op == BinaryOp::BitOr ||
+               (op == BinaryOp::BitXor && !inOther(b->keys[i], lhs));
+    if (add)
+      gen.dictInsert(result, b->keys[i], b->values[i], loc);
+  }
+  return result;
+}
+
 static std::optional<Value> foldSequenceOp(CodeGen &gen, BinaryOp op,
                                            const Value &lhs, const Value &rhs,
                                            SourceLoc loc) {
+  bool lhsRepeatable = lhs.is<std::string>() || lhs.getSequence();
+  bool rhsRepeatable = rhs.is<std::string>() || rhs.getSequence();
+  if (op == BinaryOp::Mul && lhsRepeatable && isIntegral(rhs))
+    return repeatSequence(gen, lhs, rhs, loc);
+  if (op == BinaryOp::Mul && rhsRepeatable && isIntegral(lhs))
+    return repeatSequence(gen, rhs, lhs, loc);
   if (auto *a = lhs.getIf<std::string>()) {
-    auto checkSize = [&](uint64_t bytes) {
-      if (bytes > kMaxCompileTimeStringBytes)
+    if (op == BinaryOp::Mod)
+      return gen.percentFormat(*a, rhs, loc);
+    auto *b = rhs.getIf<std::string>();
+    if (b && op == BinaryOp::Add) {
+      if (a->size() + b->size() > kMaxCompileTimeStringBytes)
         gen.fail(loc, "a compile-time string would exceed " +
                           std::to_string(kMaxCompileTimeStringBytes) +
                           " bytes");
-    };
-    if (auto *b = rhs.getIf<std::string>(); b && op == BinaryOp::Add) {
-      checkSize(uint64_t(a->size()) + b->size());
-      return Value(*a + *b);
+      return gen.makeString(*a + *b, loc);
     }
-    if (auto *n = rhs.getIf<int64_t>(); n && op == BinaryOp::Mul) {
-      if (*n <= 0 || a->empty())
-        return Value(std::string());
-      checkSize(*n > int64_t(kMaxCompileTimeStringBytes)
-                    ? uint64_t(kMaxCompileTimeStringBytes) + 1
-                    : uint64_t(*n) * a->size());
-      std::string result;
-      for (int64_t i = 0; i < *n; ++i)
-        result += *a;
-      return Value(result);
-    }
+    return std::nullopt;
   }
   const std::vector<Value> *a = lhs.getSequence(), *b = rhs.getSequence();
   if (a && b && op == BinaryOp::Add && lhs.isTuple() == rhs.isTuple()) {
     std::vector<Value> joined = *a;
     joined.insert(joined.end(), b->begin(), b->end());
-    return lhs.isTuple() ? Value::tuple(joined) : Value::list(joined);
+    return lhs.isTuple() ? gen.makeTuple(std::move(joined), loc)
+                         : gen.makeList(std::move(joined), loc);
   }
-  return std::nullopt;
+  return foldSetOp(gen, op, lhs, rhs, loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -508,9 +743,10 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
     std::optional<Value> folded;
     if (isNumber(lhs) && isNumber(rhs)) {
       if (lhs.is<double>() || rhs.is<double>())
-        folded = foldFloatOp(*this, op, asDouble(lhs), asDouble(rhs), opLoc);
+        folded = foldFloatOp(*this, op, toDouble(*this, lhs, lhsLoc),
+                             toDouble(*this, rhs, rhsLoc), opLoc);
       else
-        folded = foldIntOp(*this, op, asInt(lhs), asInt(rhs), opLoc);
+        folded = foldIntOp(*this, op, lhs, rhs, opLoc);
     } else {
       folded = foldSequenceOp(*this, op, lhs, rhs, opLoc);
     }
@@ -629,6 +865,26 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
   return RuntimeValue{result, computeType, a.shape, a.layout};
 }
 
+/// Python's `is`: containers are identical only to themselves; other
+/// compile-time values when they are equal and of one type.
+static bool isIdentical(CodeGen &gen, const Value &lhs, const Value &rhs,
+                        SourceLoc loc) {
+  auto identity = [](const Value &value) -> const void * {
+    if (auto *tuple = value.getIf<std::shared_ptr<TupleValue>>())
+      return tuple->get();
+    if (auto *list = value.getIf<std::shared_ptr<ListValue>>())
+      return list->get();
+    if (auto *dict = value.getIf<std::shared_ptr<DictValue>>())
+      return dict->get();
+    return nullptr;
+  };
+  const void *a = identity(lhs), *b = identity(rhs);
+  if (a || b)
+    return a == b;
+  return lhs.getTypeName() == rhs.getTypeName() &&
+         gen.valuesEqual(lhs, rhs, loc);
+}
+
 static bool compareFolded(CompareOp op, int cmp) {
   switch (op) {
   case CompareOp::Eq:
@@ -654,39 +910,31 @@ Value CodeGen::compareOp(CompareOp op, const Value &lhs, const Value &rhs,
                          SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc) {
   std::string spelling = getSpelling(op);
   if (!lhs.isRuntime() && !rhs.isRuntime()) {
-    if (op == CompareOp::In || op == CompareOp::NotIn) {
-      const std::vector<Value> *sequence = rhs.getSequence();
-      if (!sequence)
-        fail(opLoc, "'in' needs a tuple or a list on the right, got " +
-                        rhs.getTypeName());
-      bool found = false;
-      for (const Value &element : *sequence)
-        found |= element.getTypeName() == lhs.getTypeName() &&
-                 element.toString() == lhs.toString();
-      return Value(op == CompareOp::In ? found : !found);
+    switch (op) {
+    case CompareOp::In:
+    case CompareOp::NotIn:
+      return Value(contains(rhs, lhs, opLoc) == (op == CompareOp::In));
+    case CompareOp::Is:
+    case CompareOp::IsNot:
+      return Value(isIdentical(*this, lhs, rhs, opLoc) ==
+                   (op == CompareOp::Is));
+    case CompareOp::Eq:
+    case CompareOp::NotEq:
+      return Value(valuesEqual(lhs, rhs, opLoc) == (op == CompareOp::Eq));
+    default: {
+      // NaN is unordered: every ordering comparison with it is false.
+      std::optional<int> order = compareValues(lhs, rhs, opLoc, spelling);
+      return Value(order && compareFolded(op, *order));
     }
-    if (isNumber(lhs) && isNumber(rhs)) {
-      double a = asDouble(lhs), b = asDouble(rhs);
-      if (!lhs.is<double>() && !rhs.is<double>()) {
-        int64_t x = asInt(lhs), y = asInt(rhs);
-        return Value(compareFolded(op, x < y ? -1 : x > y ? 1 : 0));
-      }
-      return Value(compareFolded(op, a < b ? -1 : a > b ? 1 : 0));
     }
-    bool equal = lhs.getTypeName() == rhs.getTypeName() &&
-                 lhs.toString() == rhs.toString();
-    if (op == CompareOp::Eq || op == CompareOp::Is)
-      return Value(equal);
-    if (op == CompareOp::NotEq || op == CompareOp::IsNot)
-      return Value(!equal);
-    auto *a = lhs.getIf<std::string>(), *b = rhs.getIf<std::string>();
-    if (a && b)
-      return Value(compareFolded(op, a->compare(*b)));
-    fail(opLoc, "'" + spelling + "' is not supported between '" +
-                    lhs.getTypeName() + "' and '" + rhs.getTypeName() + "'");
   }
-  if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is ||
-      op == CompareOp::IsNot)
+  if (op == CompareOp::Is || op == CompareOp::IsNot) {
+    // `x is None` on a tensor: a run-time value is only itself.
+    bool same = lhs.isRuntime() && rhs.isRuntime() &&
+                lhs.get<RuntimeValue>().value == rhs.get<RuntimeValue>().value;
+    return Value(same == (op == CompareOp::Is));
+  }
+  if (op == CompareOp::In || op == CompareOp::NotIn)
     fail(opLoc, "'" + spelling + "' is not supported on run-time values");
 
   auto [a, b] = toRuntimePair(lhs, rhs, lhsLoc, rhsLoc);
@@ -739,21 +987,24 @@ Value CodeGen::unaryOp(UnaryOp op, const Value &operand, SourceLoc loc) {
       return Value(!isTruthy(operand, loc));
     case UnaryOp::Pos:
       if (isNumber(operand))
-        return operand.is<bool>() ? Value(asInt(operand)) : operand;
+        return operand.is<bool>() ? Value(*asSmallInt(operand)) : operand;
       break;
     case UnaryOp::Neg:
       if (operand.is<double>())
         return Value(-operand.get<double>());
-      if (isNumber(operand)) {
-        int64_t value = asInt(operand);
-        if (value == INT64_MIN)
-          fail(loc, "not supported yet: integers beyond 64 bits");
-        return Value(-value);
+      if (isIntegral(operand)) {
+        std::optional<int64_t> value = asSmallInt(operand);
+        if (value && *value != INT64_MIN)
+          return Value(-*value);
+        return makeInt(-asBigInt(operand), loc);
       }
       break;
     case UnaryOp::Invert:
-      if (operand.is<int64_t>() || operand.is<bool>())
-        return Value(~asInt(operand));
+      if (isIntegral(operand)) {
+        if (std::optional<int64_t> value = asSmallInt(operand))
+          return Value(~*value);
+        return makeInt(asBigInt(operand).bitNot(), loc);
+      }
       break;
     }
     fail(loc, std::string("bad operand type for unary ") + getSpelling(op) +
@@ -854,76 +1105,156 @@ Value CodeGen::subscript(const Value &object, const Expr &index,
     return result;
   }
 
+  if (auto *sliceExpr = gluonc::dyn_cast<SliceExpr>(&index))
+    return slice(object, *sliceExpr, loc);
   Value key = evaluate(index);
-  if (const std::vector<Value> *sequence = object.getSequence()) {
-    int64_t i = requireInt(key, index.loc, "an index");
-    int64_t size = static_cast<int64_t>(sequence->size());
-    if (i < 0)
-      i += size;
-    if (i < 0 || i >= size)
-      fail(index.loc, object.getTypeName() + " index " +
-                          std::to_string(requireInt(key, index.loc, "")) +
-                          " out of range for " + std::to_string(size) +
-                          " elements");
-    return (*sequence)[i];
-  }
-  if (auto *text = object.getIf<std::string>()) {
-    int64_t i = requireInt(key, index.loc, "an index");
-    int64_t size = static_cast<int64_t>(text->size());
-    if (i < 0)
-      i += size;
-    if (i < 0 || i >= size)
-      fail(index.loc, "string index out of range");
-    return Value(std::string(1, (*text)[i]));
-  }
-  fail(loc, "'" + object.getTypeName() + "' object is not subscriptable");
+  return getItem(object, key, index.loc, loc);
 }
 
 //===----------------------------------------------------------------------===//
 // Expressions
 //===----------------------------------------------------------------------===//
 
+Value CodeGen::evaluateIntLiteral(const IntLiteralExpr &literal) {
+  const IntLiteralValue &value = literal.value;
+  if (!value.overflowsInt64)
+    return Value(value.value);
+  // Refuse digits that cannot fit before spending time on them.
+  uint64_t bitsPerDigit =
+      value.base == 2 ? 1 : value.base == 8 ? 3 : value.base == 16 ? 4 : 0;
+  uint64_t maxDigits = bitsPerDigit
+                           ? kMaxCompileTimeIntBits / bitsPerDigit + 1
+                           : kMaxCompileTimeIntBits * 30103 / 100000 + 1;
+  std::string tooWide = "an integer literal wider than " +
+                        std::to_string(kMaxCompileTimeIntBits) + " bits";
+  if (value.digits.size() > maxDigits)
+    fail(literal, tooWide);
+  // Parsing multiplies the value so far by the base for each digit.
+  countSteps(literal.loc,
+             value.digits.size() * (value.digits.size() / 8 + 1) / 64);
+  std::optional<BigInt> parsed = BigInt::fromDigits(value.digits, value.base);
+  if (!parsed)
+    fail(literal, "invalid integer literal");
+  if (parsed->bitLength() > kMaxCompileTimeIntBits)
+    fail(literal, tooWide);
+  return Value::integer(*parsed);
+}
+
+std::vector<Value> CodeGen::evaluateElements(const ExprList &elements,
+                                             std::vector<SourceLoc> *locs) {
+  std::vector<Value> values;
+  for (const ExprPtr &element : elements) {
+    if (auto *starred = gluonc::dyn_cast<StarredExpr>(element.get())) {
+      Value iterable = evaluate(*starred->value);
+      for (Value &item :
+           iterate(iterable, starred->value->loc, "the operand of '*'")) {
+        values.push_back(std::move(item));
+        if (locs)
+          locs->push_back(element->loc);
+      }
+      continue;
+    }
+    values.push_back(evaluate(*element));
+    if (locs)
+      locs->push_back(element->loc);
+  }
+  return values;
+}
+
+Value CodeGen::evaluateDict(const DictExpr &dictExpr) {
+  Value dict = makeDict(/*isSet=*/false, dictExpr.loc);
+  for (size_t i = 0; i < dictExpr.keys.size(); ++i) {
+    const Expr &valueExpr = *dictExpr.values[i];
+    if (!dictExpr.keys[i]) {
+      // `{**other}`
+      Value other = evaluate(valueExpr);
+      const DictValue *entries = other.getDict();
+      if (!other.isDict())
+        fail(valueExpr, "'**' in a dict display needs a dict, got " +
+                            other.getTypeName());
+      for (size_t j = 0; j < entries->keys.size(); ++j)
+        dictInsert(dict, entries->keys[j], entries->values[j], valueExpr.loc);
+      continue;
+    }
+    Value key = evaluate(*dictExpr.keys[i]);
+    dictInsert(dict, key, evaluate(valueExpr), dictExpr.keys[i]->loc);
+  }
+  return dict;
+}
+
+Value CodeGen::evaluateCall(const CallExpr &callExpr, const Value &callee) {
+  CallArgs args;
+  args.callLoc = callExpr.loc;
+  args.positional =
+      evaluateElements(callExpr.args, &args.positionalLocs);
+  auto addKeyword = [&](const std::string &name, Value value,
+                        SourceLoc loc) {
+    for (const KeywordArg &seen : args.keywords)
+      if (seen.name == name)
+        fail(loc, "keyword argument '" + name + "' repeated");
+    args.keywords.push_back({name, std::move(value), loc});
+  };
+  for (const Keyword &keyword : callExpr.keywords) {
+    Value value = evaluate(*keyword.value);
+    if (!keyword.name.empty()) {
+      addKeyword(keyword.name, std::move(value), keyword.loc);
+      continue;
+    }
+    // `**mapping`
+    const DictValue *entries = value.getDict();
+    if (!value.isDict())
+      fail(*keyword.value, "the argument after '**' must be a dict, got " +
+                               value.getTypeName());
+    for (size_t i = 0; i < entries->keys.size(); ++i) {
+      auto *name = entries->keys[i].getIf<std::string>();
+      if (!name)
+        fail(*keyword.value, "keywords must be strings, got " +
+                                 entries->keys[i].toString());
+      addKeyword(*name, entries->values[i], keyword.loc);
+    }
+  }
+  return call(callee, args, callExpr.loc);
+}
+
 Value CodeGen::evaluate(const Expr &expr) {
   countStep(expr.loc);
   switch (expr.getKind()) {
   case NodeKind::Name:
     return lookup(gluonc::cast<NameExpr>(&expr)->id, expr.getRange());
-  case NodeKind::IntLiteral: {
-    const IntLiteralValue &literal = gluonc::cast<IntLiteralExpr>(&expr)->value;
-    if (literal.overflowsInt64)
-      fail(expr, "not supported yet: integers beyond 64 bits");
-    return Value(literal.value);
-  }
+  case NodeKind::IntLiteral:
+    return evaluateIntLiteral(*gluonc::cast<IntLiteralExpr>(&expr));
   case NodeKind::FloatLiteral:
     return Value(gluonc::cast<FloatLiteralExpr>(&expr)->value);
   case NodeKind::StringLiteral: {
     auto &literal = *gluonc::cast<StringLiteralExpr>(&expr);
     if (literal.isBytes)
       fail(expr, "not supported yet: bytes literals");
-    return Value(literal.value);
+    return makeString(literal.value, expr.loc);
   }
   case NodeKind::BoolLiteral:
     return Value(gluonc::cast<BoolLiteralExpr>(&expr)->value);
   case NodeKind::NoneLiteral:
     return Value();
   case NodeKind::Tuple:
-  case NodeKind::List: {
-    const ExprList &elements =
-        expr.getKind() == NodeKind::Tuple
-            ? gluonc::cast<TupleExpr>(&expr)->elts
-            : gluonc::cast<ListExpr>(&expr)->elts;
-    std::vector<Value> values;
-    for (const ExprPtr &element : elements) {
-      if (gluonc::isa<StarredExpr>(element.get()))
-        fail(*element, "not supported yet: '*' unpacking");
-      values.push_back(evaluate(*element));
-    }
-    return expr.getKind() == NodeKind::Tuple ? Value::tuple(values)
-                                             : Value::list(values);
+    return makeTuple(evaluateElements(gluonc::cast<TupleExpr>(&expr)->elts),
+                     expr.loc);
+  case NodeKind::List:
+    return makeList(evaluateElements(gluonc::cast<ListExpr>(&expr)->elts),
+                    expr.loc);
+  case NodeKind::Set: {
+    Value set = makeDict(/*isSet=*/true, expr.loc);
+    for (const Value &element :
+         evaluateElements(gluonc::cast<SetExpr>(&expr)->elts))
+      dictInsert(set, element, Value(), expr.loc);
+    return set;
   }
+  case NodeKind::Dict:
+    return evaluateDict(*gluonc::cast<DictExpr>(&expr));
   case NodeKind::Attribute: {
     auto &attribute = *gluonc::cast<AttributeExpr>(&expr);
     Value object = evaluate(*attribute.value);
+    if (std::optional<Value> method = getMethod(object, attribute.attr))
+      return *method;
     return getAttribute(object, attribute.attr, attribute.attrLoc);
   }
   case NodeKind::Subscript: {
@@ -932,26 +1263,7 @@ Value CodeGen::evaluate(const Expr &expr) {
   }
   case NodeKind::Call: {
     auto &callExpr = *gluonc::cast<CallExpr>(&expr);
-    Value callee = evaluate(*callExpr.func);
-    CallArgs args;
-    args.callLoc = expr.loc;
-    for (const ExprPtr &arg : callExpr.args) {
-      if (gluonc::isa<StarredExpr>(arg.get()))
-        fail(*arg, "not supported yet: '*' arguments");
-      args.positional.push_back(evaluate(*arg));
-      args.positionalLocs.push_back(arg->loc);
-    }
-    for (const Keyword &keyword : callExpr.keywords) {
-      if (keyword.name.empty())
-        fail(keyword.loc, "not supported yet: '**' arguments");
-      for (const KeywordArg &seen : args.keywords)
-        if (seen.name == keyword.name)
-          fail(keyword.loc, "keyword argument '" + keyword.name +
-                                "' repeated");
-      args.keywords.push_back(
-          {keyword.name, evaluate(*keyword.value), keyword.loc});
-    }
-    return call(callee, args, expr.loc);
+    return evaluateCall(callExpr, evaluate(*callExpr.func));
   }
   case NodeKind::BinOp: {
     auto &bin = *gluonc::cast<BinOpExpr>(&expr);
@@ -1013,8 +1325,27 @@ Value CodeGen::evaluate(const Expr &expr) {
     return evaluate(isTruthy(test, ifExp.test->loc) ? *ifExp.body
                                                     : *ifExp.orelse);
   }
+  case NodeKind::ListComp:
+  case NodeKind::SetComp:
+  case NodeKind::DictComp:
+  case NodeKind::GeneratorExp:
+    return evaluateComprehension(expr);
   case NodeKind::FString:
-    fail(expr, "not supported yet: f-strings");
+    return evaluateFString(*gluonc::cast<FStringExpr>(&expr));
+  case NodeKind::NamedExpr: {
+    auto &named = *gluonc::cast<NamedExpr>(&expr);
+    Value value = evaluate(*named.value);
+    bind(named.target->id, value);
+    return value;
+  }
+  case NodeKind::Starred:
+    fail(expr, "'*' unpacking is only allowed in calls, tuples, lists and "
+               "sets");
+  case NodeKind::Slice:
+    fail(expr, "not supported yet: a slice here");
+  case NodeKind::Lambda:
+    fail(expr, "not supported yet: lambda; define a @gluon.jit or "
+               "@gluon.constexpr_function helper");
   case NodeKind::EllipsisLiteral:
     fail(expr, "not supported yet: '...'");
   default:

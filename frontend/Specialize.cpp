@@ -160,6 +160,9 @@ Value CodeGen::evaluateGlobal(const std::string &name, GlobalBinding &binding,
                  binding.loc, "'" + name + "' is assigned here");
   binding.evaluating = true;
   frames.emplace_back();
+  // A module-level list belongs to no run-time region of the kernel.
+  uint64_t savedRegion = currentRegion;
+  currentRegion = 0;
   try {
     Value value = evaluate(*binding.pendingExpr);
     if (value.isRuntime())
@@ -173,6 +176,7 @@ Value CodeGen::evaluateGlobal(const std::string &name, GlobalBinding &binding,
     throw;
   }
   frames.pop_back();
+  currentRegion = savedRegion;
   binding.evaluating = false;
   return *binding.value;
 }
@@ -250,32 +254,7 @@ CodeGen::parseSignatureType(const SignatureEntry &entry,
 // The kernel
 //===----------------------------------------------------------------------===//
 
-std::string gluonc::frontend::toJSON(const Value &value) {
-  if (value.isNone())
-    return "null";
-  if (auto *b = value.getIf<bool>())
-    return *b ? "true" : "false";
-  if (auto *i = value.getIf<int64_t>())
-    return std::to_string(*i);
-  if (auto *d = value.getIf<double>()) {
-    std::string text = value.toString();
-    return text == "nan" || text == "inf" || text == "-inf"
-               ? "\"" + text + "\""
-               : text;
-  }
-  if (const std::vector<Value> *sequence = value.getSequence()) {
-    std::string text = "[";
-    for (size_t i = 0; i < sequence->size(); ++i)
-      text += (i ? ", " : "") + toJSON((*sequence)[i]);
-    return text + "]";
-  }
-  std::string text;
-  if (auto *s = value.getIf<std::string>())
-    text = *s;
-  else if (auto *dtype = value.getIf<DType>())
-    text = dtype->getTritonName();
-  else
-    text = value.toString();
+static std::string quoteJSON(const std::string &text) {
   std::string escaped = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\')
@@ -288,6 +267,56 @@ std::string gluonc::frontend::toJSON(const Value &value) {
       escaped += c;
   }
   return escaped + "\"";
+}
+
+/// Containers nested deeper than this are written as their Python text.
+static constexpr unsigned kMaxJSONDepth = 32;
+
+static std::string toJSON(const Value &value, unsigned depth) {
+  if (value.isNone())
+    return "null";
+  if (auto *b = value.getIf<bool>())
+    return *b ? "true" : "false";
+  if (auto *i = value.getIf<int64_t>())
+    return std::to_string(*i);
+  if (auto *big = value.getIf<BigInt>())
+    return big->toString();
+  if (value.is<double>()) {
+    std::string text = value.toString();
+    return text == "nan" || text == "inf" || text == "-inf" ? quoteJSON(text)
+                                                            : text;
+  }
+  if (depth < kMaxJSONDepth) {
+    if (const std::vector<Value> *sequence = value.getSequence()) {
+      std::string text = "[";
+      for (size_t i = 0; i < sequence->size(); ++i)
+        text += (i ? ", " : "") + toJSON((*sequence)[i], depth + 1);
+      return text + "]";
+    }
+    if (value.isDict()) {
+      // JSON keys are strings: a key is written as Python's str() of it.
+      const DictValue &dict = *value.getDict();
+      std::string text = "{";
+      for (size_t i = 0; i < dict.keys.size(); ++i) {
+        std::string key;
+        if (!dict.keys[i].render(key, Value::Style::Str,
+                                 kMaxCompileTimeStringBytes))
+          key = dict.keys[i].toString();
+        text += (i ? ", " : "") + quoteJSON(key) + ": " +
+                toJSON(dict.values[i], depth + 1);
+      }
+      return text + "}";
+    }
+  }
+  if (auto *s = value.getIf<std::string>())
+    return quoteJSON(*s);
+  if (auto *dtype = value.getIf<DType>())
+    return quoteJSON(dtype->getTritonName());
+  return quoteJSON(value.toString());
+}
+
+std::string gluonc::frontend::toJSON(const Value &value) {
+  return ::toJSON(value, 0);
 }
 
 std::vector<CodeGen::ParamBinding>

@@ -33,7 +33,8 @@ def shift(p, n):
 @gluon.jit
 def huge_int(p, n):
     X: gl.constexpr = int(1e308)
-    # INT: undefined.py:[[@LINE-1]]:27: error: not supported yet: integers beyond 64 bits
+    gl.store(p, X + n)
+    # INT: undefined.py:[[@LINE-1]]:17: error: the integer 1{{[0-9]+}} does not fit in 64 bits
 
 
 @gluon.jit
