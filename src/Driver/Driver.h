@@ -42,6 +42,10 @@ int parseCommandLine(int argc, char **argv, DriverOptions &options,
 /// Compiles one kernel as `options` say and writes the requested files.
 int compile(const DriverOptions &options);
 
+/// `gluonc layout ...`: shows which thread holds each element of a tensor
+/// in a layout. argv[0] is "layout"; returns the exit code.
+int runLayoutCommand(int argc, char **argv);
+
 /// Registers the backends and returns the --version text.
 void registerTargets();
 std::string getVersionText();

@@ -96,6 +96,10 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
              "Example:\n  gluonc samples/vector_add.py -k add_kernel -s "
              "\"*fp32:16, *fp32:16, *fp32:16, i32, 1024\" --arch sm_90a -w 4 "
              "-o out/\n"
+             "To see which thread holds each element of a layout:\n"
+             "  gluonc layout 'gl.BlockedLayout([2, 4], [16, 2], [2, 2], "
+             "[1, 0])' --shape 64x16\n"
+             "  (gluonc layout --help for its options)\n"
              "Exit status: 0 success, 1 the kernel has errors, 2 bad command "
              "line.");
   std::vector<std::string> emitList, defineList;

@@ -6,6 +6,7 @@
 
 #include "Driver.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/InitLLVM.h"
 
 int main(int argc, char **argv) {
@@ -13,6 +14,9 @@ int main(int argc, char **argv) {
   // A crash is a bug: print a stack trace that can be reported.
   llvm::InitLLVM init(argc, argv);
   registerTargets();
+  // A subcommand comes first; a kernel file named "layout" is ./layout.
+  if (argc > 1 && llvm::StringRef(argv[1]) == "layout")
+    return runLayoutCommand(argc - 1, argv + 1);
   DriverOptions options;
   bool exitEarly = false;
   int status = parseCommandLine(argc, argv, options, exitEarly);

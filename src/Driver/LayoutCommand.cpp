@@ -1,0 +1,244 @@
+//===- LayoutCommand.cpp - gluonc layout: see which thread holds what -----===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// `gluonc layout EXPR --shape 64x16` evaluates a layout expression exactly as
+// a kernel would (same builtins, same checks against --num-warps and the
+// target's warp size) and prints which warp, lane and register hold each
+// element of a tensor of that shape, optionally as an SVG drawing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "gluonc/Frontend/Frontend.h"
+#include "gluonc/IR/Dialect.h"
+#include "gluonc/Layout/LayoutRender.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+using namespace gluonc;
+using namespace gluonc::driver;
+
+namespace {
+
+struct LayoutOptions {
+  std::string expression;
+  std::string shapeText;
+  std::vector<int64_t> shape;
+  unsigned numWarps = 4;
+  std::string arch = "sm_90a";
+  std::string svgPath;
+  std::string format = "table";
+};
+
+/// The largest tensor dimension the language accepts.
+constexpr int64_t kMaxDimSize = int64_t(1) << 30;
+
+int usageError(const std::string &problem) {
+  std::cerr << "gluonc: error: " << problem << "\n"
+            << "Run 'gluonc layout --help' for usage.\n";
+  return kUsageError;
+}
+
+/// Parses `64x16` into {64, 16}; an empty string when it worked, else why
+/// not.
+std::string parseShape(const std::string &text, std::vector<int64_t> &shape) {
+  std::string expected =
+      "--shape expects sizes separated by 'x', such as 64x16, got '" + text +
+      "'";
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find('x', start);
+    std::string part = text.substr(start, end - start);
+    if (part.empty() || part.size() > 10 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      return expected;
+    int64_t size = std::stoll(part);
+    if (size > kMaxDimSize)
+      return "--shape: dimension " + part + " is larger than 2^30";
+    if (!isPowerOf2(size))
+      return "--shape: dimension " + part +
+             " is not a power of two (layouts cover power-of-two shapes)";
+    shape.push_back(size);
+    if (end == std::string::npos)
+      return "";
+    start = end + 1;
+  }
+}
+
+/// Checks what CLI11 cannot; an empty string when all is well.
+std::string validate(LayoutOptions &options) {
+  if (options.expression.empty())
+    return "no layout expression: pass one such as "
+           "'gl.BlockedLayout([1], [32], [4], [0])'";
+  if (options.shapeText.empty())
+    return "no --shape: pass the tensor's shape, such as --shape 64x16";
+  std::string problem = parseShape(options.shapeText, options.shape);
+  if (!problem.empty())
+    return problem;
+  int64_t elements = 1;
+  for (int64_t size : options.shape)
+    elements *= size;
+  if (elements > kMaxRenderedElements)
+    return "--shape " + options.shapeText + " has " +
+           std::to_string(elements) + " elements; gluonc layout shows at " +
+           "most " + std::to_string(kMaxRenderedElements);
+  if (!lookupTargetForArch(options.arch))
+    return "unknown architecture '" + options.arch + "'";
+  if (!isPowerOf2(options.numWarps) || options.numWarps > 32)
+    return "--num-warps must be a power of two from 1 to 32, got " +
+           std::to_string(options.numWarps);
+  if (options.format != "table" && options.format != "list")
+    return "unknown --format '" + options.format + "' (expected table or list)";
+  return "";
+}
+
+/// Parses the command line; returns an exit code when it is done (help or a
+/// usage error), nothing when the layout should be shown.
+std::optional<int> parseLayoutCommandLine(int argc, char **argv,
+                                          LayoutOptions &options) {
+  CLI::App app{"gluonc layout: show which warp, lane and register hold each "
+               "element of a tensor in a distributed layout",
+               "gluonc layout"};
+  app.footer(
+      "LAYOUT is a layout expression as a kernel writes it, with gl bound:\n"
+      "  gl.BlockedLayout(...), gl.SliceLayout(dim, parent).\n"
+      "Prints a one-line summary (the linear layout, registers per thread, "
+      "replication),\nthen a table with one cell per element naming its "
+      "holder, W<warp>:T<lane>:R<register>.\nRows are dimension 0 and "
+      "columns dimension 1 of a 2-D tensor; a 1-D tensor is one\nrow; "
+      "above rank 2 there is one table per index of the leading "
+      "dimensions.\nA replicated element shows its first holder and +N, N "
+      "more copies; --format list\nnames every holder. The layout is "
+      "evaluated as in a kernel of --num-warps warps\n(default 4, as when "
+      "compiling) of the architecture's warp size.\n"
+      "Example:\n  gluonc layout 'gl.BlockedLayout([2, 4], [16, 2], [2, 2], "
+      "[1, 0])' --shape 64x16 --svg layout.svg\n"
+      "Exit status: 0 success, 1 the layout expression has errors, 2 bad "
+      "command line.");
+  std::string sharedLayout;
+  app.add_option("LAYOUT", options.expression,
+                 "Layout expression, e.g. 'gl.BlockedLayout([1], [32], [4], "
+                 "[0])'");
+  app.add_option("--shape", options.shapeText,
+                 "Tensor shape, sizes separated by x: 64x16, 1024, 2x8x16 "
+                 "(powers of two)")
+      ->type_name("DIMS");
+  app.add_option("-w,--num-warps", options.numWarps,
+                 "Warps per program (default 4)")
+      ->type_name("N");
+  app.add_option("--arch", options.arch,
+                 "Target architecture, for the warp size (default sm_90a)")
+      ->type_name("ARCH");
+  app.add_option("--svg", options.svgPath,
+                 "Also draw the table as SVG into this file")
+      ->type_name("FILE");
+  app.add_option("--format", options.format,
+                 "table (first holder per element, default) or list (every "
+                 "holder of every element)")
+      ->type_name("table|list");
+  CLI::Option *shared = app.add_option(
+      "--shared", sharedLayout,
+      "Bank conflicts against a shared layout (not supported yet)");
+  shared->type_name("LAYOUT")->expected(0, 1);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    return usageError(e.what());
+  }
+  if (shared->count())
+    return usageError("not supported yet: --shared");
+  std::string problem = validate(options);
+  if (!problem.empty())
+    return usageError(problem);
+  return std::nullopt;
+}
+
+/// Evaluates the expression, printing its diagnostics; null on failure.
+mlir::gluon::LayoutAttrInterface
+evaluateLayout(const LayoutOptions &options, mlir::MLIRContext &context) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  diags.setConsumer([&](const Diagnostic &diagnostic) {
+    diags.render(diagnostic, std::cerr);
+  });
+  KernelSpec spec;
+  spec.numWarps = options.numWarps;
+  spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize();
+  spec.arch = options.arch;
+  mlir::Attribute attr = evaluateLayoutExpression(
+      sources, diags, context, "<layout>", options.expression, spec);
+  if (!attr || diags.hasErrors())
+    return {};
+  return mlir::cast<mlir::gluon::LayoutAttrInterface>(attr);
+}
+
+bool writeFile(const std::string &path, const std::string &contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (!ec) {
+    os << contents;
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      // Handled here; a stream destroyed with an error pending aborts.
+      os.clear_error();
+    }
+  }
+  if (ec)
+    std::cerr << "gluonc: error: cannot write '" << path
+              << "': " << ec.message() << "\n";
+  return !ec;
+}
+
+} // namespace
+
+int gluonc::driver::runLayoutCommand(int argc, char **argv) {
+  LayoutOptions options;
+  if (std::optional<int> status =
+          parseLayoutCommandLine(argc, argv, options))
+    return *status;
+
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  mlir::gluon::LayoutAttrInterface layoutAttr =
+      evaluateLayout(options, context);
+  if (!layoutAttr)
+    return kUserError;
+  if (layoutAttr.getRank() != options.shape.size())
+    return usageError("--shape " + options.shapeText + " has " +
+                      std::to_string(options.shape.size()) +
+                      " dimensions, but the layout is for rank " +
+                      std::to_string(layoutAttr.getRank()) + " tensors");
+
+  LinearLayout layout = layoutAttr.toLinearLayout(options.shape);
+  std::string problem = checkLayoutRenderable(layout);
+  if (!problem.empty())
+    return usageError(problem);
+
+  std::cout << summarizeLayout(layout) << "\n\n"
+            << (options.format == "list" ? renderLayoutList(layout)
+                                         : renderLayoutTable(layout));
+  std::cout.flush();
+  if (options.svgPath.empty())
+    return kSuccess;
+  std::string title = options.expression + " over " + options.shapeText +
+                      ", " + std::to_string(options.numWarps) +
+                      (options.numWarps == 1 ? " warp, " : " warps, ") +
+                      options.arch;
+  return writeFile(options.svgPath, renderLayoutSvg(layout, title))
+             ? kSuccess
+             : kUserError;
+}
