@@ -28,144 +28,28 @@ import importlib.util
 import json
 import os
 import statistics
-import subprocess
 import sys
 
-GLUONRT_SUCCESS = 0
-GLUONRT_PARAM_POINTER = 0
+from gluonrt_bench import (GluonRuntime, GluonRuntimeError, PreparedLaunch,
+                           driver_version_text, time_interleaved)
 
-
-class ParamInfo(ctypes.Structure):
-    _fields_ = [
-        ("name", ctypes.c_char_p),
-        ("type", ctypes.c_char_p),
-        ("kind", ctypes.c_int),
-        ("value_type", ctypes.c_int),
-        ("size", ctypes.c_uint32),
-        ("alignment", ctypes.c_uint32),
-        ("offset", ctypes.c_uint32),
-        ("divisibility", ctypes.c_uint64),
-    ]
-
-
-class DeviceInfo(ctypes.Structure):
-    _fields_ = [
-        ("name", ctypes.c_char * 256),
-        ("arch", ctypes.c_char * 64),
-        ("major", ctypes.c_int),
-        ("minor", ctypes.c_int),
-        ("multiprocessors", ctypes.c_int),
-        ("total_memory", ctypes.c_uint64),
-        ("max_grid", ctypes.c_uint32 * 3),
-        ("driver_version", ctypes.c_int),
-    ]
-
-
-class GluonRuntimeError(RuntimeError):
-    pass
-
-
-class GluonRuntime:
-    """The few libgluonrt calls the benchmark needs, through ctypes."""
-
-    def __init__(self, library_path):
-        self.lib = ctypes.CDLL(os.path.abspath(library_path))
-        lib = self.lib
-        status = ctypes.c_int
-        kernel_p = ctypes.c_void_p
-        lib.gluonrt_last_error.restype = ctypes.c_char_p
-        lib.gluonrt_last_error.argtypes = []
-        lib.gluonrt_version.restype = ctypes.c_char_p
-        lib.gluonrt_kernel_load_on_device.restype = status
-        lib.gluonrt_kernel_load_on_device.argtypes = [
-            ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(kernel_p)]
-        lib.gluonrt_kernel_unload.restype = None
-        lib.gluonrt_kernel_unload.argtypes = [kernel_p]
-        lib.gluonrt_kernel_arch.restype = ctypes.c_char_p
-        lib.gluonrt_kernel_arch.argtypes = [kernel_p]
-        lib.gluonrt_kernel_num_params.restype = ctypes.c_int
-        lib.gluonrt_kernel_num_params.argtypes = [kernel_p]
-        lib.gluonrt_kernel_param.restype = status
-        lib.gluonrt_kernel_param.argtypes = [
-            kernel_p, ctypes.c_int, ctypes.POINTER(ParamInfo)]
-        lib.gluonrt_kernel_constexpr_int.restype = status
-        lib.gluonrt_kernel_constexpr_int.argtypes = [
-            kernel_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int64)]
-        lib.gluonrt_launch.restype = status
-        lib.gluonrt_launch.argtypes = [
-            kernel_p, ctypes.POINTER(ctypes.c_uint32),
-            ctypes.POINTER(ctypes.c_void_p), ctypes.c_int, ctypes.c_void_p]
-        lib.gluonrt_device_get_info.restype = status
-        lib.gluonrt_device_get_info.argtypes = [
-            ctypes.c_int, ctypes.c_int, ctypes.POINTER(DeviceInfo)]
-
-    def check(self, status, what):
-        if status != GLUONRT_SUCCESS:
-            message = self.lib.gluonrt_last_error().decode()
-            raise GluonRuntimeError(f"{what}: {message}")
-
-    def version(self):
-        return self.lib.gluonrt_version().decode()
-
-    def load(self, json_path, device):
-        kernel = ctypes.c_void_p()
-        self.check(self.lib.gluonrt_kernel_load_on_device(
-            json_path.encode(), device, ctypes.byref(kernel)),
-            f"loading {json_path}")
-        return kernel
-
-    def params(self, kernel):
-        result = []
-        for index in range(self.lib.gluonrt_kernel_num_params(kernel)):
-            info = ParamInfo()
-            self.check(self.lib.gluonrt_kernel_param(
-                kernel, index, ctypes.byref(info)), "gluonrt_kernel_param")
-            result.append(info)
-        return result
-
-    def constexpr_int(self, kernel, name):
-        value = ctypes.c_int64()
-        self.check(self.lib.gluonrt_kernel_constexpr_int(
-            kernel, name.encode(), ctypes.byref(value)),
-            f"constexpr {name}")
-        return value.value
-
-    def device_info(self, device):
-        info = DeviceInfo()
-        self.check(self.lib.gluonrt_device_get_info(
-            0, device, ctypes.byref(info)), "gluonrt_device_get_info")
-        return info
-
-
-class GluoncLaunch:
-    """A prepared launch of gluonc's add_kernel: the argument values and the
-    pointer array are built once, so a launch is one ctypes call."""
-
-    def __init__(self, runtime, kernel, x, y, out, n, stream):
-        self.runtime = runtime
-        self.kernel = kernel
-        params = runtime.params(kernel)
-        names = [p.name.decode() for p in params]
-        if names != ["x_ptr", "y_ptr", "out_ptr", "n"]:
-            raise GluonRuntimeError(
-                f"unexpected parameters {names} (want x_ptr, y_ptr, out_ptr, n)")
-        n_type = params[3].type.decode()
-        n_ctype = {"i32": ctypes.c_int32, "i64": ctypes.c_int64,
-                   "u32": ctypes.c_uint32, "u64": ctypes.c_uint64}.get(n_type)
-        if n_ctype is None:
-            raise GluonRuntimeError(f"unexpected type {n_type} for n")
-        self.values = [ctypes.c_uint64(t.data_ptr()) for t in (x, y, out)]
-        self.values.append(n_ctype(n))
-        self.pointers = (ctypes.c_void_p * 4)(
-            *[ctypes.addressof(v) for v in self.values])
-        block = runtime.constexpr_int(kernel, "BLOCK")
-        self.grid = (ctypes.c_uint32 * 3)((n + block - 1) // block, 1, 1)
-        self.stream = ctypes.c_void_p(stream)
-
-    def __call__(self):
-        status = self.runtime.lib.gluonrt_launch(
-            self.kernel, self.grid, self.pointers, 4, self.stream)
-        self.runtime.check(status, "gluonrt_launch")
+def gluonc_add_launch(runtime, kernel, x, y, out, n, stream):
+    """gluonc's add_kernel on torch tensors, as a prepared launch."""
+    params = runtime.params(kernel)
+    names = [p.name.decode() for p in params]
+    if names != ["x_ptr", "y_ptr", "out_ptr", "n"]:
+        raise GluonRuntimeError(
+            f"unexpected parameters {names} (want x_ptr, y_ptr, out_ptr, n)")
+    n_type = params[3].type.decode()
+    n_ctype = {"i32": ctypes.c_int32, "i64": ctypes.c_int64,
+               "u32": ctypes.c_uint32, "u64": ctypes.c_uint64}.get(n_type)
+    if n_ctype is None:
+        raise GluonRuntimeError(f"unexpected type {n_type} for n")
+    values = [ctypes.c_uint64(t.data_ptr()) for t in (x, y, out)]
+    values.append(n_ctype(n))
+    block = runtime.constexpr_int(kernel, "BLOCK")
+    return PreparedLaunch(runtime, kernel, values,
+                          ((n + block - 1) // block, 1, 1), stream)
 
 
 def import_add_kernel(source_path):
@@ -175,48 +59,6 @@ def import_add_kernel(source_path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.add_kernel
-
-
-def driver_version_text(runtime, device):
-    text = ""
-    try:
-        query = subprocess.run(
-            ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader",
-             f"--id={device}"], capture_output=True, text=True, timeout=30)
-        if query.returncode == 0:
-            text = query.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        pass
-    version = runtime.device_info(device).driver_version
-    api = f"CUDA {version // 1000}.{version % 1000 // 10}"
-    return f"{text} ({api})" if text else api
-
-
-def time_interleaved(torch, candidates, reps, warmup):
-    """Median/min milliseconds per candidate, rotating the order each round."""
-    for fn in candidates.values():
-        for _ in range(warmup):
-            fn()
-    torch.cuda.synchronize()
-    names = list(candidates)
-    samples = {name: [] for name in names}
-    for round_index in range(reps):
-        shift = round_index % len(names)
-        order = names[shift:] + names[:shift]
-        events = []
-        for name in order:
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            start.record()
-            candidates[name]()
-            end.record()
-            events.append((name, start, end))
-        # One synchronization per round keeps the queue from growing
-        # without bound while still overlapping launches with the GPU.
-        torch.cuda.synchronize()
-        for name, start, end in events:
-            samples[name].append(start.elapsed_time(end))
-    return samples
 
 
 def main():
@@ -251,7 +93,7 @@ def main():
     runtime = GluonRuntime(args.libgluonrt)
     kernel = runtime.load(args.gluonc_json, args.device)
     stream = torch.cuda.current_stream(device).cuda_stream
-    gluonc_add = GluoncLaunch(runtime, kernel, x, y, outputs["gluonc"], n,
+    gluonc_add = gluonc_add_launch(runtime, kernel, x, y, outputs["gluonc"], n,
                               stream)
     add_kernel = import_add_kernel(args.source)
     triton_block = 1024

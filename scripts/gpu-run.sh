@@ -22,14 +22,25 @@ echo "== GPU sample tests"
   --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json" \
   2>&1 | tee "$logs/gpu-tests.log" || status=1
 
+echo "== GPU kernel tests (reductions, math, layout conversions)"
+"$stage/bin/gluonc-gpu-kernels-test" "$kernels" 2>&1 | tee "$logs/gpu-kernels.log" || status=1
+
 echo "== vector add benchmark"
 PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
   --gluonc-json "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
   --libgluonrt "$stage/bin/libgluonrt.so" --source samples/vector_add.py \
   --json "$logs/bench.json" 2>&1 | tee "$logs/bench.log" || status=1
 
+echo "== softmax and layer norm benchmark"
+PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \
+  --libgluonrt "$stage/bin/libgluonrt.so" --samples samples \
+  --json "$logs/rows.json" 2>&1 | tee "$logs/rows.log" || status=1
+
 if command -v cuobjdump >/dev/null; then
-  cuobjdump --dump-sass "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
-    > "$logs/vector_add.sass" 2>&1
+  for cubin in "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
+               "$stage/bench/softmax_4096/softmax_kernel.sm_90a.cubin"; do
+    echo "== $cubin"
+    cuobjdump --dump-sass "$cubin"
+  done > "$logs/kernels.sass" 2>&1
 fi
 exit $status

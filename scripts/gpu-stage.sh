@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stages what the GPU checks need into one folder that can be copied to a
-# machine with an NVIDIA GPU: libgluonrt, gluon-run, the GPU test program and
-# the sample kernels compiled by this build. Run after a build; then, on the
+# machine with an NVIDIA GPU: libgluonrt, gluon-run, the GPU test programs,
+# the sample kernels compiled by this build and the benchmarks' kernels. Run after a build; then, on the
 # GPU machine, `bash scripts/gpu-run.sh <folder> <log dir>`.
 #
 #   scripts/gpu-stage.sh [BUILD_DIR] [STAGE_DIR]    (defaults: build .device)
@@ -11,13 +11,27 @@ stage=${2:-.device}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-ninja -C "$build" gluonrt gluon-run gluonc-gpu-samples-test \
-  gpu_vector_add gpu_vector_add_div16 gpu_memcpy_2d >/dev/null
+ninja -C "$build" >/dev/null
 
 rm -rf "$stage"
 mkdir -p "$stage/bin"
 cp "$build/runtime/libgluonrt.so"* "$build/runtime/gluon-run" \
-   "$build/tests/gpu/gluonc-gpu-samples-test" "$stage/bin/"
+   "$build/tests/gpu/gluonc-gpu-samples-test" \
+   "$build/tests/gpu/gluonc-gpu-kernels-test" "$stage/bin/"
 cp -r "$build/tests/gpu/kernels" "$stage/kernels"
+
+# The row benchmarks' kernels: one build per row length, with the warps
+# bench/rows_bench.py gives Triton for the same length.
+gluonc="$build/src/Driver/gluonc"
+for cols in 1024 4096 16384; do
+  warps=$(( cols <= 1024 ? 4 : cols <= 4096 ? 8 : 16 ))
+  layout="layout=gl.BlockedLayout([4], [32], [$warps], [0])"
+  "$gluonc" samples/softmax.py -k softmax_kernel -w "$warps" -D "$layout" \
+    -s "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, $cols" \
+    -o "$stage/bench/softmax_$cols"
+  "$gluonc" samples/layernorm.py -k layernorm_kernel -w "$warps" -D "$layout" \
+    -s "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, $cols" \
+    -o "$stage/bench/layernorm_$cols"
+done
 echo "staged in $stage:"
 find "$stage" -type f | sort

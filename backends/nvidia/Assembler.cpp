@@ -12,6 +12,8 @@
 
 #include "Assembler.h"
 
+#include "CudaToolkit.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -24,10 +26,6 @@
 
 #include <cstdlib>
 #include <mutex>
-
-#ifndef GLUONC_CUDA_ROOT
-#define GLUONC_CUDA_ROOT "/usr/local/cuda"
-#endif
 
 using namespace llvm;
 using namespace gluonc;
@@ -63,14 +61,6 @@ static std::string getEnv(const char *name) {
   return value ? value : "";
 }
 
-static SmallVector<std::string> getCudaRoots() {
-  SmallVector<std::string> roots;
-  for (const char *var : {"GLUONC_CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
-    if (!getEnv(var).empty())
-      roots.push_back(getEnv(var));
-  roots.push_back(GLUONC_CUDA_ROOT);
-  return roots;
-}
 
 //===----------------------------------------------------------------------===//
 // nvJitLink, opened at run time

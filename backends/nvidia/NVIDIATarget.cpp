@@ -7,6 +7,7 @@
 #include "gluonc/Backends/NVIDIA.h"
 
 #include "Assembler.h"
+#include "CudaToolkit.h"
 #include "NVIDIATargetInfo.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/Target.h"
@@ -20,7 +21,10 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -93,6 +97,42 @@ createTargetMachine(const CodegenOptions &options) {
   return machine;
 }
 
+/// Links the libdevice functions the module calls (gl.log and friends
+/// lower to __nv_* calls) and makes them internal, so that O3 inlines them
+/// and drops the rest.
+llvm::Error linkLibdevice(llvm::Module &module) {
+  bool needed = llvm::any_of(module, [](const llvm::Function &function) {
+    return function.isDeclaration() && function.getName().starts_with("__nv_");
+  });
+  if (!needed)
+    return llvm::Error::success();
+  std::optional<std::string> path =
+      findCudaFile("nvvm/libdevice/libdevice.10.bc");
+  if (!path)
+    return llvm::createStringError(
+        "libdevice.10.bc (needed for math functions such as gl.log) is not "
+        "under nvvm/libdevice in the CUDA toolkit; set GLUONC_CUDA_ROOT");
+  auto buffer = llvm::MemoryBuffer::getFile(*path);
+  if (!buffer)
+    return llvm::createStringError("cannot read " + *path);
+  auto library =
+      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+  if (!library)
+    return library.takeError();
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*library),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return llvm::createStringError("cannot link " + *path);
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() &&
+        function.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // libdevice asks (through __nvvm_reflect) whether to flush denormals.
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  return llvm::Error::success();
+}
+
 class NVIDIATarget : public Target {
 public:
   NVIDIATarget() : targetInfo(std::make_shared<NVIDIATargetInfo>()) {}
@@ -141,6 +181,8 @@ public:
       return machine.takeError();
     llvmModule->setTargetTriple(llvm::Triple(kTriple));
     llvmModule->setDataLayout((*machine)->createDataLayout());
+    if (llvm::Error error = linkLibdevice(*llvmModule))
+      return std::move(error);
 
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;

@@ -20,6 +20,13 @@ public:
                            unsigned axis) const override;
   mlir::Value getNumPrograms(mlir::OpBuilder &builder, mlir::Location loc,
                              unsigned axis) const override;
+  mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value value, unsigned laneMask) const override;
+  void emitBarrier(mlir::OpBuilder &builder,
+                   mlir::Location loc) const override;
+  std::optional<std::string>
+  getMathLibraryFunction(llvm::StringRef opName,
+                         mlir::Type type) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned numThreads) const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;

@@ -6,6 +6,9 @@
 
 #include "PatternsImpl.h"
 
+#include "Utility.h"
+#include "gluonc/Transforms/SharedMemory.h"
+
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -30,7 +33,10 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
   populateFuncOpToLLVMPatterns(converter, patterns, context);
   populateTensorOpToLLVMPatterns(converter, patterns, context);
   populateMemoryOpToLLVMPatterns(converter, patterns, context);
+  populateReduceOpToLLVMPatterns(converter, patterns, context);
+  populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
+  populateMathOpToLLVMPatterns(converter, patterns, context);
   // Scalars and branches (after scf-to-cf) go through the upstream patterns;
   // the tensor patterns above have a higher benefit, so these see scalars.
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
@@ -72,6 +78,7 @@ public:
     }
     unsigned numThreads = numWarps.getInt() * target->getWarpSize();
 
+    declareSharedMemory(module);
     // Facts are computed on the gluon IR, before any op is rewritten.
     AxisInfoAnalysis axisInfo(module);
     GluonLLVMTypeConverter converter(context);
@@ -94,6 +101,21 @@ public:
   }
 
 private:
+  /// The program's dynamic shared memory, `extern __shared__` in CUDA
+  /// terms: sized at launch from the metadata.
+  static void declareSharedMemory(ModuleOp module) {
+    auto bytes = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+    if (!bytes || bytes.getInt() == 0 ||
+        module.lookupSymbol(kSharedMemoryGlobalName))
+      return;
+    OpBuilder builder(module.getBodyRegion());
+    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), 0);
+    LLVM::GlobalOp::create(builder, module.getLoc(), type,
+                           /*isConstant=*/false, LLVM::Linkage::External,
+                           kSharedMemoryGlobalName, Attribute(),
+                           /*alignment=*/16, /*addrSpace=*/3);
+  }
+
   std::shared_ptr<const TargetInfo> target;
 };
 

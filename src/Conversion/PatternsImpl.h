@@ -29,6 +29,15 @@ void populateTensorOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
 void populateMemoryOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     const LoweringContext &context);
+void populateReduceOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
+void populateConvertLayoutOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                           mlir::RewritePatternSet &patterns,
+                                           const LoweringContext &context);
+void populateMathOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  const LoweringContext &context);
 void populateFuncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   const LoweringContext &context);

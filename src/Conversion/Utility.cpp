@@ -113,15 +113,22 @@ static MaskedValue emitHwContribution(OpBuilder &b, Location loc, Value index,
   return acc;
 }
 
-SmallVector<SmallVector<Value>>
-gluonc::emitElementCoords(OpBuilder &b, Location loc, const TargetInfo &target,
-                          const LinearLayout &layout, unsigned numThreads) {
+std::pair<Value, Value> gluonc::emitWarpAndLane(OpBuilder &b, Location loc,
+                                                const TargetInfo &target,
+                                                unsigned numThreads) {
   unsigned warpSize = target.getWarpSize();
   Value tid = target.getThreadId(b, loc, numThreads);
   Value laneId = LLVM::AndOp::create(b, loc, tid,
                                      createI32Constant(b, loc, warpSize - 1));
   Value warpId = LLVM::LShrOp::create(
       b, loc, tid, createI32Constant(b, loc, log2Exact(warpSize)));
+  return {warpId, laneId};
+}
+
+SmallVector<SmallVector<Value>>
+gluonc::emitElementCoords(OpBuilder &b, Location loc, const TargetInfo &target,
+                          const LinearLayout &layout, unsigned numThreads) {
+  auto [warpId, laneId] = emitWarpAndLane(b, loc, target, numThreads);
 
   SmallVector<MaskedValue> threadPart(layout.rank());
   for (unsigned d = 0; d < layout.rank(); ++d) {
@@ -168,4 +175,30 @@ void gluonc::emitPredicatedStore(OpBuilder &builder, Location loc, Value ptr,
   }
   gluon::PredicatedStoreOp::create(builder, loc, ptr, value, predicate,
                                    builder.getI64IntegerAttr(alignment));
+}
+
+Value gluonc::getSharedMemoryBase(OpBuilder &builder, Location loc,
+                                  Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto global =
+      module.lookupSymbol<LLVM::GlobalOp>(kSharedMemoryGlobalName);
+  assert(global && "the conversion pass makes global_smem first");
+  return LLVM::AddressOfOp::create(builder, loc, global);
+}
+
+Value gluonc::emitLinearIndex(OpBuilder &builder, Location loc,
+                              ArrayRef<Value> coords, ArrayRef<int64_t> shape) {
+  Value index = createI32Constant(builder, loc, 0);
+  for (size_t d = 0; d < coords.size(); ++d) {
+    Value scaled = LLVM::MulOp::create(
+        builder, loc, index, createI32Constant(builder, loc, shape[d]));
+    index = LLVM::AddOp::create(builder, loc, scaled, coords[d]);
+  }
+  return index;
+}
+
+Value gluonc::emitElementAddress(OpBuilder &builder, Location loc, Value base,
+                                 Type elementType, Value index) {
+  return LLVM::GEPOp::create(builder, loc, base.getType(), elementType, base,
+                             ArrayRef<LLVM::GEPArg>{index});
 }

@@ -47,6 +47,30 @@ void emitPredicatedStore(mlir::OpBuilder &builder, mlir::Location loc,
                          mlir::Value ptr, mlir::Value value,
                          mlir::Value predicate, unsigned alignment);
 
+/// The start of the program's dynamic shared memory, an !llvm.ptr<3>
+/// (the module's `global_smem`, made by the conversion pass).
+mlir::Value getSharedMemoryBase(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Operation *op);
+
+/// The name of that global.
+constexpr llvm::StringLiteral kSharedMemoryGlobalName = "global_smem";
+
+/// `coords` (i32 per dimension) as the row-major index into `shape`.
+mlir::Value emitLinearIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                            llvm::ArrayRef<mlir::Value> coords,
+                            llvm::ArrayRef<int64_t> shape);
+
+/// `base` advanced by `index` elements of `elementType`.
+mlir::Value emitElementAddress(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value base, mlir::Type elementType,
+                               mlir::Value index);
+
+/// The warp id and lane id of this thread, as i32.
+std::pair<mlir::Value, mlir::Value> emitWarpAndLane(mlir::OpBuilder &builder,
+                                                     mlir::Location loc,
+                                                     const TargetInfo &target,
+                                                     unsigned numThreads);
+
 } // namespace gluonc
 
 #endif // GLUONC_CONVERSION_UTILITY_H

@@ -240,6 +240,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     meta.numWarps = options.numWarps;
     meta.imageFile = stem + "." + result->codegen.imageFormat;
     meta.params = kernel.params;
+    meta.sharedBytes = result->sharedBytes;
     meta.constexprs = kernel.constexprs;
     meta.codegen = &result->codegen;
     outputs.add(outputPath(".json"), buildMetadataJSON(meta));

@@ -89,7 +89,7 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"cluster_dims", {1, 1, 1}},
         {"num_ctas", 1},
         {"num_warps", input.numWarps},
-        {"shared_bytes", 0},
+        {"shared_bytes", input.sharedBytes},
         {"shared_static_bytes", resources.sharedStaticBytes}}},
       {"params", buildParams(input.params)},
       {"partitions", json::array()},

@@ -12,6 +12,7 @@ include "GluonTypes.td"
 include "GluonAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Gluon_AxisAttr : ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>;
@@ -72,6 +73,67 @@ def Gluon_ExpandDimsOp : Gluon_Op<"expand_dims", [Pure]> {
   let results = (outs Gluon_ValueTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and layout conversions
+//===----------------------------------------------------------------------===//
+
+def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure]> {
+  let summary = "combine the elements of tensors along an axis";
+  let description = [{
+    Reduces each source along `axis` with the combine region, which takes
+    two values per source (the running result first) and yields one per
+    source. The results have the sources' layout sliced along `axis`; a 1-D
+    source reduces to a scalar that every thread holds.
+
+    ```mlir
+    %sum = gluon.reduce %x {axis = 1 : i32} : tensor<8x128xf32, #blocked>
+        -> tensor<8xf32, #gluon.slice<{dim = 1, parent = #blocked}>> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      gluon.reduce.return %s : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Gluon_ValueTensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Gluon_ValueLike>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = [{
+    $srcs attr-dict `:` type($srcs) `->` type($results) $combine
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Gluon_ReduceReturnOp : Gluon_Op<"reduce.return",
+    [HasParent<"ReduceOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the combined values of a gluon.reduce step";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "$results attr-dict `:` type($results)";
+}
+
+def Gluon_ConvertLayoutOp : Gluon_Op<"convert_layout", [Pure]> {
+  let summary = "redistribute a tensor over the threads";
+  let description = [{
+    The same tensor in another layout. Free when the two layouts are the
+    same linear map, a register permutation when every element stays in its
+    thread, a round trip through shared memory otherwise.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$src);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Gluon_BarrierOp : Gluon_Op<"barrier",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until every thread of the program has arrived";
+  let description = [{
+    All shared memory accesses made before the barrier by any thread of the
+    program are complete and visible to all of them after it.
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

@@ -160,3 +160,83 @@ LogicalResult StoreOp::verify() {
   return success();
 }
 
+
+//===----------------------------------------------------------------------===//
+// Reductions and conversions
+//===----------------------------------------------------------------------===//
+
+/// The type reducing `type` along `axis` gives: the tensor without that
+/// dimension in the sliced layout, or the element type for 1-D tensors.
+static Type getReducedType(RankedTensorType type, unsigned axis) {
+  if (type.getRank() == 1)
+    return type.getElementType();
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  auto layout = cast<LayoutAttrInterface>(type.getEncoding());
+  auto sliced = SliceLayoutAttr::get(type.getContext(), axis, layout);
+  return RankedTensorType::get(shape, type.getElementType(), sliced);
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one source");
+  if (getSrcs().size() != getResults().size())
+    return emitOpError() << "has " << getSrcs().size() << " sources but "
+                         << getResults().size() << " results";
+  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError() << "axis " << axis << " is out of range for "
+                         << first;
+  for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
+    auto type = cast<RankedTensorType>(src.getType());
+    if (type.getShape() != first.getShape() ||
+        type.getEncoding() != first.getEncoding())
+      return emitOpError() << "sources differ in shape or layout: " << first
+                           << " and " << type;
+    Type expected = getReducedType(type, axis);
+    if (result.getType() != expected)
+      return emitOpError() << "result type " << result.getType()
+                           << " should be " << expected;
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &block = getCombine().front();
+  unsigned numSources = getSrcs().size();
+  if (block.getNumArguments() != 2 * numSources)
+    return emitOpError() << "the combine region takes " << 2 * numSources
+                         << " arguments, got " << block.getNumArguments();
+  for (unsigned i = 0; i < numSources; ++i) {
+    Type element = getElementTypeOrSelf(getSrcs()[i].getType());
+    if (block.getArgument(i).getType() != element ||
+        block.getArgument(numSources + i).getType() != element)
+      return emitOpError() << "combine arguments for source " << i
+                           << " must be " << element;
+  }
+  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
+  if (!ret || ret.getResults().size() != numSources)
+    return emitOpError("the combine region must return one value per "
+                       "source");
+  for (unsigned i = 0; i < numSources; ++i)
+    if (ret.getResults()[i].getType() !=
+        getElementTypeOrSelf(getSrcs()[i].getType()))
+      return emitOpError() << "the combine region returns "
+                           << ret.getResults()[i].getType() << " for source "
+                           << i;
+  return success();
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "converts only the layout: " << src << " -> "
+                         << dst;
+  if (cast<LayoutAttrInterface>(src.getEncoding()).getRank() !=
+      cast<LayoutAttrInterface>(dst.getEncoding()).getRank())
+    return emitOpError("layouts of different ranks");
+  return success();
+}

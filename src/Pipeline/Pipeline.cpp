@@ -7,6 +7,7 @@
 #include "gluonc/Pipeline/Pipeline.h"
 
 #include "gluonc/Transforms/Passes.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -18,8 +19,8 @@ Pipeline::Pipeline(const Target &target, PipelineOptions options)
     : target(target), options(std::move(options)) {}
 
 const std::vector<std::string> &Pipeline::getStageNames() {
-  static const std::vector<std::string> names = {"verify", "lower", "llvm",
-                                                 "codegen"};
+  static const std::vector<std::string> names = {"verify", "membar", "lower",
+                                                 "llvm", "codegen"};
   return names;
 }
 
@@ -34,16 +35,20 @@ bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
 
 void Pipeline::buildStagePasses(llvm::StringRef stage,
                                 OpPassManager &pm) const {
-  if (stage == "verify")
+  if (stage == "verify") {
     pm.addPass(createVerifyLayoutsPass());
-  else if (stage == "lower")
+  } else if (stage == "membar") {
+    pm.addPass(createAllocateSharedMemoryPass());
+    pm.addPass(createInsertBarriersPass());
+  } else if (stage == "lower") {
     target.buildLoweringPasses(pm);
+  }
 }
 
 void Pipeline::print(llvm::raw_ostream &os) const {
   for (const std::string &stage : getStageNames()) {
     os << stage << ": ";
-    if (stage == "verify" || stage == "lower") {
+    if (stage == "verify" || stage == "membar" || stage == "lower") {
       OpPassManager pm(ModuleOp::getOperationName());
       buildStagePasses(stage, pm);
       pm.printAsTextualPipeline(os);
@@ -66,7 +71,7 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   if (failed(mlir::verify(module)))
     return failure();
 
-  for (const std::string &stage : {"verify", "lower"}) {
+  for (const std::string &stage : {"verify", "membar", "lower"}) {
     PassManager pm(context);
     buildStagePasses(stage, pm);
     if (failed(pm.run(module)))
@@ -75,6 +80,9 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
       llvm::raw_string_ostream os(result.gluonIR);
       module.print(os);
     }
+    if (stage == std::string("membar"))
+      if (auto bytes = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
+        result.sharedBytes = bytes.getInt();
     if (shouldPrintAfter(stage)) {
       printDumpHeader(*options.dumpStream, stage);
       module.print(*options.dumpStream);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Transforms/Passes.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Dialect.h"
 
@@ -106,4 +107,6 @@ std::unique_ptr<Pass> gluonc::createVerifyLayoutsPass() {
 
 void gluonc::registerGluonTransformsPasses() {
   PassRegistration<VerifyLayoutsPass>();
+  registerPass([] { return createAllocateSharedMemoryPass(); });
+  registerPass([] { return createInsertBarriersPass(); });
 }

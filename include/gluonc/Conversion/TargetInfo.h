@@ -43,6 +43,24 @@ public:
                                      mlir::Location loc,
                                      unsigned axis) const = 0;
 
+  /// `value` (32 bits or narrower) as held by lane `laneId ^ laneMask` of
+  /// this warp; every lane of the warp takes part.
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value value,
+                                 unsigned laneMask) const = 0;
+  /// A barrier of all threads of the program that also orders their shared
+  /// memory accesses.
+  virtual void emitBarrier(mlir::OpBuilder &builder,
+                           mlir::Location loc) const = 0;
+
+  /// The function of the target's math library that computes the scalar
+  /// math op `opName` ("math.log") on `type`, when LLVM cannot lower the op
+  /// itself; the backend links the library.
+  virtual std::optional<std::string>
+  getMathLibraryFunction(llvm::StringRef opName, mlir::Type type) const {
+    return std::nullopt;
+  }
+
   /// Marks `func` as a kernel entry launched with `numThreads` threads.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
                           unsigned numThreads) const = 0;

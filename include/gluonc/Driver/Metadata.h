@@ -37,6 +37,8 @@ struct MetadataInput {
   unsigned numWarps = 4;
   /// The image's file name, relative to the metadata file.
   std::string imageFile;
+  /// Dynamic shared memory to pass at launch.
+  int64_t sharedBytes = 0;
   std::vector<KernelParam> params;
   std::vector<std::pair<std::string, std::string>> constexprs;
   const CodegenResult *codegen = nullptr;

@@ -8,6 +8,7 @@
 // after any of them dumped:
 //
 //   verify   layouts and types against the kernel's warps and the target
+//   membar   shared memory scratch placed, barriers between racing accesses
 //   lower    gluon -> LLVM dialect (+ NVVM), per thread, by the target
 //   llvm     LLVM IR, optimized
 //   codegen  assembly and the loadable image
@@ -44,6 +45,8 @@ struct PipelineResult {
   std::string gluonIR;
   /// The optimized LLVM IR, as text (empty when the pipeline stopped early).
   std::string llvmIR;
+  /// Dynamic shared memory the kernel needs at launch.
+  int64_t sharedBytes = 0;
   CodegenResult codegen;
 };
 
