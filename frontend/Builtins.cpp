@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen.h"
+#include "AtomicBuiltins.h"
+#include "ScanShapeBuiltins.h"
+#include "SharedMemoryBuiltins.h"
 #include "TensorBuiltins.h"
 
 #include "gluonc/IR/Dialect.h"
@@ -59,7 +62,8 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
     for (const char *function : kLanguageFunctions)
       if (name == function)
         return Value(BuiltinValue{name, nullptr});
-    if (isTensorBuiltin(name))
+    if (isTensorBuiltin(name) || isScanOrShapeBuiltin(name) ||
+        isAtomicBuiltin(name))
       return Value(BuiltinValue{name, nullptr});
     if (std::optional<ScalarKind> dtype = lookupGluonDType(name))
       return Value(DType::of(*dtype));
@@ -108,6 +112,9 @@ Value CodeGen::getAttribute(const Value &object, const std::string &name,
 
 std::optional<Value> CodeGen::getValueAttribute(const Value &object,
                                                 const std::string &name) {
+  if (std::optional<Value> attribute =
+          getSharedMemoryAttribute(*this, object, name))
+    return attribute;
   if (auto *runtime = object.getIf<RuntimeValue>()) {
     if (name == "dtype")
       return Value(runtime->dtype);
@@ -119,6 +126,9 @@ std::optional<Value> CodeGen::getValueAttribute(const Value &object,
     }
     if (name == "to")
       return Value(BuiltinValue{"tensor.to", std::make_shared<Value>(object)});
+    if (isScanOrShapeMethod(name))
+      return Value(
+          BuiltinValue{"tensor." + name, std::make_shared<Value>(object)});
     return std::nullopt;
   }
   if (auto *dtype = object.getIf<DType>()) {
@@ -215,8 +225,14 @@ static DType requireDType(CodeGen &gen, const Value &value, SourceLoc loc) {
 
 static mlir::Attribute requireLayout(CodeGen &gen, const Value &value,
                                      SourceLoc loc) {
-  if (auto *layout = value.getIf<LayoutValue>())
+  if (auto *layout = value.getIf<LayoutValue>()) {
+    // Tensors take distributed layouts; shared ones are for descriptors.
+    if (!mlir::isa<mlir::gluon::LayoutAttrInterface>(layout->attr))
+      gen.fail(loc, "expected a distributed layout such as "
+                    "gl.BlockedLayout(...), got the shared layout " +
+                        layout->text);
     return layout->attr;
+  }
   gen.fail(loc, "expected a layout such as gl.BlockedLayout(...), got " +
                     value.getTypeName() + " " + value.toString());
 }
@@ -232,6 +248,29 @@ static std::string listText(llvm::ArrayRef<unsigned> values) {
   return text + "]";
 }
 
+/// Gluon's rendering of a DistributedLinearLayout.
+static std::string describeLinearLayout(const gluonc::LinearLayout &layout) {
+  auto bases = [&](gluonc::HwDim dim) {
+    std::string text = "[";
+    for (const gluonc::Coord &basis : layout.getBases(dim)) {
+      text += text.size() > 1 ? ", [" : "[";
+      for (size_t d = 0; d < basis.size(); ++d)
+        text += (d ? ", " : "") + std::to_string(basis[d]);
+      text += "]";
+    }
+    return text + "]";
+  };
+  std::string shape = "[";
+  for (size_t d = 0; d < layout.rank(); ++d)
+    shape += (d ? ", " : "") + std::to_string(layout.getDimSize(d));
+  return "DistributedLinearLayout(reg_bases=" +
+         bases(gluonc::HwDim::Register) +
+         ", lane_bases=" + bases(gluonc::HwDim::Lane) +
+         ", warp_bases=" + bases(gluonc::HwDim::Warp) +
+         ", block_bases=" + bases(gluonc::HwDim::Block) + ", shape=" + shape +
+         "])";
+}
+
 std::string CodeGen::describeLayout(mlir::Attribute layout) {
   if (auto blocked = mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(
           layout))
@@ -244,6 +283,11 @@ std::string CodeGen::describeLayout(mlir::Attribute layout) {
           mlir::dyn_cast_or_null<mlir::gluon::SliceLayoutAttr>(layout))
     return "SliceLayout(dim=" + std::to_string(slice.getDim()) +
            ", parent=" + describeLayout(slice.getParent()) + ")";
+  if (auto linear =
+          mlir::dyn_cast_or_null<mlir::gluon::LinearLayoutAttr>(layout))
+    return describeLinearLayout(linear.getLayout());
+  if (std::string shared = describeSharedLayout(layout); !shared.empty())
+    return shared;
   return layout ? mlir::gluon::layoutToString(layout) : "no layout";
 }
 
@@ -631,6 +675,11 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
                            SourceLoc loc) {
   const std::string &name = builtin.name;
   if (std::optional<Value> result = callTensorBuiltin(*this, builtin, args))
+    return *result;
+  if (std::optional<Value> result =
+          callScanOrShapeBuiltin(*this, builtin, args))
+    return *result;
+  if (std::optional<Value> result = callAtomicBuiltin(*this, builtin, args))
     return *result;
   if (name.rfind("builtins.", 0) == 0)
     return callPythonBuiltin(builtin, args, loc);

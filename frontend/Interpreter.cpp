@@ -192,6 +192,14 @@ static bool equalValues(CodeGen &gen, const Value &lhs, const Value &rhs,
     auto *b = rhs.getIf<LayoutValue>();
     return b && a->attr == b->attr;
   }
+  if (auto *a = lhs.getIf<SharedMemoryValue>()) {
+    auto *b = rhs.getIf<SharedMemoryValue>();
+    return b && a->value == b->value;
+  }
+  if (auto *a = lhs.getIf<TypeValue>()) {
+    auto *b = rhs.getIf<TypeValue>();
+    return b && *a == *b;
+  }
   if (auto *a = lhs.getIf<FunctionValue>()) {
     auto *b = rhs.getIf<FunctionValue>();
     return b && a->def == b->def;

@@ -7,6 +7,7 @@
 #include "TensorBuiltins.h"
 
 #include "BoundArgs.h"
+#include "SharedMemoryBuiltins.h"
 
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Layout/Plans.h"
@@ -432,9 +433,11 @@ Value convertLayout(CodeGen &gen, CallArgs &args) {
   if (value.isScalar())
     gen.fail(bound.loc("value"), "gl.convert_layout needs a tensor");
   auto *layoutValue = bound.get("layout").getIf<LayoutValue>();
-  if (!layoutValue)
-    gen.fail(bound.loc("layout"), "expected a layout, got " +
-                                      bound.get("layout").getTypeName());
+  if (!layoutValue ||
+      !mlir::isa<mlir::gluon::LayoutAttrInterface>(layoutValue->attr))
+    gen.fail(bound.loc("layout"), "expected a distributed layout, got " +
+                                      bound.get("layout").getTypeName() +
+                                      " " + bound.get("layout").toString());
   mlir::Attribute layout = layoutValue->attr;
   auto layoutRank =
       mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
@@ -513,7 +516,8 @@ const char *const kOtherBuiltins[] = {
 } // namespace
 
 bool gluonc::frontend::isTensorBuiltin(const std::string &name) {
-  if (floatFunctions().count(name) || reductionKinds().count(name))
+  if (floatFunctions().count(name) || reductionKinds().count(name) ||
+      isSharedMemoryBuiltin(name))
     return true;
   for (const char *other : kOtherBuiltins)
     if (name == other)
@@ -525,6 +529,9 @@ std::optional<Value>
 gluonc::frontend::callTensorBuiltin(CodeGen &gen, const BuiltinValue &builtin,
                                     CallArgs &args) {
   const std::string &name = builtin.name;
+  // Shared layouts, allocations and descriptor methods.
+  if (std::optional<Value> result = callSharedMemoryBuiltin(gen, builtin, args))
+    return result;
   if (!isTensorBuiltin(name))
     return std::nullopt;
   if (floatFunctions().count(name))

@@ -153,6 +153,13 @@ std::string Value::getTypeName() const {
     std::string operator()(const RuntimeValue &value) {
       return value.isScalar() ? "scalar" : "tensor";
     }
+    std::string operator()(const SharedMemoryValue &) {
+      return "shared_memory_descriptor";
+    }
+    std::string operator()(const TypeValue &type) {
+      return type.isSharedMemory ? "shared_memory_descriptor_type"
+                                 : "distributed_type";
+    }
   };
   return std::visit(Visitor{}, storage);
 }
@@ -365,6 +372,26 @@ std::string Value::renderScalar(Style style, uint64_t *work) const {
       for (int64_t dim : value.shape)
         text += std::to_string(dim) + "x";
       return text + value.dtype.getTritonName() + ">";
+    }
+    // Gluon's str() of descriptors and types.
+    std::string operator()(const SharedMemoryValue &desc) {
+      return "shared_memory_descriptor<" + desc.dtype.getTritonName() +
+             ", " + listText(desc.shape) + ", " + desc.layoutText + ", " +
+             listText(desc.allocShape) + ">";
+    }
+    std::string operator()(const TypeValue &type) {
+      if (type.isSharedMemory)
+        return "shared_memory_descriptor<" + type.dtype.getTritonName() +
+               ", " + listText(type.shape) + ", " + type.layoutText + ", " +
+               listText(type.allocShape) + ">";
+      return "<" + listText(type.shape) + ", " + type.dtype.getTritonName() +
+             ", " + type.layoutText + ">";
+    }
+    static std::string listText(const std::vector<int64_t> &values) {
+      std::string text = "[";
+      for (size_t i = 0; i < values.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(values[i]);
+      return text + "]";
     }
   };
   return std::visit(Visitor{style, work}, storage);

@@ -45,6 +45,39 @@ struct RuntimeValue {
   bool isScalar() const { return shape.empty(); }
 };
 
+/// A shared memory descriptor: a view of an allocation
+/// (gl.allocate_shared_memory and the descriptor's index, slice, permute
+/// and reshape), a run-time value of type !gluon.memdesc.
+struct SharedMemoryValue {
+  mlir::Value value;
+  DType dtype;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> allocShape;
+  mlir::Attribute layout;
+  /// Gluon's rendering of the layout.
+  std::string layoutText;
+  /// Where the descriptor was made, for notes in diagnostics.
+  SourceLoc loc;
+};
+
+/// A type as a compile-time value: gl.distributed_type (a tensor's .type)
+/// or gl.shared_memory_descriptor_type (a descriptor's .type).
+struct TypeValue {
+  bool isSharedMemory = false;
+  DType dtype;
+  std::vector<int64_t> shape;
+  /// For descriptors.
+  std::vector<int64_t> allocShape;
+  mlir::Attribute layout;
+  std::string layoutText;
+
+  bool operator==(const TypeValue &other) const {
+    return isSharedMemory == other.isSharedMemory && dtype == other.dtype &&
+           shape == other.shape && allocShape == other.allocShape &&
+           layout == other.layout;
+  }
+};
+
 struct LayoutValue {
   mlir::Attribute attr;
   /// How Gluon would print it, e.g. "BlockedLayout(size_per_thread=[4], ...)".
@@ -117,7 +150,7 @@ public:
                    std::shared_ptr<TupleValue>, std::shared_ptr<ListValue>,
                    std::shared_ptr<DictValue>, RangeValue, DType,
                    LayoutValue, NamespaceValue, BuiltinValue, FunctionValue,
-                   RuntimeValue>;
+                   RuntimeValue, SharedMemoryValue, TypeValue>;
 
   Value() : storage(NoneValue{}) {}
   template <typename T> Value(T value) : storage(std::move(value)) {}

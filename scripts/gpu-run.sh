@@ -25,6 +25,17 @@ echo "== GPU sample tests"
 echo "== GPU kernel tests (reductions, math, layout conversions)"
 "$stage/bin/gluonc-gpu-kernels-test" "$kernels" 2>&1 | tee "$logs/gpu-kernels.log" || status=1
 
+echo "== GPU scan tests (cumulative sums and maxima, associative_scan, permute/join/split/reshape)"
+"$stage/bin/gluonc-gpu-scan-test" "$kernels" 2>&1 | tee "$logs/gpu-scan.log" || status=1
+
+echo "== GPU shared memory tests (transpose through shared memory, descriptor views)"
+"$stage/bin/gluonc-gpu-shared-memory-test" "$kernels" 2>&1 \
+  | tee "$logs/gpu-shared-memory.log" || status=1
+
+echo "== GPU atomics, device assertion and float8 conversion tests"
+"$stage/bin/gluonc-gpu-ops-test" "$kernels" 2>&1 \
+  | tee "$logs/gpu-ops.log" || status=1
+
 echo "== vector add benchmark"
 PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
   --gluonc-json "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
@@ -34,11 +45,18 @@ PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
 echo "== softmax and layer norm benchmark"
 PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \
   --libgluonrt "$stage/bin/libgluonrt.so" --samples samples \
-  --json "$logs/rows.json" 2>&1 | tee "$logs/rows.log" || status=1
+  --json "$logs/rows.json" --dump-dir "$stage/triton" 2>&1 \
+  | tee "$logs/rows.log" || status=1
 
+# What the benchmarked kernels became, gluonc's and Triton's side by side:
+# registers and shared memory of each, the SASS of the row kernels.
 if command -v cuobjdump >/dev/null; then
+  for cubin in "$stage"/bench/*/*.cubin "$stage"/triton/*.cubin; do
+    echo "== $cubin"
+    cuobjdump --dump-resource-usage "$cubin" | grep -E "REG|Function"
+  done > "$logs/resources.txt" 2>&1
   for cubin in "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
-               "$stage/bench/softmax_4096/softmax_kernel.sm_90a.cubin"; do
+               "$stage"/bench/*_16384/*.cubin "$stage"/triton/*_16384.cubin; do
     echo "== $cubin"
     cuobjdump --dump-sass "$cubin"
   done > "$logs/kernels.sass" 2>&1

@@ -34,9 +34,15 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
   populateTensorOpToLLVMPatterns(converter, patterns, context);
   populateMemoryOpToLLVMPatterns(converter, patterns, context);
   populateReduceOpToLLVMPatterns(converter, patterns, context);
+  populateScanOpToLLVMPatterns(converter, patterns, context);
+  populateShapeOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
+  populateSharedMemoryOpToLLVMPatterns(converter, patterns, context);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
   populateMathOpToLLVMPatterns(converter, patterns, context);
+  populateAtomicOpToLLVMPatterns(converter, patterns, context);
+  populateAssertOpToLLVMPatterns(converter, patterns, context);
+  populateFloat8OpToLLVMPatterns(converter, patterns, context);
   // Scalars and branches (after scf-to-cf) go through the upstream patterns;
   // the tensor patterns above have a higher benefit, so these see scalars.
   arith::populateArithToLLVMConversionPatterns(converter, patterns);

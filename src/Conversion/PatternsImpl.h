@@ -32,9 +32,27 @@ void populateMemoryOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
 void populateReduceOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     const LoweringContext &context);
+void populateScanOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns,
+                                  const LoweringContext &context);
+void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const LoweringContext &context);
+/// Also teaches `converter` that a descriptor is an !llvm.ptr<3>.
+void populateSharedMemoryOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns,
+                                          const LoweringContext &context);
+void populateAtomicOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
+void populateAssertOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
+void populateFloat8OpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
 void populateMathOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   const LoweringContext &context);

@@ -7,7 +7,10 @@
 // `gluonc layout EXPR --shape 64x16` evaluates a layout expression exactly as
 // a kernel would (same builtins, same checks against --num-warps and the
 // target's warp size) and prints which warp, lane and register hold each
-// element of a tensor of that shape, optionally as an SVG drawing.
+// element of a tensor of that shape, optionally as an SVG drawing. With
+// `--shared SHARED_EXPR` it also reports the bank conflicts of storing the
+// tensor into shared memory of that layout; a shared layout as EXPR shows
+// the offset of each element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Layout/LayoutRender.h"
+#include "gluonc/Layout/SharedLayout.h"
 #include "gluonc/Pipeline/Target.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -39,7 +43,31 @@ struct LayoutOptions {
   std::string arch = "sm_90a";
   std::string svgPath;
   std::string format = "table";
+  /// --shared: a shared layout to store the tensor into.
+  std::string sharedExpression;
+  /// --dtype: the element type, for bank conflicts.
+  std::string dtype;
 };
+
+/// The bits of an element of `dtype` in shared memory (booleans take a
+/// byte); 0 for an unknown name. Triton's and Gluon's spellings.
+unsigned getElementBits(std::string dtype) {
+  if (dtype.rfind("gl.", 0) == 0)
+    dtype = dtype.substr(3);
+  static const std::pair<const char *, unsigned> kTypes[] = {
+      {"i1", 8},        {"int1", 8},      {"i8", 8},       {"int8", 8},
+      {"u8", 8},        {"uint8", 8},     {"fp8e4nv", 8},  {"float8e4nv", 8},
+      {"fp8e5", 8},     {"float8e5", 8},  {"i16", 16},     {"int16", 16},
+      {"u16", 16},      {"uint16", 16},   {"fp16", 16},    {"float16", 16},
+      {"bf16", 16},     {"bfloat16", 16}, {"i32", 32},     {"int32", 32},
+      {"u32", 32},      {"uint32", 32},   {"fp32", 32},    {"float32", 32},
+      {"i64", 64},      {"int64", 64},    {"u64", 64},     {"uint64", 64},
+      {"fp64", 64},     {"float64", 64}};
+  for (auto [name, bits] : kTypes)
+    if (dtype == name)
+      return bits;
+  return 0;
+}
 
 /// The largest tensor dimension the language accepts.
 constexpr int64_t kMaxDimSize = int64_t(1) << 30;
@@ -100,6 +128,9 @@ std::string validate(LayoutOptions &options) {
            std::to_string(options.numWarps);
   if (options.format != "table" && options.format != "list")
     return "unknown --format '" + options.format + "' (expected table or list)";
+  if (!options.dtype.empty() && getElementBits(options.dtype) == 0)
+    return "unknown --dtype '" + options.dtype +
+           "' (expected a type such as fp16, bf16, fp32, i8)";
   return "";
 }
 
@@ -112,7 +143,9 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
                "gluonc layout"};
   app.footer(
       "LAYOUT is a layout expression as a kernel writes it, with gl bound:\n"
-      "  gl.BlockedLayout(...), gl.SliceLayout(dim, parent).\n"
+      "  gl.BlockedLayout(...), gl.SliceLayout(dim, parent), ..., or a "
+      "shared layout:\n  gl.SwizzledSharedLayout(...), "
+      "gl.NVMMASharedLayout(...), gl.PaddedSharedLayout(...).\n"
       "Prints a one-line summary (the linear layout, registers per thread, "
       "replication),\nthen a table with one cell per element naming its "
       "holder, W<warp>:T<lane>:R<register>.\nRows are dimension 0 and "
@@ -122,11 +155,19 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
       "more copies; --format list\nnames every holder. The layout is "
       "evaluated as in a kernel of --num-warps warps\n(default 4, as when "
       "compiling) of the architecture's warp size.\n"
-      "Example:\n  gluonc layout 'gl.BlockedLayout([2, 4], [16, 2], [2, 2], "
+      "A shared LAYOUT shows instead the offset of each element in the "
+      "allocation\n(padding included). --shared SHARED with a distributed "
+      "LAYOUT reports the bank\nconflicts of storing (or loading) the "
+      "tensor in shared memory laid out by SHARED,\nas gl.bank_conflicts "
+      "counts them: the extra wavefronts of the worst access. Elements\n"
+      "are --dtype (default: the NVMMASharedLayout's element_bitwidth, else "
+      "fp32).\n"
+      "Examples:\n  gluonc layout 'gl.BlockedLayout([2, 4], [16, 2], [2, 2], "
       "[1, 0])' --shape 64x16 --svg layout.svg\n"
+      "  gluonc layout 'gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])' "
+      "--shape 64x64 \\\n      --shared 'gl.NVMMASharedLayout(128, 16)'\n"
       "Exit status: 0 success, 1 the layout expression has errors, 2 bad "
       "command line.");
-  std::string sharedLayout;
   app.add_option("LAYOUT", options.expression,
                  "Layout expression, e.g. 'gl.BlockedLayout([1], [32], [4], "
                  "[0])'");
@@ -147,10 +188,13 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
                  "table (first holder per element, default) or list (every "
                  "holder of every element)")
       ->type_name("table|list");
-  CLI::Option *shared = app.add_option(
-      "--shared", sharedLayout,
-      "Bank conflicts against a shared layout (not supported yet)");
-  shared->type_name("LAYOUT")->expected(0, 1);
+  app.add_option("--shared", options.sharedExpression,
+                 "Report the bank conflicts of storing LAYOUT's tensor into "
+                 "this shared layout")
+      ->type_name("SHARED");
+  app.add_option("--dtype", options.dtype,
+                 "Element type for --shared: fp16, bf16, fp32, i8, ...")
+      ->type_name("DTYPE");
 
   try {
     app.parse(argc, argv);
@@ -159,17 +203,18 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
   } catch (const CLI::ParseError &e) {
     return usageError(e.what());
   }
-  if (shared->count())
-    return usageError("not supported yet: --shared");
   std::string problem = validate(options);
   if (!problem.empty())
     return usageError(problem);
   return std::nullopt;
 }
 
-/// Evaluates the expression, printing its diagnostics; null on failure.
-mlir::gluon::LayoutAttrInterface
-evaluateLayout(const LayoutOptions &options, mlir::MLIRContext &context) {
+/// Evaluates a layout expression, printing its diagnostics against a
+/// buffer named `bufferName`; null on failure.
+mlir::Attribute evaluateLayout(const LayoutOptions &options,
+                               const std::string &bufferName,
+                               const std::string &expression,
+                               mlir::MLIRContext &context) {
   SourceManager sources;
   DiagnosticEngine diags(sources);
   diags.setConsumer([&](const Diagnostic &diagnostic) {
@@ -180,10 +225,73 @@ evaluateLayout(const LayoutOptions &options, mlir::MLIRContext &context) {
   spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize();
   spec.arch = options.arch;
   mlir::Attribute attr = evaluateLayoutExpression(
-      sources, diags, context, "<layout>", options.expression, spec);
+      sources, diags, context, bufferName, expression, spec);
   if (!attr || diags.hasErrors())
     return {};
-  return mlir::cast<mlir::gluon::LayoutAttrInterface>(attr);
+  return attr;
+}
+
+/// Shows a shared layout: which offset holds each element.
+int showSharedLayout(const LayoutOptions &options,
+                     mlir::gluon::SharedLayoutAttrInterface layoutAttr) {
+  if (!options.sharedExpression.empty())
+    return usageError("--shared needs a distributed LAYOUT to store, but "
+                      "LAYOUT is a shared layout");
+  if (!options.svgPath.empty())
+    return usageError("not supported yet: --svg of a shared layout");
+  std::string problem = layoutAttr.checkAllocationShape(options.shape);
+  if (!problem.empty())
+    return usageError("the shared layout cannot lay out --shape " +
+                      options.shapeText + ": " + problem);
+  SharedLayout layout = layoutAttr.toSharedLayout(options.shape);
+  std::cout << summarizeSharedLayout(layout) << "\n\n"
+            << (options.format == "list" ? renderSharedLayoutList(layout)
+                                         : renderSharedLayoutTable(layout));
+  std::cout.flush();
+  return kSuccess;
+}
+
+/// The bank conflicts line of --shared; nullopt after printing why there
+/// is none.
+std::optional<std::string> analyzeShared(const LayoutOptions &options,
+                                         const LinearLayout &distributed,
+                                         mlir::MLIRContext &context,
+                                         int &status) {
+  mlir::Attribute attr = evaluateLayout(options, "<shared>",
+                                        options.sharedExpression, context);
+  if (!attr) {
+    status = kUserError;
+    return std::nullopt;
+  }
+  auto shared = mlir::dyn_cast<mlir::gluon::SharedLayoutAttrInterface>(attr);
+  if (!shared) {
+    status = usageError("--shared needs a shared layout such as "
+                        "gl.NVMMASharedLayout(...), got a distributed one");
+    return std::nullopt;
+  }
+  std::string problem = shared.checkAllocationShape(options.shape);
+  if (!problem.empty()) {
+    status = usageError("the --shared layout cannot lay out --shape " +
+                        options.shapeText + ": " + problem);
+    return std::nullopt;
+  }
+  unsigned bits = 32;
+  auto nvmma = mlir::dyn_cast<mlir::gluon::NVMMASharedLayoutAttr>(attr);
+  if (nvmma)
+    bits = nvmma.getElementBitWidth();
+  if (!options.dtype.empty()) {
+    bits = getElementBits(options.dtype);
+    if (nvmma && nvmma.getElementBitWidth() != bits) {
+      status = usageError("--dtype " + options.dtype + " has " +
+                          std::to_string(bits) +
+                          "-bit elements, the NVMMASharedLayout " +
+                          std::to_string(nvmma.getElementBitWidth()) + "-bit");
+      return std::nullopt;
+    }
+  }
+  SharedLayout layout = shared.toSharedLayout(options.shape);
+  return "shared: " + summarizeSharedLayout(layout) + "\n" +
+         describeBankConflicts(analyzeBankConflicts(distributed, layout, bits));
 }
 
 bool writeFile(const std::string &path, const std::string &contents) {
@@ -213,10 +321,20 @@ int gluonc::driver::runLayoutCommand(int argc, char **argv) {
     return *status;
 
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  mlir::gluon::LayoutAttrInterface layoutAttr =
-      evaluateLayout(options, context);
-  if (!layoutAttr)
+  mlir::Attribute attr =
+      evaluateLayout(options, "<layout>", options.expression, context);
+  if (!attr)
     return kUserError;
+  if (auto shared = mlir::dyn_cast<mlir::gluon::SharedLayoutAttrInterface>(
+          attr)) {
+    if (shared.getRank() > options.shape.size())
+      return usageError("--shape " + options.shapeText + " has " +
+                        std::to_string(options.shape.size()) +
+                        " dimensions, but the layout lays out " +
+                        std::to_string(shared.getRank()));
+    return showSharedLayout(options, shared);
+  }
+  auto layoutAttr = mlir::cast<mlir::gluon::LayoutAttrInterface>(attr);
   if (layoutAttr.getRank() != options.shape.size())
     return usageError("--shape " + options.shapeText + " has " +
                       std::to_string(options.shape.size()) +
@@ -228,7 +346,16 @@ int gluonc::driver::runLayoutCommand(int argc, char **argv) {
   if (!problem.empty())
     return usageError(problem);
 
-  std::cout << summarizeLayout(layout) << "\n\n"
+  std::string sharedReport;
+  if (!options.sharedExpression.empty()) {
+    int status = kSuccess;
+    std::optional<std::string> report =
+        analyzeShared(options, layout, context, status);
+    if (!report)
+      return status;
+    sharedReport = *report + "\n";
+  }
+  std::cout << summarizeLayout(layout) << "\n" << sharedReport << "\n"
             << (options.format == "list" ? renderLayoutList(layout)
                                          : renderLayoutTable(layout));
   std::cout.flush();

@@ -40,6 +40,14 @@ struct GluonOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<LinearLayoutAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedLayoutAttrInterface>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };

@@ -73,4 +73,134 @@ def Gluon_SliceLayoutAttr : Gluon_Attr<"SliceLayout", "slice",
   let genVerifyDecl = 1;
 }
 
+def Gluon_LinearLayoutAttr : Gluon_Attr<"LinearLayout", "linear",
+    [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
+  let summary = "a layout given by its bases: Gluon's DistributedLinearLayout";
+  let description = [{
+    `#gluon.linear<{register = [[0, 1], [4, 0]], lane = [[0, 2], [1, 0],
+    ...], warp = [[8, 0], [16, 0]], block = [], shape = [32, 4]}>`: basis i
+    of a hardware index is the coordinate its bit i moves an element by;
+    an index's element is the XOR of the bases of its set bits. Zero bases
+    replicate. The layout is for tensors of `shape`; the results of
+    reshape, permute, join and split get one when no named layout fits.
+  }];
+  let parameters = (ins
+    AttrParameter<"::gluonc::LinearLayout", "the bases and the shape",
+                  "const ::gluonc::LinearLayout &">:$layout);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory layouts
+//===----------------------------------------------------------------------===//
+
+def Gluon_SharedLayoutAttrInterface : AttrInterface<"SharedLayoutAttrInterface"> {
+  let cppNamespace = "::mlir::gluon";
+  let description = [{
+    A shared memory layout: at which offset of an allocation each element
+    lives. Every shared layout converts to a gluonc::SharedLayout (an
+    F2-linear map from offsets to coordinates, plus padding); accesses are
+    lowered through it. A layout lays out the trailing getRank() dimensions
+    of an allocation; leading dimensions are buffers one after another.
+  }];
+  let methods = [
+    InterfaceMethod<"The number of trailing dimensions the layout lays out.",
+      "unsigned", "getRank">,
+    InterfaceMethod<[{
+        Why the layout cannot lay out an allocation of `shape`; empty when
+        it can.
+      }],
+      "std::string", "checkAllocationShape",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+    InterfaceMethod<[{
+        The layout of an allocation of `shape`, which checkAllocationShape
+        accepts.
+      }],
+      "::gluonc::SharedLayout", "toSharedLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+  ];
+}
+
+def Gluon_SwizzledSharedLayoutAttr : Gluon_Attr<"SwizzledSharedLayout",
+    "swizzled_shared",
+    [DeclareAttrInterfaceMethods<Gluon_SharedLayoutAttrInterface>]> {
+  let summary = "rows whose columns are XORed with the row's phase";
+  let description = [{
+    `#gluon.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order =
+    [1, 0]}>`: Gluon's SwizzledSharedLayout. `order` lists dimensions from
+    fastest to slowest; in the two fastest, row r stores column c at
+    c ^ (vec * ((r / perPhase) % maxPhase)).
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::gluonc::SwizzledSharedSpec toSpec() const;
+  }];
+}
+
+def Gluon_NVMMASharedLayoutAttr : Gluon_Attr<"NVMMASharedLayout",
+    "nvmma_shared",
+    [DeclareAttrInterfaceMethods<Gluon_SharedLayoutAttrInterface>]> {
+  let summary = "the layout wgmma and TMA read";
+  let description = [{
+    `#gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16,
+    rank = 2, transposed = false}>`: Gluon's NVMMASharedLayout. Rows of
+    swizzlingByteWidth bytes, 16-byte chunks XORed within 8-row groups.
+  }];
+  let parameters = (ins "unsigned":$swizzlingByteWidth,
+                        "unsigned":$elementBitWidth, "unsigned":$rank,
+                        "bool":$transposed);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::gluonc::NVMMASharedSpec toSpec() const;
+  }];
+}
+
+def Gluon_PaddedSharedLayoutAttr : Gluon_Attr<"PaddedSharedLayout",
+    "padded_shared",
+    [DeclareAttrInterfaceMethods<Gluon_SharedLayoutAttrInterface>]> {
+  let summary = "a linear order with padding after every interval";
+  let description = [{
+    `#gluon.padded_shared<{intervalPaddings = [[32, 4]], order = [1, 0]}>`
+    or, with an explicit linear component over a fixed shape,
+    `#gluon.padded_shared<{intervalPaddings = [[32, 4]], offsetBases =
+    [[0, 1], ...], shape = [64, 32]}>`: Gluon's PaddedSharedLayout. After
+    every `interval` elements, `padding` unused elements follow.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
+                        ArrayRefParameter<"unsigned">:$paddings,
+                        ArrayRefParameter<"unsigned">:$order,
+                        ArrayRefParameter<"int32_t">:$offsetBases,
+                        ArrayRefParameter<"unsigned">:$shape);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::gluonc::PaddedSharedSpec toSpec() const;
+  }];
+}
+
+def Gluon_SharedLinearLayoutAttr : Gluon_Attr<"SharedLinearLayout",
+    "shared_linear",
+    [DeclareAttrInterfaceMethods<Gluon_SharedLayoutAttrInterface>]> {
+  let summary = "a shared layout given by its offset bases";
+  let description = [{
+    `#gluon.shared_linear<{offsetBases = [[0, 1], [0, 2], [1, 2]],
+    alignment = 16}>`: Gluon's SharedLinearLayout. Offset basis i is the
+    coordinate of offset 1 << i; the bases span the shape twice their
+    largest entries. `gl.to_linear_layout` of a shared layout gives one,
+    and descriptor views get one when no named layout describes them.
+  }];
+  let parameters = (ins ArrayRefParameter<"int32_t">:$offsetBases,
+                        "unsigned":$rank, "unsigned":$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    std::vector<::gluonc::Coord> getBases() const;
+  }];
+}
+
 #endif // GLUON_ATTRS

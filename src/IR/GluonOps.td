@@ -76,6 +76,60 @@ def Gluon_ExpandDimsOp : Gluon_Op<"expand_dims", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Shape changes that rename registers: the result layout is inferred from
+// the source's so that every element stays in its thread
+//===----------------------------------------------------------------------===//
+
+def Gluon_ReshapeOp : Gluon_Op<"reshape", [Pure]> {
+  let summary = "the same elements, in row-major order, in another shape";
+  let description = [{
+    The result's layout must hold each element in the thread that held it
+    in the source (Gluon infers it so; see gluonc/Layout/ShapeLayouts.h).
+  }];
+  let arguments = (ins Gluon_ValueTensor:$src);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Gluon_PermuteOp : Gluon_Op<"permute", [Pure]> {
+  let summary = "reorder the dimensions of a tensor";
+  let description = [{
+    Result dimension d is source dimension `order[d]`; each element stays
+    in its thread.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Gluon_JoinOp : Gluon_Op<"join", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "stack two tensors along a new last dimension of size 2";
+  let description = [{
+    `result[..., 0]` is `lhs`, `result[..., 1]` is `rhs`; the two values of
+    a pair are held by one thread.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$lhs, Gluon_ValueTensor:$rhs);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Gluon_SplitOp : Gluon_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "the two halves of a tensor whose last dimension is 2";
+  let description = [{
+    The inverse of `gluon.join`: the source's last dimension must be held
+    by one register bit, so both halves stay in their threads.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$src);
+  let results = (outs Gluon_ValueTensor:$lhs, Gluon_ValueTensor:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions and layout conversions
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +163,42 @@ def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure]> {
 def Gluon_ReduceReturnOp : Gluon_Op<"reduce.return",
     [HasParent<"ReduceOp">, Pure, Terminator, ReturnLike]> {
   let summary = "the combined values of a gluon.reduce step";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "$results attr-dict `:` type($results)";
+}
+
+def Gluon_ScanOp : Gluon_Op<"scan", [Pure]> {
+  let summary = "inclusive scan of tensors along an axis";
+  let description = [{
+    Each result element combines, in order, the source elements up to it
+    along `axis` (from the end with `reverse`). The combine region takes
+    two values per source, the earlier elements' first, and yields one per
+    source; it must be associative but need not be commutative. Results
+    have the sources' types.
+
+    ```mlir
+    %c = gluon.scan %x {axis = 1 : i32} : tensor<8x128xf32, #blocked>
+        -> tensor<8x128xf32, #blocked> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      gluon.scan.return %s : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Gluon_ValueTensor>:$srcs, I32Attr:$axis,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<Gluon_ValueTensor>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = [{
+    $srcs attr-dict `:` type($srcs) `->` type($results) $combine
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Gluon_ScanReturnOp : Gluon_Op<"scan.return",
+    [HasParent<"ScanOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the combined values of a gluon.scan step";
   let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "$results attr-dict `:` type($results)";
 }
@@ -218,6 +308,188 @@ def Gluon_PredicatedStoreOp : Gluon_Op<"predicated_store",
   let assemblyFormat = [{
     $ptr `,` $value `,` $predicate attr-dict `:` qualified(type($ptr)) `,`
     type($value)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory (SharedMemoryOps.cpp)
+//===----------------------------------------------------------------------===//
+
+def Gluon_MemDesc : Type<
+    CPred<"::llvm::isa<::mlir::gluon::MemDescType>($_self)">,
+    "shared memory descriptor", "::mlir::gluon::MemDescType">;
+
+def Gluon_LocalAllocOp : Gluon_Op<"local_alloc",
+    [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "allocate shared memory, optionally storing a tensor in it";
+  let description = [{
+    A fresh allocation of the result's allocation shape, live for the rest
+    of the program. With `src`, every element of it is stored first (as by
+    `gluon.local_store`). The allocation pass gives it its place
+    (`gluon.allocation_offset`, in bytes from the start of the program's
+    shared memory).
+  }];
+  let arguments = (ins Optional<Gluon_ValueTensor>:$src);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    ($src^ `:` type($src))? attr-dict `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_LocalLoadOp : Gluon_Op<"local_load",
+    [MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "load a tensor from shared memory in a distributed layout";
+  let arguments = (ins Gluon_MemDesc:$src);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_LocalStoreOp : Gluon_Op<"local_store",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "store a tensor into shared memory";
+  let arguments = (ins Gluon_ValueTensor:$src, Gluon_MemDesc:$dst);
+  let assemblyFormat = [{
+    $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_MemDescIndexOp : Gluon_Op<"memdesc_index", [Pure]> {
+  let summary = "the view of one buffer of a multi-buffered allocation";
+  let description = [{
+    Drops the leading dimension, which must be a buffer dimension (one the
+    layout does not lay out): the result is buffer `index` of the source.
+  }];
+  let arguments = (ins Gluon_MemDesc:$src, I32:$index);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_MemDescSubsliceOp : Gluon_Op<"memdesc_subslice", [Pure]> {
+  let summary = "a view of a block of a descriptor";
+  let description = [{
+    The elements from `offsets` on, in the result's shape. Each size is a
+    power of two, each offset a multiple of the size along its dimension,
+    and the block's first element must be a fixed distance from every
+    element of the block (the layout's offsets of the block's start and of
+    positions within the block share no bit): then the view is an address
+    and the same layout.
+  }];
+  let arguments = (ins Gluon_MemDesc:$src, DenseI32ArrayAttr:$offsets);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    $src $offsets attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_MemDescPermuteOp : Gluon_Op<"memdesc_permute", [Pure]> {
+  let summary = "the same shared memory with its dimensions reordered";
+  let description = [{
+    Result dimension d is source dimension `order[d]`. The result's layout
+    must put every element where the source's does.
+  }];
+  let arguments = (ins Gluon_MemDesc:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_MemDescReshapeOp : Gluon_Op<"memdesc_reshape", [Pure]> {
+  let summary = "the same shared memory in another shape";
+  let description = [{
+    The elements in row-major order, in the result's shape. The result's
+    layout must put every element where the source's does.
+  }];
+  let arguments = (ins Gluon_MemDesc:$src);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics and device assertions
+//===----------------------------------------------------------------------===//
+
+def Gluon_AtomicRMWOp : Gluon_Op<"atomic_rmw",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "atomic read-modify-write of global memory";
+  let description = [{
+    For each element: atomically replaces `*ptr` by `kind(*ptr, val)` and
+    yields the old value. `kind` is add, max, min (signed integers or
+    floats), umax, umin (unsigned integers), and, or, xor or xchg.
+    Where `mask` is false nothing happens and the result is undefined.
+    `sem` orders the access (relaxed, acquire, release, acq_rel) and
+    `scope` says who the ordering is for (cta, gpu, sys), as in PTX.
+  }];
+  let arguments = (ins StrAttr:$kind, Gluon_PtrLike:$ptr,
+                       Gluon_ValueLike:$val, Optional<Gluon_BoolLike>:$mask,
+                       StrAttr:$sem, StrAttr:$scope);
+  let results = (outs Gluon_ValueLike:$result);
+  let assemblyFormat = [{
+    $kind $ptr `,` $val (`mask` $mask^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_AtomicCASOp : Gluon_Op<"atomic_cas",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "atomic compare-and-swap of global memory";
+  let description = [{
+    For each element: atomically, if `*ptr == cmp` (bitwise) then
+    `*ptr = val`; yields the old value. `sem` and `scope` as for
+    gluon.atomic_rmw.
+  }];
+  let arguments = (ins Gluon_PtrLike:$ptr, Gluon_ValueLike:$cmp,
+                       Gluon_ValueLike:$val, StrAttr:$sem, StrAttr:$scope);
+  let results = (outs Gluon_ValueLike:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $val attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_FpToFpOp : Gluon_Op<"fp_to_fp", [Pure]> {
+  let summary = "conversion between fp32 and a float8 type";
+  let description = [{
+    fp32 to float8 rounds to nearest (ties to even) and saturates to the
+    largest finite value; NaN stays NaN. float8 to fp32 is exact. A separate
+    op from arith.truncf / arith.extf, whose folds assume types the lowering
+    of registers no longer has.
+  }];
+  let arguments = (ins Gluon_ValueLike:$src);
+  let results = (outs Gluon_ValueLike:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_AssertOp : Gluon_Op<"assert",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "stop the kernel where a condition is false";
+  let description = [{
+    Where an element of `condition` is false, the thread reports `message`
+    with its source position (the CUDA device assert) and the launch fails.
+  }];
+  let arguments = (ins Gluon_BoolLike:$condition, StrAttr:$message,
+                       StrAttr:$file, I32Attr:$line, StrAttr:$function);
+  let assemblyFormat = [{
+    $condition `,` $message attr-dict `:` type($condition)
   }];
 }
 

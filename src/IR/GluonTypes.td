@@ -34,6 +34,29 @@ def Gluon_PointerType : Gluon_Type<"Pointer", "ptr"> {
   ];
 }
 
+def Gluon_MemDescType : Gluon_Type<"MemDesc", "memdesc"> {
+  let summary = "a view of a shared memory allocation";
+  let description = [{
+    `!gluon.memdesc<64x64xf16, #shared>` describes a view of `shape`
+    elements of `elementType` in shared memory, laid out by `layout` over
+    an allocation of `allocShape` (printed after the layout when it differs
+    from the shape, as for views made by `memdesc_subslice`). Lowered, a
+    descriptor is the address of the view's first element; the layout over
+    the allocation shape gives the offset of every other element from it.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "SharedLayoutAttrInterface":$layout,
+                        ArrayRefParameter<"int64_t">:$allocShape);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getShape().size(); }
+    /// The layout of the allocation (see gluonc::SharedLayout).
+    ::gluonc::SharedLayout getSharedLayout() const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//

@@ -61,6 +61,12 @@ int64_t gluonc::getScratchBytes(Operation *op) {
                          getElementBytes(getElementTypeOrSelf(result)));
     return bytes;
   }
+  if (auto scan = dyn_cast<gluon::ScanOp>(op))
+    return getScanScratchBytes(scan);
+  // A scalar atomic hands thread 0's old value to every thread.
+  if (isa<gluon::AtomicRMWOp, gluon::AtomicCASOp>(op) &&
+      !isa<RankedTensorType>(op->getResult(0).getType()))
+    return alignTo16(getElementBytes(op->getResult(0).getType()));
   if (auto convert = dyn_cast<gluon::ConvertLayoutOp>(op)) {
     if (planConversion(convert) != ConversionKind::SharedMemory)
       return 0;
@@ -71,16 +77,25 @@ int64_t gluonc::getScratchBytes(Operation *op) {
   return 0;
 }
 
+int64_t gluonc::getAllocationBytes(gluon::LocalAllocOp alloc) {
+  gluon::MemDescType type = alloc.getType();
+  return type.getSharedLayout().getAllocationElements() *
+         getElementBytes(type.getElementType());
+}
+
 //===----------------------------------------------------------------------===//
 // Allocation
 //===----------------------------------------------------------------------===//
 
 namespace {
 
-/// Every scratch user writes its scratch, waits at a barrier, reads it, and
-/// is done: no two are live at once, so all start at offset 0 and the
-/// program needs the largest. The barrier pass orders one op's reads before
-/// the next op's writes.
+/// Allocations (gluon.local_alloc) each get their own bytes, one after
+/// another, for the whole program: they never share memory, so accesses to
+/// two of them never race. Scratch follows them. Every scratch user writes
+/// its scratch, waits at a barrier, reads it, and is done: no two are live
+/// at once, so all start at the same offset and the program needs the
+/// largest. The barrier pass orders one op's reads before the next op's
+/// writes.
 class AllocateSharedMemoryPass
     : public PassWrapper<AllocateSharedMemoryPass, OperationPass<ModuleOp>> {
 public:
@@ -90,91 +105,28 @@ public:
     return "gluon-allocate-shared-memory";
   }
   StringRef getDescription() const override {
-    return "Place the shared memory scratch of reductions and layout "
-           "conversions";
+    return "Place shared memory allocations and the scratch of reductions "
+           "and layout conversions";
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
-    int64_t total = 0;
+    int64_t allocated = 0;
+    module.walk([&](gluon::LocalAllocOp alloc) {
+      alloc->setAttr(kAllocationOffsetAttrName,
+                     builder.getI32IntegerAttr(allocated));
+      allocated += alignTo16(getAllocationBytes(alloc));
+    });
+    int64_t total = allocated;
     module.walk([&](Operation *op) {
       int64_t bytes = getScratchBytes(op);
       if (bytes == 0)
         return;
-      op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(0));
-      total = std::max(total, bytes);
+      op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(allocated));
+      total = std::max(total, allocated + bytes);
     });
     module->setAttr(kSharedBytesAttrName, builder.getI32IntegerAttr(total));
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// Barriers
-//===----------------------------------------------------------------------===//
-
-/// Whether `op` (or anything nested in it) touches shared memory.
-bool usesSharedMemory(Operation *op) {
-  bool uses = false;
-  op->walk([&](Operation *nested) {
-    if (nested->hasAttr(kScratchOffsetAttrName))
-      uses = true;
-  });
-  return uses;
-}
-
-/// A barrier goes before any shared memory access that may follow another
-/// one with no barrier between them. Scratch users synchronize internally
-/// between their own write and read; what remains is the previous op's
-/// reads against this op's writes. Conservative at control flow: a region
-/// is entered as if an access were pending (a loop's previous iteration may
-/// have left one), and an op holding regions leaves one pending.
-class InsertBarriersPass
-    : public PassWrapper<InsertBarriersPass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InsertBarriersPass)
-
-  StringRef getArgument() const override { return "gluon-insert-barriers"; }
-  StringRef getDescription() const override {
-    return "Insert barriers between shared memory accesses that could race";
-  }
-
-  void runOnOperation() override {
-    getOperation().walk([&](func::FuncOp func) {
-      processRegion(func.getBody(), /*pending=*/false);
-    });
-  }
-
-private:
-  /// Returns whether an access is pending at the end of the region.
-  bool processRegion(Region &region, bool pending) {
-    bool pendingAtEnd = false;
-    for (Block &block : region) {
-      bool blockPending = pending;
-      for (Operation &op : llvm::make_early_inc_range(block))
-        blockPending = processOp(&op, blockPending);
-      pendingAtEnd |= blockPending;
-    }
-    return pendingAtEnd;
-  }
-
-  bool processOp(Operation *op, bool pending) {
-    if (isa<gluon::BarrierOp>(op))
-      return false;
-    // A scratch user (a reduction has a region, its combine function, with
-    // no shared memory in it).
-    if (op->hasAttr(kScratchOffsetAttrName)) {
-      if (pending) {
-        OpBuilder builder(op);
-        gluon::BarrierOp::create(builder, op->getLoc());
-      }
-      return true;
-    }
-    if (op->getNumRegions() == 0 || !usesSharedMemory(op))
-      return pending;
-    for (Region &region : op->getRegions())
-      processRegion(region, /*pending=*/true);
-    return true;
   }
 };
 
@@ -182,8 +134,4 @@ private:
 
 std::unique_ptr<Pass> gluonc::createAllocateSharedMemoryPass() {
   return std::make_unique<AllocateSharedMemoryPass>();
-}
-
-std::unique_ptr<Pass> gluonc::createInsertBarriersPass() {
-  return std::make_unique<InsertBarriersPass>();
 }

@@ -8,6 +8,9 @@
 #define GLUONC_IR_DIALECT_H
 
 #include "gluonc/Layout/LinearLayout.h"
+#include "gluonc/Layout/SharedLayout.h"
+
+#include <array>
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,6 +21,11 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace gluonc {
+/// Lets a linear layout be a parameter of #gluon.linear (LinearLayoutAttr.cpp).
+llvm::hash_code hash_value(const LinearLayout &layout);
+} // namespace gluonc
 
 #include "gluonc/IR/GluonDialect.h.inc"
 
@@ -50,6 +58,16 @@ Type withElementType(Type type, Type elementType);
 
 /// Layouts as their IR text, for diagnostics that name both sides.
 std::string layoutToString(Attribute layout);
+
+/// Why `bases` (register, lane, warp, block) cannot be the bases of a
+/// #gluon.linear layout of `shape`; empty when they can.
+std::string
+checkLinearLayoutBases(const std::vector<int32_t> &shape,
+                       const std::array<std::vector<gluonc::Coord>, 4> &bases);
+/// The linear layout of bases that checkLinearLayoutBases accepts.
+gluonc::LinearLayout
+buildLinearLayout(const std::vector<int32_t> &shape,
+                  const std::array<std::vector<gluonc::Coord>, 4> &bases);
 
 } // namespace mlir::gluon
 

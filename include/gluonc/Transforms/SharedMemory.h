@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Some ops need shared memory while they run: a reduction across warps, a
-// layout conversion that moves elements between threads. Allocation gives
+// layout conversion that moves elements between threads; kernels also
+// allocate it themselves (gl.allocate_shared_memory). Allocation gives
 // each its place; the barrier pass keeps accesses to the same bytes by
 // different threads apart; lowering uses both. All three ask these helpers,
 // so that they agree.
@@ -17,6 +18,7 @@
 
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Layout/Plans.h"
+#include "gluonc/Layout/ScanPlan.h"
 
 #include "mlir/Pass/Pass.h"
 
@@ -26,6 +28,10 @@ namespace gluonc {
 constexpr llvm::StringLiteral kSharedBytesAttrName = "gluon.shared_bytes";
 /// Op attribute: where the op's scratch starts in shared memory.
 constexpr llvm::StringLiteral kScratchOffsetAttrName = "gluon.scratch_offset";
+/// gluon.local_alloc attribute: where its allocation starts, in bytes from
+/// the start of the program's shared memory.
+constexpr llvm::StringLiteral kAllocationOffsetAttrName =
+    "gluon.allocation_offset";
 
 /// The plan of a reduction (see Plans.h), from its types.
 ReductionPlan planReduction(mlir::gluon::ReduceOp op);
@@ -36,15 +42,31 @@ ConversionKind planConversion(mlir::gluon::ConvertLayoutOp op);
 /// The bytes one element of `type` takes in memory (i1 takes one).
 int64_t getElementBytes(mlir::Type type);
 
+/// The plan of a scan (see ScanPlan.h), from its types.
+ScanPlan planScan(mlir::gluon::ScanOp op);
+/// Where, from the start of a scan's scratch, warp level `level` of `plan`
+/// keeps the totals of source `source` (ScanSharedMemory.cpp).
+int64_t getScanScratchOffset(mlir::gluon::ScanOp op, const ScanPlan &plan,
+                             size_t level, size_t source);
+/// Bytes of shared memory a scan uses: the totals its warp levels exchange.
+int64_t getScanScratchBytes(mlir::gluon::ScanOp op);
+
 /// Bytes of shared memory `op` uses while it runs; 0 for none.
 int64_t getScratchBytes(mlir::Operation *op);
 
-/// Assigns each op's scratch an offset (kScratchOffsetAttrName) and sets the
-/// module's kSharedBytesAttrName.
+/// Bytes of shared memory an allocation reserves, padding included.
+int64_t getAllocationBytes(mlir::gluon::LocalAllocOp alloc);
+/// The gluon.local_alloc whose memory `descriptor` views (through index,
+/// subslice, permute and reshape); null when that is not visible, as for a
+/// block argument (Membar.cpp).
+mlir::gluon::LocalAllocOp getAllocation(mlir::Value descriptor);
+
+/// Places each allocation (kAllocationOffsetAttrName) and each op's scratch
+/// (kScratchOffsetAttrName) and sets the module's kSharedBytesAttrName.
 std::unique_ptr<mlir::Pass> createAllocateSharedMemoryPass();
 
 /// Inserts gluon.barrier where a shared memory access could race with an
-/// earlier one by another thread.
+/// earlier one by another thread (Membar.cpp).
 std::unique_ptr<mlir::Pass> createInsertBarriersPass();
 
 } // namespace gluonc

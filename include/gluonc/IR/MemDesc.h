@@ -1,0 +1,55 @@
+//===- MemDesc.h - Shared memory descriptors and their views ----*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The result types of the descriptor views (index, subslice, permute,
+// reshape), computed once here so that the frontend, the verifiers and the
+// lowering agree. A view is an address plus a layout: every view keeps each
+// element where its source has it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_IR_MEMDESC_H
+#define GLUONC_IR_MEMDESC_H
+
+#include "gluonc/IR/Dialect.h"
+
+#include <string>
+
+namespace mlir::gluon {
+
+/// Whether `attr` is a shared memory layout.
+bool isSharedLayout(Attribute attr);
+
+/// The descriptor type of a fresh allocation; null with `problem` set when
+/// `layout` cannot lay out `shape`.
+MemDescType getAllocationType(ArrayRef<int64_t> shape, Type elementType,
+                              SharedLayoutAttrInterface layout,
+                              std::string &problem);
+
+/// `src[i]`: the leading dimension dropped, which must be a buffer
+/// dimension (one the layout does not lay out).
+MemDescType inferIndexType(MemDescType src, std::string &problem);
+/// Elements (padding included) from one buffer of `src` to the next.
+int64_t getIndexStride(MemDescType src);
+
+/// The block of `sizes` at `offsets` of `src`.
+MemDescType inferSubsliceType(MemDescType src, ArrayRef<int32_t> offsets,
+                              ArrayRef<int64_t> sizes, std::string &problem);
+/// Elements (padding included) from the first element of `src` to the
+/// first element of the block at `offsets`.
+int64_t getSubsliceOffset(MemDescType src, ArrayRef<int32_t> offsets);
+
+/// `src` with result dimension d being source dimension order[d].
+MemDescType inferPermuteType(MemDescType src, ArrayRef<int32_t> order,
+                             std::string &problem);
+
+/// `src` (a whole allocation) in `shape`, elements in row-major order.
+MemDescType inferReshapeType(MemDescType src, ArrayRef<int64_t> shape,
+                             std::string &problem);
+
+} // namespace mlir::gluon
+
+#endif // GLUONC_IR_MEMDESC_H

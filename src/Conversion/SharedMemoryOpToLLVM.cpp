@@ -1,0 +1,316 @@
+//===- SharedMemoryOpToLLVM.cpp - Shared memory allocations and accesses --===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A descriptor lowers to the address of its view's first element
+// (!llvm.ptr<3>). An access composes two linear layouts: the tensor's
+// (register, lane, warp) -> coordinate and the inverse of the shared
+// layout's offset -> coordinate, giving register, lane, warp -> offset. Its
+// register bits whose offsets are 1, 2, 4, ... make one vector access (see
+// planSharedAccess); the lane and warp part is computed once per thread,
+// and each access adds its registers' constant part, with `or disjoint`
+// where the bits allow so that it folds into the address.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternsImpl.h"
+
+#include "Utility.h"
+#include "gluonc/IR/MemDesc.h"
+#include "gluonc/Layout/SharedLayout.h"
+#include "gluonc/Transforms/SharedMemory.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+/// The type memory holds for a register of `registerType` (i1 as a byte).
+Type getStorageType(Type registerType) {
+  if (registerType.isInteger(1))
+    return IntegerType::get(registerType.getContext(), 8);
+  return registerType;
+}
+
+unsigned getStorageBits(Type storageType) {
+  if (isa<LLVM::LLVMPointerType>(storageType))
+    return 64;
+  return storageType.getIntOrFloatBitWidth();
+}
+
+/// The layout whose registers are the first registers of the accesses of
+/// `plan`, in the plan's order, and whose lanes and warps are the plan's.
+LinearLayout getAccessStarts(const SharedAccessPlan &plan) {
+  const LinearLayout &offsets = plan.offsets;
+  LinearLayout starts(offsets.getShape());
+  const std::vector<Coord> &regBases = offsets.getBases(HwDim::Register);
+  for (unsigned bit = 0; bit < regBases.size(); ++bit) {
+    bool inVector = llvm::is_contained(plan.vectorRegisterBits, bit);
+    if (!inVector && regBases[bit][0] != 0)
+      starts.addBasis(HwDim::Register, regBases[bit]);
+  }
+  for (HwDim hw : {HwDim::Lane, HwDim::Warp, HwDim::Block})
+    for (const Coord &basis : offsets.getBases(hw))
+      starts.addBasis(hw, basis);
+  return starts;
+}
+
+/// `offset` (i32, before padding) with the layout's padding inserted.
+Value emitPadding(OpBuilder &b, Location loc, const SharedLayout &layout,
+                  Value offset) {
+  Value padded = offset;
+  for (const PaddingRule &rule : layout.getPadding()) {
+    Value intervals = LLVM::LShrOp::create(
+        b, loc, offset, createI32Constant(b, loc, log2Exact(rule.interval)));
+    Value padding = LLVM::ShlOp::create(
+        b, loc, intervals, createI32Constant(b, loc, log2Exact(rule.padding)));
+    padded = LLVM::AddOp::create(b, loc, padded, padding);
+  }
+  return padded;
+}
+
+/// The address of every vector access `plan` makes from the view at `base`.
+SmallVector<Value> emitAccessAddresses(OpBuilder &b, Location loc,
+                                       const LoweringContext &context,
+                                       const SharedAccessPlan &plan,
+                                       const SharedLayout &layout, Value base,
+                                       Type storageType) {
+  SmallVector<SmallVector<Value>> offsets = emitElementCoords(
+      b, loc, context.target, getAccessStarts(plan), context.numThreads);
+  SmallVector<Value> addresses;
+  for (SmallVector<Value> &offset : offsets)
+    addresses.push_back(emitElementAddress(
+        b, loc, base, storageType, emitPadding(b, loc, layout, offset[0])));
+  return addresses;
+}
+
+/// What a lowering of an access needs to know of the tensor and the view.
+struct AccessInfo {
+  SharedAccessPlan plan;
+  SharedLayout layout;
+  Type registerType;
+  Type storageType;
+  Type accessType;
+  unsigned alignment;
+};
+
+AccessInfo planAccess(RankedTensorType tensor, gluon::MemDescType desc,
+                      const TypeConverter &converter) {
+  SharedLayout layout = desc.getSharedLayout();
+  Type registerType = converter.convertType(tensor.getElementType());
+  Type storageType = getStorageType(registerType);
+  unsigned bits = getStorageBits(storageType);
+  // Pointers are accessed one at a time.
+  unsigned maxVectorBytes = isa<LLVM::LLVMPointerType>(storageType) ? 8 : 16;
+  SharedAccessPlan plan = planSharedAccess(gluon::getLinearLayout(tensor),
+                                           layout, bits, maxVectorBytes);
+  int64_t width = plan.vectorElements;
+  Type accessType =
+      width == 1 ? storageType : VectorType::get({width}, storageType);
+  unsigned alignment = std::max<unsigned>(1, width * bits / 8);
+  return {std::move(plan), std::move(layout), registerType,
+          storageType,     accessType,        alignment};
+}
+
+Value toStorage(OpBuilder &b, Location loc, Value value, Type storageType) {
+  if (value.getType() == storageType)
+    return value;
+  return LLVM::ZExtOp::create(b, loc, storageType, value);
+}
+
+Value fromStorage(OpBuilder &b, Location loc, Value value, Type registerType) {
+  if (value.getType() == registerType)
+    return value;
+  return LLVM::TruncOp::create(b, loc, registerType, value);
+}
+
+/// Stores the registers of `tensor` (its lowered struct) into the view at
+/// `base`.
+void emitSharedStore(OpBuilder &b, Location loc, const LoweringContext &context,
+                     const TypeConverter &converter, RankedTensorType type,
+                     Value tensor, gluon::MemDescType desc, Value base) {
+  AccessInfo info = planAccess(type, desc, converter);
+  SmallVector<Value> registers = unpackRegisters(b, loc, tensor);
+  SmallVector<Value> addresses = emitAccessAddresses(
+      b, loc, context, info.plan, info.layout, base, info.storageType);
+  for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
+    Value data;
+    if (access.size() == 1) {
+      data = toStorage(b, loc, registers[access[0]], info.storageType);
+    } else {
+      data = LLVM::PoisonOp::create(b, loc, info.accessType);
+      for (auto [position, reg] : llvm::enumerate(access))
+        data = LLVM::InsertElementOp::create(
+            b, loc, data, toStorage(b, loc, registers[reg], info.storageType),
+            createI32Constant(b, loc, position));
+    }
+    LLVM::StoreOp::create(b, loc, data, address, info.alignment);
+  }
+}
+
+/// The allocation's address, from the offset the allocation pass gave it.
+FailureOr<Value> emitAllocationAddress(OpBuilder &b, gluon::LocalAllocOp op) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName);
+  if (!offset)
+    return op.emitOpError() << "has no '" << kAllocationOffsetAttrName
+                            << "': run gluon-allocate-shared-memory first";
+  Location loc = op.getLoc();
+  return emitElementAddress(b, loc, getSharedMemoryBase(b, loc, op),
+                            b.getI8Type(),
+                            createI32Constant(b, loc, offset.getInt()));
+}
+
+template <typename OpTy>
+struct SharedMemoryPattern : public ConvertOpToLLVMPattern<OpTy> {
+  SharedMemoryPattern(const LLVMTypeConverter &converter,
+                      const LoweringContext &context)
+      : ConvertOpToLLVMPattern<OpTy>(converter), context(context) {}
+
+  LoweringContext context;
+};
+
+struct LocalAllocOpConversion : SharedMemoryPattern<gluon::LocalAllocOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> base = emitAllocationAddress(rewriter, op);
+    if (failed(base))
+      return failure();
+    if (adaptor.getSrc())
+      emitSharedStore(rewriter, op.getLoc(), context, *getTypeConverter(),
+                      cast<RankedTensorType>(op.getSrc().getType()),
+                      adaptor.getSrc(), op.getType(), *base);
+    rewriter.replaceOp(op, *base);
+    return success();
+  }
+};
+
+struct LocalStoreOpConversion : SharedMemoryPattern<gluon::LocalStoreOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitSharedStore(rewriter, op.getLoc(), context, *getTypeConverter(),
+                    op.getSrc().getType(), adaptor.getSrc(),
+                    op.getDst().getType(), adaptor.getDst());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    AccessInfo info =
+        planAccess(type, op.getSrc().getType(), *getTypeConverter());
+    SmallVector<Value> addresses =
+        emitAccessAddresses(rewriter, loc, context, info.plan, info.layout,
+                            adaptor.getSrc(), info.storageType);
+    int64_t numRegisters = info.plan.sourceRegister.size();
+    SmallVector<Value> loaded(numRegisters);
+    for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
+      Value data = LLVM::LoadOp::create(rewriter, loc, info.accessType, address,
+                                        info.alignment);
+      for (auto [position, reg] : llvm::enumerate(access)) {
+        Value element = access.size() == 1
+                            ? data
+                            : LLVM::ExtractElementOp::create(
+                                  rewriter, loc, data,
+                                  createI32Constant(rewriter, loc, position))
+                                  .getResult();
+        loaded[reg] = fromStorage(rewriter, loc, element, info.registerType);
+      }
+    }
+    // Registers repeating an element take the loaded copy.
+    SmallVector<Value> registers;
+    for (int64_t reg = 0; reg < numRegisters; ++reg)
+      registers.push_back(loaded[info.plan.sourceRegister[reg]]);
+    rewriter.replaceOp(op, packRegisters(rewriter, loc,
+                                         getTypeConverter()->convertType(type),
+                                         registers));
+    return success();
+  }
+};
+
+/// The element type's bytes in shared memory, for address arithmetic.
+Type getStorageTypeOf(gluon::MemDescType type, const TypeConverter &converter) {
+  return getStorageType(converter.convertType(type.getElementType()));
+}
+
+struct MemDescIndexOpConversion : SharedMemoryPattern<gluon::MemDescIndexOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gluon::MemDescType src = op.getSrc().getType();
+    Value elements = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        createI32Constant(rewriter, loc, gluon::getIndexStride(src)));
+    rewriter.replaceOp(
+        op, emitElementAddress(rewriter, loc, adaptor.getSrc(),
+                               getStorageTypeOf(src, *getTypeConverter()),
+                               elements));
+    return success();
+  }
+};
+
+struct MemDescSubsliceOpConversion
+    : SharedMemoryPattern<gluon::MemDescSubsliceOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gluon::MemDescType src = op.getSrc().getType();
+    int64_t offset = gluon::getSubsliceOffset(src, op.getOffsets());
+    rewriter.replaceOp(
+        op, emitElementAddress(rewriter, loc, adaptor.getSrc(),
+                               getStorageTypeOf(src, *getTypeConverter()),
+                               createI32Constant(rewriter, loc, offset)));
+    return success();
+  }
+};
+
+/// Permuted and reshaped views keep every element where it was: the same
+/// address, another layout.
+template <typename OpTy>
+struct SameAddressViewConversion : SharedMemoryPattern<OpTy> {
+  using SharedMemoryPattern<OpTy>::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+} // namespace
+
+void gluonc::populateSharedMemoryOpToLLVMPatterns(
+    GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &context) {
+  // A descriptor is the address of its view's first element.
+  converter.addConversion([](gluon::MemDescType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext(), /*addressSpace=*/3);
+  });
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
+               LocalLoadOpConversion, MemDescIndexOpConversion,
+               MemDescSubsliceOpConversion,
+               SameAddressViewConversion<gluon::MemDescPermuteOp>,
+               SameAddressViewConversion<gluon::MemDescReshapeOp>>(converter,
+                                                                   context);
+}

@@ -1,0 +1,280 @@
+//===- Membar.cpp - Barriers between racing shared memory accesses --------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Threads of a program see each other's shared memory writes only after a
+// barrier. Walking the program in order, the pass keeps the accesses made
+// since the last barrier; an access that conflicts with one of them (same
+// buffer, at least one a write) gets a barrier before it, which clears the
+// set. Buffers are allocations (told apart by their gluon.local_alloc, since
+// allocations never share memory; within one, by the elements a view at a
+// constant place spans) and the scratch area all scratch users share.
+//
+// Scratch users (reductions across warps, layout conversions through shared
+// memory) write their scratch, wait at their own barrier and read it: before
+// them only their write matters, after them only their read is pending.
+//
+// Control flow: a loop body is entered with what is pending before the loop
+// and at the end of its body (the previous iteration), computed to a fixed
+// point; the branches of an `if` are entered with what is pending before it.
+// After an op with regions, what any region may leave is pending, and what
+// was pending before it (a loop may run no iteration).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Transforms/SharedMemory.h"
+
+#include "gluonc/IR/MemDesc.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include <set>
+#include <tuple>
+
+using namespace mlir;
+using namespace gluonc;
+
+gluon::LocalAllocOp gluonc::getAllocation(Value descriptor) {
+  while (Operation *def = descriptor.getDefiningOp()) {
+    if (auto alloc = dyn_cast<gluon::LocalAllocOp>(def))
+      return alloc;
+    if (!isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
+             gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+      return {};
+    descriptor = def->getOperand(0);
+  }
+  return {};
+}
+
+namespace {
+
+/// Elements from the allocation's start to the first element of the view
+/// `descriptor`, when the views leading to it have constant offsets.
+std::optional<int64_t> getViewOrigin(Value descriptor) {
+  Operation *def = descriptor.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (isa<gluon::LocalAllocOp>(def))
+    return 0;
+  if (!isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
+           gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+    return std::nullopt;
+  Value src = def->getOperand(0);
+  std::optional<int64_t> origin = getViewOrigin(src);
+  if (!origin)
+    return std::nullopt;
+  auto srcType = cast<gluon::MemDescType>(src.getType());
+  if (auto index = dyn_cast<gluon::MemDescIndexOp>(def)) {
+    APInt value;
+    if (!matchPattern(index.getIndex(), m_ConstantInt(&value)))
+      return std::nullopt;
+    return *origin + value.getSExtValue() * gluon::getIndexStride(srcType);
+  }
+  if (auto slice = dyn_cast<gluon::MemDescSubsliceOp>(def))
+    return *origin + gluon::getSubsliceOffset(srcType, slice.getOffsets());
+  return origin;
+}
+
+/// Elements from a view's first element past its last one.
+int64_t getViewExtent(gluon::MemDescType type) {
+  SharedLayout layout = type.getSharedLayout();
+  int64_t bits = 0;
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < type.getShape()[d]; ++bit)
+      bits |= layout.getCoordBitOffset(d, bit);
+  return layout.pad(bits) + 1;
+}
+
+/// The memory one access touches: elements [begin, end) of an allocation,
+/// the scratch area, or an unknown allocation.
+struct Buffer {
+  enum Kind { Allocation, Scratch, Unknown } kind = Unknown;
+  /// For Allocation, the gluon.local_alloc.
+  Operation *alloc = nullptr;
+  int64_t begin = 0;
+  int64_t end = 0;
+
+  static Buffer of(Value descriptor) {
+    gluon::LocalAllocOp alloc = getAllocation(descriptor);
+    if (!alloc)
+      return {Unknown, nullptr};
+    Buffer buffer{Allocation, alloc, 0,
+                  alloc.getType().getSharedLayout().getAllocationElements()};
+    // A view at a known place touches only its part: accesses to the two
+    // buffers of a double-buffered allocation do not race.
+    if (std::optional<int64_t> origin = getViewOrigin(descriptor)) {
+      buffer.begin = *origin;
+      buffer.end =
+          *origin +
+          getViewExtent(cast<gluon::MemDescType>(descriptor.getType()));
+    }
+    return buffer;
+  }
+  static Buffer scratch() { return {Scratch, nullptr}; }
+
+  bool mayAlias(const Buffer &other) const {
+    if (kind == Scratch || other.kind == Scratch)
+      return kind == other.kind;
+    if (kind == Unknown || other.kind == Unknown)
+      return true;
+    return alloc == other.alloc && begin < other.end && other.begin < end;
+  }
+  auto key() const { return std::make_tuple(int(kind), alloc, begin, end); }
+};
+
+struct Access {
+  Buffer buffer;
+  bool isWrite = false;
+
+  bool operator<(const Access &other) const {
+    return std::make_tuple(buffer.key(), isWrite) <
+           std::make_tuple(other.buffer.key(), other.isWrite);
+  }
+  bool operator==(const Access &other) const {
+    return !(*this < other) && !(other < *this);
+  }
+};
+
+/// The accesses made since the last barrier.
+class PendingAccesses {
+public:
+  bool conflictsWith(const Access &access) const {
+    for (const Access &pending : accesses)
+      if ((pending.isWrite || access.isWrite) &&
+          pending.buffer.mayAlias(access.buffer))
+        return true;
+    return false;
+  }
+  void add(const Access &access) { accesses.insert(access); }
+  void merge(const PendingAccesses &other) {
+    accesses.insert(other.accesses.begin(), other.accesses.end());
+  }
+  void clear() { accesses.clear(); }
+  bool operator==(const PendingAccesses &other) const {
+    return accesses == other.accesses;
+  }
+
+private:
+  std::set<Access> accesses;
+};
+
+/// The shared memory accesses `op` makes itself, outside its regions.
+SmallVector<Access> getAccesses(Operation *op) {
+  if (auto alloc = dyn_cast<gluon::LocalAllocOp>(op)) {
+    if (alloc.getSrc())
+      return {{Buffer::of(alloc.getResult()), /*isWrite=*/true}};
+    return {};
+  }
+  if (auto store = dyn_cast<gluon::LocalStoreOp>(op))
+    return {{Buffer::of(store.getDst()), /*isWrite=*/true}};
+  if (auto load = dyn_cast<gluon::LocalLoadOp>(op))
+    return {{Buffer::of(load.getSrc()), /*isWrite=*/false}};
+  return {};
+}
+
+bool isScratchUser(Operation *op) {
+  return op->hasAttr(kScratchOffsetAttrName);
+}
+
+/// Whether `op` or anything nested in it touches shared memory.
+bool usesSharedMemory(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isScratchUser(nested) || !getAccesses(nested).empty()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+class InsertBarriersPass
+    : public PassWrapper<InsertBarriersPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InsertBarriersPass)
+
+  StringRef getArgument() const override { return "gluon-insert-barriers"; }
+  StringRef getDescription() const override {
+    return "Insert barriers between shared memory accesses that could race";
+  }
+
+  void runOnOperation() override {
+    getOperation().walk([&](func::FuncOp func) {
+      processRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
+    });
+  }
+
+private:
+  /// What is pending at the end of `region` entered with `pending`. Inserts
+  /// barriers only when `insert`: the fixed point of a loop is found first.
+  PendingAccesses processRegion(Region &region, const PendingAccesses &pending,
+                                bool insert) {
+    PendingAccesses atEnd;
+    for (Block &block : region) {
+      PendingAccesses current = pending;
+      for (Operation &op : llvm::make_early_inc_range(block))
+        processOp(&op, current, insert);
+      atEnd.merge(current);
+    }
+    return atEnd;
+  }
+
+  void barrierBefore(Operation *op, PendingAccesses &pending, bool insert) {
+    if (insert) {
+      OpBuilder builder(op);
+      gluon::BarrierOp::create(builder, op->getLoc());
+    }
+    pending.clear();
+  }
+
+  void processOp(Operation *op, PendingAccesses &pending, bool insert) {
+    if (isa<gluon::BarrierOp>(op)) {
+      pending.clear();
+      return;
+    }
+    if (isScratchUser(op)) {
+      if (pending.conflictsWith({Buffer::scratch(), /*isWrite=*/true}))
+        barrierBefore(op, pending, insert);
+      // The op's own barrier orders everything before its reads.
+      pending.clear();
+      pending.add({Buffer::scratch(), /*isWrite=*/false});
+      return;
+    }
+    SmallVector<Access> accesses = getAccesses(op);
+    for (const Access &access : accesses)
+      if (pending.conflictsWith(access)) {
+        barrierBefore(op, pending, insert);
+        break;
+      }
+    for (const Access &access : accesses)
+      pending.add(access);
+    if (op->getNumRegions() == 0 || !usesSharedMemory(op))
+      return;
+
+    PendingAccesses entry = pending;
+    if (isa<LoopLikeOpInterface>(op) || isa<scf::WhileOp>(op)) {
+      // Each iteration starts with what the previous one left.
+      while (true) {
+        PendingAccesses next = entry;
+        for (Region &region : op->getRegions())
+          next.merge(processRegion(region, entry, /*insert=*/false));
+        if (next == entry)
+          break;
+        entry = next;
+      }
+    }
+    PendingAccesses after = entry;
+    for (Region &region : op->getRegions())
+      after.merge(processRegion(region, entry, insert));
+    pending = after;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> gluonc::createInsertBarriersPass() {
+  return std::make_unique<InsertBarriersPass>();
+}
