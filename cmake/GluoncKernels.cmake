@@ -3,19 +3,20 @@
 #   gluonc_add_kernels(<target>
 #     SOURCE <file.py> KERNEL <name> SIGNATURE <signature>
 #     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
-#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3])
+#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...])
 #
 # Adds a custom target <target> that writes <kernel>.<arch>.cubin and
 # <kernel>.<arch>.json for each architecture into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
-# gluonc changes. <target>_OUTPUT_DIR is set in the caller's scope.
+# gluonc changes. OPTIONS are passed to gluonc as they are (--debug,
+# --no-fp-fusion). <target>_OUTPUT_DIR is set in the caller's scope.
 #
 # gluonc is the `gluonc` target of this build when there is one, else the
 # program GLUONC_EXECUTABLE names, else `gluonc` on the PATH.
 
 function(gluonc_add_kernels target)
   cmake_parse_arguments(ARG "" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
-                        "DEFINES;ARCHS" ${ARGN})
+                        "DEFINES;ARCHS;OPTIONS" ${ARGN})
   foreach(required SOURCE KERNEL SIGNATURE)
     if(NOT DEFINED ARG_${required})
       message(FATAL_ERROR "gluonc_add_kernels(${target}): ${required} is required")
@@ -59,7 +60,7 @@ function(gluonc_add_kernels target)
       OUTPUT ${stem}.cubin ${stem}.json
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch} -w ${ARG_NUM_WARPS}
-              -O${ARG_OPT_LEVEL} -o ${ARG_OUTPUT_DIR}
+              -O${ARG_OPT_LEVEL} ${ARG_OPTIONS} -o ${ARG_OUTPUT_DIR}
       DEPENDS ${source} ${compiler_dependency}
       COMMENT "gluonc ${ARG_KERNEL} (${arch}) from ${ARG_SOURCE}"
       VERBATIM)

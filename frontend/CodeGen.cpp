@@ -431,6 +431,116 @@ static void collectAssignedNames(const StmtList &body,
   }
 }
 
+/// Runs `body` once into a detached block to learn what a loop body
+/// leaves in each name that lives across iterations, then throws the block
+/// away and restores the names. Returns the names as the body left them.
+template <typename Body>
+CodeGen::Frame CodeGen::dryRunLoopBody(SourceLoc loc, Body &&body) {
+  Frame before = frame();
+  Frame afterDryRun;
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  auto *dryBlock = new mlir::Block();
+  builder.setInsertionPointToStart(dryBlock);
+  ++dryRunDepth;
+  loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+  try {
+    inRuntimeRegion([&] {
+      body(dryBlock);
+      return Flow::Normal;
+    });
+  } catch (CompileError &) {
+    dryBlock->dropAllDefinedValueUses();
+    delete dryBlock;
+    throw;
+  }
+  loops.pop_back();
+  --dryRunDepth;
+  afterDryRun = frame();
+  frame() = before;
+  dryBlock->dropAllDefinedValueUses();
+  delete dryBlock;
+  return afterDryRun;
+}
+
+/// Loop-carried: names live before the loop that the body changes. Binds
+/// each to its initial run-time value and returns them with those values.
+void CodeGen::findLoopCarried(SourceLoc loc,
+                              const std::set<std::string> &assigned,
+                              const Frame &before, const Frame &afterDryRun,
+                              std::vector<std::string> &carried,
+                              std::vector<mlir::Value> &inits) {
+  for (const std::string &name : assigned) {
+    auto beforeIt = before.find(name);
+    auto afterIt = afterDryRun.find(name);
+    if (beforeIt == before.end() || afterIt == afterDryRun.end())
+      continue;
+    const Value &initial = beforeIt->second, &updated = afterIt->second;
+    if (isSameValue(initial, updated, loc))
+      continue;
+    auto isNumber = [](const Value &v) {
+      return v.isInt() || v.is<double>() || v.is<bool>();
+    };
+    if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
+      // `count = 0 ... count += 1`: a Python number updated by the loop is
+      // a run-time value (i32, or fp32 for floats) carried through it.
+      RuntimeValue init = toRuntime(initial, loc);
+      carried.push_back(name);
+      inits.push_back(init.value);
+      frame()[name] = init;
+      continue;
+    }
+    if (!updated.isRuntime())
+      fail(loc, "'" + name + "' gets a new compile-time value in each "
+                             "iteration of a run-time loop (" +
+                    updated.toString() + ")");
+    const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
+    RuntimeValue init = initial.isRuntime()
+                            ? initial.get<RuntimeValue>()
+                            : toRuntime(initial, loc, updatedRuntime.dtype);
+    if (!initial.isRuntime() && !updatedRuntime.isScalar())
+      init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout,
+                         loc);
+    if (!haveSameType(init, updatedRuntime))
+      fail(loc, "loop-carried variable '" + name + "' is " +
+                    Value(init).toString() + " before the loop but " +
+                    updated.toString() + " after an iteration");
+    carried.push_back(name);
+    inits.push_back(init.value);
+    frame()[name] = init;
+  }
+}
+
+/// The carried names' values at the end of a loop body, checked against
+/// the types the dry run predicted.
+std::vector<mlir::Value>
+CodeGen::collectLoopYields(SourceLoc loc,
+                           const std::vector<std::string> &carried,
+                           mlir::ValueRange expected) {
+  std::vector<mlir::Value> yields;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    // The dry run predicted the type; a body whose types depend on the
+    // carried values' identity could still differ.
+    const Value &updated = frame()[carried[i]];
+    if (!updated.isRuntime() ||
+        updated.get<RuntimeValue>().value.getType() != expected[i].getType())
+      fail(loc, "loop-carried variable '" + carried[i] +
+                    "' changes type within the loop: " + updated.toString());
+    yields.push_back(updated.get<RuntimeValue>().value);
+  }
+  return yields;
+}
+
+/// Binds each carried name to `values` (block arguments or loop results),
+/// keeping its dtype, shape and layout.
+void CodeGen::bindCarried(const std::vector<std::string> &carried,
+                          mlir::ValueRange values) {
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = values[i];
+    bind(carried[i], value);
+  }
+}
+
 void CodeGen::executeRuntimeFor(const ForStmt &stmt,
                                 const CallArgs &rangeArgs) {
   mlir::Location loc = getLoc(stmt.loc);
@@ -472,76 +582,14 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
   collectAssignedNames(stmt.body, assigned);
   collectTargetNames(*stmt.target, assigned);
   Frame before = frame();
-
-  // Dry run into a detached block to learn what the body leaves in each
-  // name that lives across iterations; the block is then thrown away.
-  Frame afterDryRun;
-  {
-    mlir::OpBuilder::InsertionGuard guard(builder);
-    auto *dryBlock = new mlir::Block();
+  Frame afterDryRun = dryRunLoopBody(stmt.loc, [&](mlir::Block *dryBlock) {
     mlir::Value iv = dryBlock->addArgument(ivType.toMLIR(&context), loc);
-    builder.setInsertionPointToStart(dryBlock);
     assign(*stmt.target, RuntimeValue{iv, ivType, {}, {}});
-    ++dryRunDepth;
-    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
-    try {
-      inRuntimeRegion([&] { return execute(stmt.body); });
-    } catch (CompileError &) {
-      dryBlock->dropAllDefinedValueUses();
-      delete dryBlock;
-      throw;
-    }
-    loops.pop_back();
-    --dryRunDepth;
-    afterDryRun = frame();
-    frame() = before;
-    dryBlock->dropAllDefinedValueUses();
-    delete dryBlock;
-  }
-
-  // Loop-carried: names live before the loop that the body changes.
+    execute(stmt.body);
+  });
   std::vector<std::string> carried;
   std::vector<mlir::Value> inits;
-  for (const std::string &name : assigned) {
-    auto beforeIt = before.find(name);
-    auto afterIt = afterDryRun.find(name);
-    if (beforeIt == before.end() || afterIt == afterDryRun.end())
-      continue;
-    const Value &initial = beforeIt->second, &updated = afterIt->second;
-    if (isSameValue(initial, updated, stmt.loc))
-      continue;
-    auto isNumber = [](const Value &v) {
-      return v.isInt() || v.is<double>() || v.is<bool>();
-    };
-    if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
-      // `count = 0 ... count += 1`: a Python number updated by the loop is
-      // a run-time value (i32, or fp32 for floats) carried through it.
-      RuntimeValue init = toRuntime(initial, stmt.loc);
-      carried.push_back(name);
-      inits.push_back(init.value);
-      frame()[name] = init;
-      continue;
-    }
-    if (!updated.isRuntime())
-      fail(stmt.loc, "'" + name + "' gets a new compile-time value in each "
-                                  "iteration of a run-time loop (" +
-                         updated.toString() + ")");
-    const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
-    RuntimeValue init = initial.isRuntime()
-                            ? initial.get<RuntimeValue>()
-                            : toRuntime(initial, stmt.loc,
-                                        updatedRuntime.dtype);
-    if (!initial.isRuntime() && !updatedRuntime.isScalar())
-      init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout,
-                         stmt.loc);
-    if (!haveSameType(init, updatedRuntime))
-      fail(stmt.loc, "loop-carried variable '" + name + "' is " +
-                         Value(init).toString() + " before the loop but " +
-                         updated.toString() + " after an iteration");
-    carried.push_back(name);
-    inits.push_back(init.value);
-    frame()[name] = init;
-  }
+  findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
 
   auto forOp = mlir::scf::ForOp::create(builder, loc, boundValues[0],
                                         boundValues[1], boundValues[2],
@@ -550,29 +598,14 @@ void CodeGen::executeRuntimeFor(const ForStmt &stmt,
     mlir::OpBuilder::InsertionGuard guard(builder);
     mlir::Block *body = forOp.getBody();
     builder.setInsertionPointToStart(body);
-    for (size_t i = 0; i < carried.size(); ++i) {
-      RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
-      value.value = forOp.getRegionIterArg(i);
-      bind(carried[i], value);
-    }
+    bindCarried(carried, forOp.getRegionIterArgs());
     assign(*stmt.target,
            RuntimeValue{forOp.getInductionVar(), ivType, {}, {}});
     loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
     inRuntimeRegion([&] { return execute(stmt.body); });
     loops.pop_back();
-    std::vector<mlir::Value> yields;
-    for (size_t i = 0; i < carried.size(); ++i) {
-      // The dry run predicted the type; a body whose types depend on the
-      // carried values' identity could still differ.
-      const Value &updated = frame()[carried[i]];
-      if (!updated.isRuntime() ||
-          updated.get<RuntimeValue>().value.getType() !=
-              forOp.getRegionIterArg(i).getType())
-        fail(stmt.loc, "loop-carried variable '" + carried[i] +
-                           "' changes type within the loop: " +
-                           updated.toString());
-      yields.push_back(updated.get<RuntimeValue>().value);
-    }
+    std::vector<mlir::Value> yields =
+        collectLoopYields(stmt.loc, carried, forOp.getRegionIterArgs());
     if (body->mightHaveTerminator())
       body->getTerminator()->erase();
     builder.setInsertionPointToEnd(body);
@@ -626,13 +659,23 @@ Flow CodeGen::executeUnrolledFor(const ForStmt &stmt, const Value &iterable) {
 }
 
 Flow CodeGen::executeWhile(const WhileStmt &stmt) {
+  // A condition that is a run-time value makes a run-time loop (scf.while);
+  // it is tried in a detached block so that nothing of it stays behind.
+  if (!inConstexprFunction) {
+    bool isRuntime = false;
+    dryRunLoopBody(stmt.loc, [&](mlir::Block *) {
+      isRuntime = evaluate(*stmt.test).isRuntime();
+    });
+    if (isRuntime) {
+      executeRuntimeWhile(stmt);
+      return Flow::Normal;
+    }
+  }
   loops.push_back({/*unrolled=*/true, runtimeControlDepth});
   for (uint64_t iteration = 0;; ++iteration) {
     Value test = evaluate(*stmt.test);
     if (test.isRuntime()) {
-      if (iteration == 0)
-        fail(stmt, "not supported yet: 'while' loops with a run-time "
-                   "condition; use a 'for' loop over range(...)");
+      loops.pop_back();
       fail(*stmt.test, "the condition of this 'while' loop became a "
                        "run-time value after " +
                            std::to_string(iteration) +
@@ -652,6 +695,68 @@ Flow CodeGen::executeWhile(const WhileStmt &stmt) {
   }
   loops.pop_back();
   return execute(stmt.orelse);
+}
+
+void CodeGen::executeRuntimeWhile(const WhileStmt &stmt) {
+  if (!stmt.orelse.empty())
+    fail(stmt.loc, "not supported yet: 'while ... else' on a run-time loop");
+  mlir::Location loc = getLoc(stmt.loc);
+  std::set<std::string> assigned;
+  collectAssignedNames(stmt.body, assigned);
+  Frame before = frame();
+  Frame afterDryRun = dryRunLoopBody(stmt.loc, [&](mlir::Block *) {
+    evaluate(*stmt.test);
+    execute(stmt.body);
+  });
+  std::vector<std::string> carried;
+  std::vector<mlir::Value> inits;
+  findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
+
+  std::vector<mlir::Type> types;
+  std::vector<mlir::Location> locs(inits.size(), loc);
+  for (mlir::Value init : inits)
+    types.push_back(init.getType());
+  auto whileOp = mlir::scf::WhileOp::create(builder, loc, types, inits);
+  Frame entry = frame();
+  {
+    // before: the condition, on the carried values.
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *test = builder.createBlock(&whileOp.getBefore(), {}, types,
+                                            locs);
+    bindCarried(carried, test->getArguments());
+    RuntimeValue condition = inRuntimeRegion([&] {
+      return requireRuntime(evaluate(*stmt.test), stmt.test->loc,
+                            "the condition of a run-time 'while' loop");
+    });
+    if (!condition.isScalar())
+      fail(*stmt.test, "the condition of a 'while' loop must be a scalar, "
+                       "got " + Value(condition).toString());
+    condition = castTo(condition, DType::of(ScalarKind::I1), stmt.test->loc);
+    mlir::scf::ConditionOp::create(builder, loc, condition.value,
+                                   test->getArguments());
+  }
+  frame() = entry;
+  {
+    // after: the body, yielding the carried values.
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *body = builder.createBlock(&whileOp.getAfter(), {}, types,
+                                            locs);
+    bindCarried(carried, body->getArguments());
+    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+    inRuntimeRegion([&] { return execute(stmt.body); });
+    loops.pop_back();
+    std::vector<mlir::Value> yields =
+        collectLoopYields(stmt.loc, carried, body->getArguments());
+    mlir::scf::YieldOp::create(builder, loc, yields);
+  }
+  frame() = entry;
+  Frame after = before;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = whileOp.getResult(i);
+    after[carried[i]] = value;
+  }
+  frame() = std::move(after);
 }
 
 Flow CodeGen::executeLoopControl(const Stmt &stmt) {

@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -162,6 +163,8 @@ public:
   RuntimeValue toRuntime(const Value &value, SourceLoc loc,
                          std::optional<DType> like = std::nullopt);
   RuntimeValue castTo(const RuntimeValue &value, DType dtype, SourceLoc loc);
+  RuntimeValue castFloat8(const RuntimeValue &value, DType dtype,
+                          SourceLoc loc);
   RuntimeValue bitcastTo(const RuntimeValue &value, DType dtype,
                          SourceLoc loc);
   /// Splats a scalar or broadcasts size-1 dimensions to `shape`.
@@ -347,6 +350,7 @@ private:
   Flow executeRuntimeIf(const IfStmt &stmt, const RuntimeValue &condition);
   Flow executeFor(const ForStmt &stmt);
   void executeRuntimeFor(const ForStmt &stmt, const CallArgs &rangeArgs);
+  void executeRuntimeWhile(const WhileStmt &stmt);
   /// A loop over a compile-time iterable, unrolled.
   Flow executeUnrolledFor(const ForStmt &stmt, const Value &iterable);
   Flow executeWhile(const WhileStmt &stmt);
@@ -380,6 +384,17 @@ private:
   }
 
   using Frame = std::map<std::string, Value>;
+  // Loop-carried values of run-time loops.
+  template <typename Body> Frame dryRunLoopBody(SourceLoc loc, Body &&body);
+  void findLoopCarried(SourceLoc loc, const std::set<std::string> &assigned,
+                       const Frame &before, const Frame &afterDryRun,
+                       std::vector<std::string> &carried,
+                       std::vector<mlir::Value> &inits);
+  std::vector<mlir::Value>
+  collectLoopYields(SourceLoc loc, const std::vector<std::string> &carried,
+                    mlir::ValueRange expected);
+  void bindCarried(const std::vector<std::string> &carried,
+                   mlir::ValueRange values);
   Frame &frame() { return frames.back(); }
 
   SourceManager &sourceManager;

@@ -113,41 +113,6 @@ void unpackAccess(OpBuilder &b, Location loc, Value access, int64_t width,
   }
 }
 
-/// For a tensor held by several threads (a layout replicating across lanes
-/// or warps), true only in the one thread of each replica group that should
-/// write; null when nothing is replicated.
-Value emitSingleWriterPredicate(OpBuilder &b, Location loc,
-                                const LoweringContext &context,
-                                const LinearLayout &layout) {
-  auto zeroBasisMask = [&](HwDim dim) {
-    uint64_t mask = 0;
-    const std::vector<Coord> &bases = layout.getBases(dim);
-    for (size_t bit = 0; bit < bases.size(); ++bit)
-      if (llvm::all_of(bases[bit], [](int32_t c) { return c == 0; }))
-        mask |= uint64_t(1) << bit;
-    return mask;
-  };
-  uint64_t laneMask = zeroBasisMask(HwDim::Lane);
-  uint64_t warpMask = zeroBasisMask(HwDim::Warp);
-  if (!laneMask && !warpMask)
-    return {};
-  unsigned warpSize = context.target.getWarpSize();
-  uint64_t threadMask = laneMask | (warpMask << log2Exact(warpSize));
-  Value tid = context.target.getThreadId(b, loc, context.numThreads);
-  Value bits = LLVM::AndOp::create(b, loc, tid,
-                                   createI32Constant(b, loc, threadMask));
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
-                              createI32Constant(b, loc, 0));
-}
-
-Value andPredicates(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  if (!lhs)
-    return rhs;
-  if (!rhs)
-    return lhs;
-  return LLVM::AndOp::create(b, loc, lhs, rhs);
-}
-
 struct LoadOpConversion : public ConvertOpToLLVMPattern<gluon::LoadOp> {
   LoadOpConversion(const LLVMTypeConverter &converter,
                    const LoweringContext &context)
@@ -260,6 +225,42 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<gluon::StoreOp> {
 };
 
 } // namespace
+
+/// For a tensor held by several threads (a layout replicating across lanes
+/// or warps), true only in the one thread of each replica group that should
+/// write; null when nothing is replicated.
+Value gluonc::emitSingleWriterPredicate(OpBuilder &b, Location loc,
+                                const LoweringContext &context,
+                                const LinearLayout &layout) {
+  auto zeroBasisMask = [&](HwDim dim) {
+    uint64_t mask = 0;
+    const std::vector<Coord> &bases = layout.getBases(dim);
+    for (size_t bit = 0; bit < bases.size(); ++bit)
+      if (llvm::all_of(bases[bit], [](int32_t c) { return c == 0; }))
+        mask |= uint64_t(1) << bit;
+    return mask;
+  };
+  uint64_t laneMask = zeroBasisMask(HwDim::Lane);
+  uint64_t warpMask = zeroBasisMask(HwDim::Warp);
+  if (!laneMask && !warpMask)
+    return {};
+  unsigned warpSize = context.target.getWarpSize();
+  uint64_t threadMask = laneMask | (warpMask << log2Exact(warpSize));
+  Value tid = context.target.getThreadId(b, loc, context.numThreads);
+  Value bits = LLVM::AndOp::create(b, loc, tid,
+                                   createI32Constant(b, loc, threadMask));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                              createI32Constant(b, loc, 0));
+}
+
+Value gluonc::andPredicates(OpBuilder &b, Location loc, Value lhs,
+                             Value rhs) {
+  if (!lhs)
+    return rhs;
+  if (!rhs)
+    return lhs;
+  return LLVM::AndOp::create(b, loc, lhs, rhs);
+}
 
 void gluonc::populateMemoryOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                             RewritePatternSet &patterns,

@@ -71,6 +71,19 @@ std::pair<mlir::Value, mlir::Value> emitWarpAndLane(mlir::OpBuilder &builder,
                                                      const TargetInfo &target,
                                                      unsigned numThreads);
 
+struct LoweringContext;
+
+/// For a tensor held by several threads (a layout replicating across lanes
+/// or warps), true only in the one thread of each replica group that should
+/// write; null when nothing is replicated (MemoryOpToLLVM.cpp).
+mlir::Value emitSingleWriterPredicate(mlir::OpBuilder &builder,
+                                      mlir::Location loc,
+                                      const LoweringContext &context,
+                                      const LinearLayout &layout);
+/// lhs && rhs, where a null predicate means true.
+mlir::Value andPredicates(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Value lhs, mlir::Value rhs);
+
 } // namespace gluonc
 
 #endif // GLUONC_CONVERSION_UTILITY_H

@@ -186,6 +186,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
   spec.numWarps = options.numWarps;
   spec.warpSize = target.getWarpSize();
   spec.arch = options.arch;
+  spec.debug = options.debug;
   KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
   if (!kernel.module || diags.hasErrors())
     return kUserError;
@@ -193,6 +194,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
   PipelineOptions pipelineOptions;
   pipelineOptions.codegen.arch = options.arch;
   pipelineOptions.codegen.optLevel = options.optLevel;
+  pipelineOptions.codegen.fpFusion = options.fpFusion;
   pipelineOptions.codegen.assemblyOnly =
       !options.emit.count("cubin") && !options.emit.count("json");
   pipelineOptions.printIRAfter = options.printIRAfter;

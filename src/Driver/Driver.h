@@ -28,6 +28,8 @@ struct DriverOptions {
   std::string outputDir = ".";
   std::set<std::string> emit = {"cubin", "json"};
   unsigned optLevel = 3;
+  bool fpFusion = true;
+  bool debug = false;
   bool printPipeline = false;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;

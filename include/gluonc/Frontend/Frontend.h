@@ -30,6 +30,8 @@ struct KernelSpec {
   unsigned numWarps = 4;
   unsigned warpSize = 32;
   std::string arch;
+  /// Keep gl.device_assert checks (Triton's debug=True).
+  bool debug = false;
 };
 
 /// A run-time parameter of the specialized kernel, in call order.

@@ -1,5 +1,4 @@
 # RUN: rm -rf %t
-# RUN: %expect-exit 1 %gluonc %s -k while_loop -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=WHILE
 # RUN: %expect-exit 1 %gluonc %s -k early_return -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=RETURN
 # RUN: %expect-exit 1 %gluonc %s -k cache -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=CACHE
 # RUN: %expect-exit 1 %gluonc %s -k host_module -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=HOST
@@ -10,13 +9,6 @@ import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import tma
-
-
-@gluon.jit
-def while_loop(n):
-    while n > 0:
-        n -= 1
-    # WHILE: unsupported.py:[[@LINE-2]]:5: error: not supported yet: 'while' loops
 
 
 @gluon.jit
