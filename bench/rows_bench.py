@@ -119,7 +119,7 @@ def bench_size(torch, gl, runtime, kernels, samples, rows, cols, args):
         torch.nn.functional.layer_norm(x, (cols,), w, b, eps)
 
     # What Triton made of the kernels (compiled here, before anything else
-    # runs them): registers and spills, and the PTX when asked.
+    # runs them): registers and spills, and the PTX and cubin when asked.
     resources = {}
     for kernel_name, launch in (("softmax", triton_softmax),
                                 ("layernorm", triton_layernorm)):
@@ -129,9 +129,13 @@ def bench_size(torch, gl, runtime, kernels, samples, rows, cols, args):
             continue
         resources[kernel_name] = {"triton_registers": compiled.n_regs,
                                   "triton_spills": compiled.n_spills}
-        if args.dump and args.dump[:2] == [kernel_name, f"{rows}x{cols}"]:
-            with open(args.dump[2], "w") as f:
+        if args.dump_dir and rows == ROWS[0]:
+            os.makedirs(args.dump_dir, exist_ok=True)
+            stem = os.path.join(args.dump_dir, f"triton_{kernel_name}_{cols}")
+            with open(stem + ".ptx", "w") as f:
                 f.write(compiled.asm["ptx"])
+            with open(stem + ".cubin", "wb") as f:
+                f.write(compiled.asm["cubin"])
 
     # Agreement first.
     gluonc_softmax()
@@ -184,9 +188,9 @@ def main():
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--device", type=int, default=0)
     parser.add_argument("--json", dest="json_out")
-    parser.add_argument("--dump", nargs=3, metavar=("KERNEL", "SIZE", "FILE"),
-                        help="write Triton's PTX for one kernel and size, e.g. "
-                             "layernorm 16384x16384 out.ptx")
+    parser.add_argument("--dump-dir",
+                        help="write Triton's PTX and cubin of each kernel and "
+                             "row length here (triton_<kernel>_<cols>.*)")
     args = parser.parse_args()
 
     import torch

@@ -158,6 +158,35 @@ RuntimeValue CodeGen::toRuntime(const Value &value, SourceLoc loc,
                 " " + value.toString());
 }
 
+/// Conversions from and to float8 go through fp32, with the hardware's
+/// conversion (round to nearest, saturating to the largest finite value as
+/// Triton's does) between fp32 and float8; sm_89 and newer have it.
+RuntimeValue CodeGen::castFloat8(const RuntimeValue &value, DType dtype,
+                                 SourceLoc loc) {
+  DType f32 = DType::of(ScalarKind::F32);
+  unsigned archNumber = 0;
+  for (char c : spec.arch)
+    if (c >= '0' && c <= '9')
+      archNumber = archNumber * 10 + unsigned(c - '0');
+  if (archNumber < 89)
+    fail(loc, "converting " + value.dtype.getGluonName() + " to " +
+                  dtype.getGluonName() + " needs sm_89 or newer, not " +
+                  spec.arch);
+  mlir::Location mloc = getLoc(loc);
+  if (value.dtype.isFloat8()) {
+    mlir::Type wide = getMLIRType(f32, value.shape, value.layout);
+    RuntimeValue widened{
+        mlir::gluon::FpToFpOp::create(builder, mloc, wide, value.value), f32,
+        value.shape, value.layout};
+    return castTo(widened, dtype, loc);
+  }
+  RuntimeValue narrow = castTo(value, f32, loc);
+  mlir::Type target = getMLIRType(dtype, value.shape, value.layout);
+  return RuntimeValue{
+      mlir::gluon::FpToFpOp::create(builder, mloc, target, narrow.value),
+      dtype, value.shape, value.layout};
+}
+
 RuntimeValue CodeGen::castTo(const RuntimeValue &value, DType dtype,
                              SourceLoc loc) {
   if (value.dtype == dtype)
@@ -166,8 +195,7 @@ RuntimeValue CodeGen::castTo(const RuntimeValue &value, DType dtype,
     fail(loc, "cannot convert " + value.dtype.getGluonName() + " to " +
                   dtype.getGluonName());
   if (value.dtype.isFloat8() || dtype.isFloat8())
-    fail(loc, "not supported yet: converting " + value.dtype.getGluonName() +
-                  " to " + dtype.getGluonName());
+    return castFloat8(value, dtype, loc);
   mlir::Location mloc = getLoc(loc);
   mlir::Type target = getMLIRType(dtype, value.shape, value.layout);
   DType from = value.dtype;
@@ -821,7 +849,14 @@ Value CodeGen::binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
                      : mlir::Value(mlir::arith::MulIOp::create(builder, loc, x, y));
     break;
   case BinaryOp::Div:
-    result = mlir::arith::DivFOp::create(builder, loc, x, y);
+    // Triton's '/' on fp32 is an approximate division (div.full.f32 on
+    // NVIDIA, about 2 ulp); gl.div_rn is the IEEE one.
+    result = mlir::arith::DivFOp::create(
+        builder, loc, x, y,
+        mlir::arith::FastMathFlagsAttr::get(
+            builder.getContext(), computeType == DType::of(ScalarKind::F32)
+                                      ? mlir::arith::FastMathFlags::afn
+                                      : mlir::arith::FastMathFlags::none));
     break;
   case BinaryOp::FloorDiv:
     // Triton's integer '//' rounds toward zero, like C.

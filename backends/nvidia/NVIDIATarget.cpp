@@ -88,6 +88,10 @@ createTargetMachine(const CodegenOptions &options) {
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
   llvm::TargetOptions targetOptions;
+  // Fast: contract a*b+c into fma wherever the backend sees it, as Triton's
+  // default does; Standard fuses only explicit llvm.fmuladd.
+  targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
+                                                   : llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
       std::nullopt, toCodeGenOptLevel(options.optLevel)));
@@ -128,8 +132,10 @@ llvm::Error linkLibdevice(llvm::Module &module) {
     if (!function.isDeclaration() &&
         function.getCallingConv() != llvm::CallingConv::PTX_Kernel)
       function.setLinkage(llvm::GlobalValue::InternalLinkage);
-  // libdevice asks (through __nvvm_reflect) whether to flush denormals.
-  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  // libdevice asks (through __nvvm_reflect) whether to flush denormals:
+  // yes, which selects its fast paths (rsqrt.approx.ftz.f32, ...), as
+  // Triton does.
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(1));
   return llvm::Error::success();
 }
 
@@ -156,7 +162,7 @@ public:
     // types then only flow through block arguments.
     pm.addPass(createSCFToControlFlowPass());
     pm.addPass(createConvertGluonToLLVMPass(targetInfo));
-    pm.addPass(createExpandPredicatedAccessesPass());
+    pm.addPass(createExpandPredicatedAccessesPass(targetInfo));
     pm.addPass(createReconcileUnrealizedCastsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

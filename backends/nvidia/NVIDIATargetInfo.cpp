@@ -46,31 +46,7 @@ Value NVIDIATargetInfo::getNumPrograms(OpBuilder &builder, Location loc,
   }
 }
 
-Value NVIDIATargetInfo::shuffleXor(OpBuilder &builder, Location loc,
-                                   Value value, unsigned laneMask) const {
-  Type i32 = builder.getI32Type();
-  auto constant = [&](int64_t v) {
-    return LLVM::ConstantOp::create(builder, loc, i32,
-                                    builder.getI32IntegerAttr(v));
-  };
-  // shfl.sync moves 32 bits: narrower values travel widened.
-  Type type = value.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Value bitsValue = value;
-  Type bitsType = builder.getIntegerType(bits);
-  if (!type.isInteger(bits))
-    bitsValue = LLVM::BitcastOp::create(builder, loc, bitsType, value);
-  if (bits < 32)
-    bitsValue = LLVM::ZExtOp::create(builder, loc, i32, bitsValue);
-  Value shuffled = NVVM::ShflOp::create(
-      builder, loc, i32, constant(-1), bitsValue, constant(laneMask),
-      constant(0x1f), NVVM::ShflKind::bfly, UnitAttr());
-  if (bits < 32)
-    shuffled = LLVM::TruncOp::create(builder, loc, bitsType, shuffled);
-  if (!type.isInteger(bits))
-    shuffled = LLVM::BitcastOp::create(builder, loc, type, shuffled);
-  return shuffled;
-}
+// shuffleXor and the other shuffles are in Shuffles.cpp.
 
 void NVIDIATargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
   NVVM::Barrier0Op::create(builder, loc);
@@ -91,6 +67,18 @@ NVIDIATargetInfo::getMathLibraryFunction(llvm::StringRef opName,
   if (type.isF32() && (opName == "math.exp" || opName == "math.exp2"))
     return std::nullopt;
   return std::string("__nv_") + it->second + (type.isF32() ? "f" : "");
+}
+
+Value NVIDIATargetInfo::emitApproximateDivide(OpBuilder &builder,
+                                              Location loc, Value x,
+                                              Value y) const {
+  // div.full.f32: a reciprocal and a multiply, with the scaling that keeps
+  // 2 ulp over the full range (div.approx.f32 flushes huge divisors to 0).
+  Type f32 = builder.getF32Type();
+  return LLVM::CallIntrinsicOp::create(
+             builder, loc, f32, builder.getStringAttr("llvm.nvvm.div.full"),
+             ValueRange{x, y})
+      .getResult(0);
 }
 
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,

@@ -4,7 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Turns each gluon.predicated_load / predicated_store into
+// Turns each gluon.predicated_load / predicated_store into the target's
+// predicated instruction when it has one (TargetInfo::lowerPredicatedLoad
+// and lowerPredicatedStore), and otherwise into
 //
 //   ^current: ... llvm.cond_br %predicate, ^access, ^next(%fallback)
 //   ^access:  %v = llvm.load %ptr; llvm.br ^next(%v)
@@ -19,6 +21,7 @@
 
 #include "gluonc/Conversion/GluonToLLVM.h"
 
+#include "gluonc/Conversion/TargetInfo.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -75,6 +78,10 @@ class ExpandPredicatedAccessesPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandPredicatedAccessesPass)
 
+  explicit ExpandPredicatedAccessesPass(
+      std::shared_ptr<const TargetInfo> target)
+      : target(std::move(target)) {}
+
   StringRef getArgument() const override {
     return "gluon-expand-predicated-accesses";
   }
@@ -91,16 +98,44 @@ public:
     OpBuilder builder(&getContext());
     // Program order within each block, so reversed: last access first.
     for (Operation *op : llvm::reverse(accesses)) {
+      if (target && lowerToInstruction(op, builder))
+        continue;
       if (auto load = dyn_cast<gluon::PredicatedLoadOp>(op))
         expandLoad(load, builder);
       else
         expandStore(cast<gluon::PredicatedStoreOp>(op), builder);
     }
   }
+
+private:
+  /// The target's predicated instruction in place of `op`, if it has one.
+  bool lowerToInstruction(Operation *op, OpBuilder &builder) const {
+    builder.setInsertionPoint(op);
+    if (auto load = dyn_cast<gluon::PredicatedLoadOp>(op)) {
+      Value loaded = target->lowerPredicatedLoad(
+          builder, load.getLoc(), load.getType(), load.getPtr(),
+          load.getPredicate(), load.getFallback(), load.getAlignment());
+      if (!loaded)
+        return false;
+      load.getResult().replaceAllUsesWith(loaded);
+      load.erase();
+      return true;
+    }
+    auto store = cast<gluon::PredicatedStoreOp>(op);
+    if (!target->lowerPredicatedStore(builder, store.getLoc(), store.getPtr(),
+                                      store.getValue(), store.getPredicate(),
+                                      store.getAlignment()))
+      return false;
+    store.erase();
+    return true;
+  }
+
+  std::shared_ptr<const TargetInfo> target;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> gluonc::createExpandPredicatedAccessesPass() {
-  return std::make_unique<ExpandPredicatedAccessesPass>();
+std::unique_ptr<Pass> gluonc::createExpandPredicatedAccessesPass(
+    std::shared_ptr<const TargetInfo> target) {
+  return std::make_unique<ExpandPredicatedAccessesPass>(std::move(target));
 }

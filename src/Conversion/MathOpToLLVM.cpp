@@ -13,6 +13,7 @@
 
 #include "PatternsImpl.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -39,6 +40,32 @@ struct Float32ExpLowering : public ConvertOpToLLVMPattern<math::ExpOp> {
                                               scaled);
     return success();
   }
+};
+
+/// An fp32 division allowed to approximate (`afn`: '/' and gl.fdiv, not
+/// gl.div_rn), through the target's full-range approximate divide.
+struct Float32ApproximateDivLowering
+    : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  Float32ApproximateDivLowering(const LLVMTypeConverter &converter,
+                                const TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/10), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32() ||
+        !arith::bitEnumContainsAll(op.getFastmath(),
+                                   arith::FastMathFlags::afn))
+      return failure();
+    Value quotient = target.emitApproximateDivide(
+        rewriter, op.getLoc(), adaptor.getLhs(), adaptor.getRhs());
+    if (!quotient)
+      return failure();
+    rewriter.replaceOp(op, quotient);
+    return success();
+  }
+
+  const TargetInfo &target;
 };
 
 /// Any scalar math op the target maps to a library function.
@@ -90,6 +117,7 @@ void gluonc::populateMathOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringContext &context) {
   patterns.add<Float32ExpLowering>(converter);
+  patterns.add<Float32ApproximateDivLowering>(converter, context.target);
   patterns.add<LibraryCallLowering>(converter, patterns.getContext(),
                                     context.target);
 }

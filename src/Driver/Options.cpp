@@ -127,6 +127,14 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "Comma-separated outputs: gluon-ir, llvm-ir, ptx, cubin, "
                  "json (default cubin,json)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)");
+  app.add_flag("--debug", options.debug,
+               "Check gl.device_assert conditions at run time (Triton's "
+               "debug=True); without it they compile to nothing");
+  bool noFpFusion = false;
+  app.add_flag("--no-fp-fusion", noFpFusion,
+               "Round every floating-point multiply and add separately "
+               "instead of fusing them into FMAs (Triton's "
+               "enable_fp_fusion=False)");
   app.add_flag("--print-pipeline", options.printPipeline,
                "Print the stages and their passes");
   app.add_option("--print-ir-after", printAfter,
@@ -153,6 +161,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     std::cout << getVersionText();
     return kSuccess;
   }
+  options.fpFusion = !noFpFusion;
   std::string problem;
   if (options.input.empty())
     problem = "no input file";

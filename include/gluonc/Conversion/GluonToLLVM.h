@@ -45,8 +45,11 @@ void populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
 std::unique_ptr<mlir::Pass>
 createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target);
 
-/// Expands gluon.predicated_load/store into branches around LLVM accesses.
-std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass();
+/// Expands gluon.predicated_load/store into the target's predicated
+/// instructions where it has them (TargetInfo::lowerPredicatedLoad/Store),
+/// else into branches around LLVM accesses; with no target, branches.
+std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass(
+    std::shared_ptr<const TargetInfo> target = nullptr);
 
 } // namespace gluonc
 

@@ -48,6 +48,20 @@ public:
   virtual mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::Value value,
                                  unsigned laneMask) const = 0;
+  /// `value` (any width up to 64 bits) as held by lane `laneId - delta`;
+  /// lanes below `delta` get their own value. Every lane takes part.
+  virtual mlir::Value shuffleUp(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Value value, unsigned delta) const = 0;
+  /// `value` as held by lane `laneId + delta`; lanes past the end of the
+  /// warp get their own value. Every lane takes part.
+  virtual mlir::Value shuffleDown(mlir::OpBuilder &builder,
+                                  mlir::Location loc, mlir::Value value,
+                                  unsigned delta) const = 0;
+  /// `value` as held by lane `lane` (an i32 below the warp size). Every
+  /// lane takes part.
+  virtual mlir::Value shuffleIndex(mlir::OpBuilder &builder,
+                                   mlir::Location loc, mlir::Value value,
+                                   mlir::Value lane) const = 0;
   /// A barrier of all threads of the program that also orders their shared
   /// memory accesses.
   virtual void emitBarrier(mlir::OpBuilder &builder,
@@ -59,6 +73,81 @@ public:
   virtual std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName, mlir::Type type) const {
     return std::nullopt;
+  }
+
+  /// A load of `type` from `ptr` that reads memory only where `predicate`
+  /// holds and gives `fallback` elsewhere, as one predicated instruction;
+  /// null where the target has none for this access, and the expansion then
+  /// branches around a plain load.
+  virtual mlir::Value lowerPredicatedLoad(mlir::OpBuilder &builder,
+                                          mlir::Location loc, mlir::Type type,
+                                          mlir::Value ptr,
+                                          mlir::Value predicate,
+                                          mlir::Value fallback,
+                                          unsigned alignment) const {
+    return {};
+  }
+  /// A store that writes only where `predicate` holds, as one predicated
+  /// instruction; false where the target has none for this access.
+  virtual bool lowerPredicatedStore(mlir::OpBuilder &builder,
+                                    mlir::Location loc, mlir::Value ptr,
+                                    mlir::Value value, mlir::Value predicate,
+                                    unsigned alignment) const {
+    return false;
+  }
+
+  /// x / y for f32 scalars to within a few ulp over the whole range, the
+  /// meaning of '/' and gl.fdiv on fp32 in Triton; null where LLVM's fdiv
+  /// (with the op's fast-math flags) should decide.
+  virtual mlir::Value emitApproximateDivide(mlir::OpBuilder &builder,
+                                            mlir::Location loc, mlir::Value x,
+                                            mlir::Value y) const {
+    return {};
+  }
+
+  /// One atomic read-modify-write of global memory by this thread, where
+  /// `predicate` holds (null: always). `kind`: add (integers and floats),
+  /// max / min (signed integers), umax / umin (unsigned), and, or, xor,
+  /// xchg; `sem` and `scope` as gluon.atomic_rmw has them. Returns the old
+  /// value (undefined where the predicate is false), or null where the
+  /// target cannot do this one.
+  virtual mlir::Value emitAtomicRMW(mlir::OpBuilder &builder,
+                                    mlir::Location loc, llvm::StringRef kind,
+                                    mlir::Value ptr, mlir::Value value,
+                                    mlir::Value predicate, llvm::StringRef sem,
+                                    llvm::StringRef scope) const {
+    return {};
+  }
+  /// One atomic compare-and-swap, as emitAtomicRMW.
+  virtual mlir::Value emitAtomicCAS(mlir::OpBuilder &builder,
+                                    mlir::Location loc, mlir::Value ptr,
+                                    mlir::Value cmp, mlir::Value value,
+                                    mlir::Value predicate, llvm::StringRef sem,
+                                    llvm::StringRef scope) const {
+    return {};
+  }
+
+  /// An fp32 scalar as a float8 of `type` (f8E4M3FN or f8E5M2), in an i8,
+  /// rounded to nearest and saturated to the finite range; null where the
+  /// target has no such conversion.
+  virtual mlir::Value emitFloatToFloat8(mlir::OpBuilder &builder,
+                                        mlir::Location loc, mlir::Value value,
+                                        mlir::Type type) const {
+    return {};
+  }
+  /// The float8 of `type` held in the i8 `bits`, as an fp32 scalar.
+  virtual mlir::Value emitFloat8ToFloat(mlir::OpBuilder &builder,
+                                        mlir::Location loc, mlir::Value bits,
+                                        mlir::Type type) const {
+    return {};
+  }
+
+  /// Reports a failed device assertion from this thread and makes the
+  /// launch fail (CUDA's __assertfail); false where the target has no way.
+  virtual bool emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
+                              llvm::StringRef message, llvm::StringRef file,
+                              int32_t line, llvm::StringRef function) const {
+    return false;
   }
 
   /// Marks `func` as a kernel entry launched with `numThreads` threads.

@@ -32,6 +32,9 @@ namespace gluonc {
 struct CodegenOptions {
   std::string arch;
   unsigned optLevel = 3;
+  /// Fuse a floating-point multiply and add into one FMA (Triton's
+  /// enable_fp_fusion, nvcc's --fmad): one rounding instead of two.
+  bool fpFusion = true;
   /// Skip the assembler: produce only the assembly text.
   bool assemblyOnly = false;
 };

@@ -1,5 +1,7 @@
 // Loads and stores become vector accesses as wide as the layout, the
-// AxisInfo facts and 16 bytes allow, each under a branch on its mask bit.
+// AxisInfo facts and 16 bytes allow. Masked ones are predicated PTX
+// instructions (inline assembly): the fallback is copied into the result
+// registers, then the load runs under the mask bit.
 // RUN: %gluonc-opt %s -split-input-file --gluon-to-nvvm | FileCheck %s
 
 #blocked = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -23,13 +25,15 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
   }
   // Thread coordinates: lane * 4 | warp * 128, registers 0-3 and 512-515.
   // CHECK: nvvm.read.ptx.sreg.tid.x range <i32, 0, 128>
-  // CHECK: llvm.cond_br %{{.*}}, ^[[LOAD:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%{{.*}} : vector<4xf32>)
-  // CHECK: ^[[LOAD]]:
-  // CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
-  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+  // CHECK: %[[M0:.*]] = llvm.icmp "slt"
+  // CHECK: %[[M1:.*]] = llvm.icmp "slt"
+  // CHECK-NOT: llvm.cond_br
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $6;\0A\09mov.b32 $1, $7;\0A\09mov.b32 $2, $8;\0A\09mov.b32 $3, $9;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b,r,r,r,r" %{{.*}}, %[[M0]], {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+  // CHECK: llvm.inline_asm {{.*}}ld.global.v4.b32{{.*}} %{{.*}}, %[[M1]],
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.v4.b32 [ $0 + 0 ], { $2, $3, $4, $5 };", "l,b,r,r,r,r" %{{.*}}, %[[M0]],
+  // CHECK: llvm.inline_asm {{.*}}st.global.v4.b32{{.*}} %{{.*}}, %[[M1]],
   // CHECK-NOT: llvm.store
+  // CHECK-NOT: llvm.cond_br
   // CHECK: llvm.return
 }
 
@@ -49,7 +53,7 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     gluon.store %p, %v : (tensor<512x!gluon.ptr<f32>, #blocked>, tensor<512xf32, #blocked>) -> ()
     return
   }
-  // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+  // CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r"
   // Without a mask the store is one unconditional 16-byte access.
   // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 }
@@ -94,8 +98,7 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
   // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
   // CHECK: %[[BITS:.*]] = llvm.and %[[TID]], %[[MASK]]
   // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[BITS]]
-  // CHECK: llvm.cond_br %[[FIRST]]
-  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<1>
-  // CHECK: llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
-  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.v2.b32 [ $0 + 0 ], { $2, $3 };", "l,b,r,r" %{{.*}}, %[[FIRST]],
+  // CHECK: %[[THREAD0:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r" %arg1, %[[THREAD0]],
 }
