@@ -6,6 +6,7 @@
 
 #include "CodeGen.h"
 #include "AtomicBuiltins.h"
+#include "BoundArgs.h"
 #include "ScanShapeBuiltins.h"
 #include "SharedMemoryBuiltins.h"
 #include "TensorBuiltins.h"
@@ -145,63 +146,8 @@ std::optional<Value> CodeGen::getValueAttribute(const Value &object,
 // Argument binding
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Arguments matched to a builtin's parameters by position and keyword.
-class BoundArgs {
-public:
-  BoundArgs(CodeGen &gen, const std::string &function, CallArgs &args,
-            std::vector<std::string> names, size_t numRequired)
-      : names(std::move(names)), values(this->names.size()),
-        locs(this->names.size(), args.callLoc) {
-    if (args.positional.size() > this->names.size())
-      gen.fail(args.positionalLocs[this->names.size()],
-               function + "() takes at most " +
-                   std::to_string(this->names.size()) + " arguments (" +
-                   std::to_string(args.positional.size()) + " given)");
-    for (size_t i = 0; i < args.positional.size(); ++i) {
-      values[i] = args.positional[i];
-      locs[i] = args.positionalLocs[i];
-    }
-    for (KeywordArg &keyword : args.keywords) {
-      auto it = std::find(this->names.begin(), this->names.end(),
-                          keyword.name);
-      if (it == this->names.end())
-        gen.fail(keyword.loc, function +
-                                  "() got an unexpected keyword argument '" +
-                                  keyword.name + "'");
-      size_t index = it - this->names.begin();
-      if (values[index])
-        gen.fail(keyword.loc, function + "() got multiple values for "
-                                         "argument '" +
-                                  keyword.name + "'");
-      values[index] = keyword.value;
-      locs[index] = keyword.loc;
-    }
-    for (size_t i = 0; i < numRequired; ++i)
-      if (!values[i])
-        gen.fail(args.callLoc, function + "() missing required argument '" +
-                                   this->names[i] + "'");
-  }
-
-  bool has(const std::string &name) const {
-    const std::optional<Value> &value = values[index(name)];
-    return value && !value->isNone();
-  }
-  const Value &get(const std::string &name) const {
-    return *values[index(name)];
-  }
-  SourceLoc loc(const std::string &name) const { return locs[index(name)]; }
-
-private:
-  size_t index(const std::string &name) const {
-    return std::find(names.begin(), names.end(), name) - names.begin();
-  }
-
-  std::vector<std::string> names;
-  std::vector<std::optional<Value>> values;
-  std::vector<SourceLoc> locs;
-};
-} // namespace
+/// Arguments matched to a builtin's parameters (BoundArgs.h).
+using BoundArgs = BuiltinArgs;
 
 static std::vector<int64_t> requireIntList(CodeGen &gen, const Value &value,
                                            SourceLoc loc,

@@ -202,30 +202,37 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
-LogicalResult ReduceOp::verifyRegions() {
-  Block &block = getCombine().front();
-  unsigned numSources = getSrcs().size();
+LogicalResult mlir::gluon::verifyCombineRegion(
+    Operation *op, ValueRange srcs, Block &block,
+    std::optional<ValueRange> returned) {
+  unsigned numSources = srcs.size();
   if (block.getNumArguments() != 2 * numSources)
-    return emitOpError() << "the combine region takes " << 2 * numSources
-                         << " arguments, got " << block.getNumArguments();
+    return op->emitOpError() << "the combine region takes " << 2 * numSources
+                             << " arguments, got " << block.getNumArguments();
   for (unsigned i = 0; i < numSources; ++i) {
-    Type element = getElementTypeOrSelf(getSrcs()[i].getType());
+    Type element = getElementTypeOrSelf(srcs[i].getType());
     if (block.getArgument(i).getType() != element ||
         block.getArgument(numSources + i).getType() != element)
-      return emitOpError() << "combine arguments for source " << i
-                           << " must be " << element;
+      return op->emitOpError() << "combine arguments for source " << i
+                               << " must be " << element;
   }
-  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
-  if (!ret || ret.getResults().size() != numSources)
-    return emitOpError("the combine region must return one value per "
-                       "source");
+  if (!returned || returned->size() != numSources)
+    return op->emitOpError("the combine region must return one value per "
+                           "source");
   for (unsigned i = 0; i < numSources; ++i)
-    if (ret.getResults()[i].getType() !=
-        getElementTypeOrSelf(getSrcs()[i].getType()))
-      return emitOpError() << "the combine region returns "
-                           << ret.getResults()[i].getType() << " for source "
-                           << i;
+    if ((*returned)[i].getType() != getElementTypeOrSelf(srcs[i].getType()))
+      return op->emitOpError() << "the combine region returns "
+                               << (*returned)[i].getType() << " for source "
+                               << i;
   return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &block = getCombine().front();
+  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
+  return verifyCombineRegion(*this, getSrcs(), block,
+                             ret ? std::optional<ValueRange>(ret.getResults())
+                                 : std::nullopt);
 }
 
 LogicalResult ConvertLayoutOp::verify() {

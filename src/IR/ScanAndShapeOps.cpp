@@ -253,26 +253,8 @@ LogicalResult ScanOp::verify() {
 
 LogicalResult ScanOp::verifyRegions() {
   Block &block = getCombine().front();
-  unsigned numSources = getSrcs().size();
-  if (block.getNumArguments() != 2 * numSources)
-    return emitOpError() << "the combine region takes " << 2 * numSources
-                         << " arguments, got " << block.getNumArguments();
-  for (unsigned i = 0; i < numSources; ++i) {
-    Type element = getElementTypeOrSelf(getSrcs()[i].getType());
-    if (block.getArgument(i).getType() != element ||
-        block.getArgument(numSources + i).getType() != element)
-      return emitOpError() << "combine arguments for source " << i
-                           << " must be " << element;
-  }
   auto ret = dyn_cast<ScanReturnOp>(block.getTerminator());
-  if (!ret || ret.getResults().size() != numSources)
-    return emitOpError("the combine region must return one value per "
-                       "source");
-  for (unsigned i = 0; i < numSources; ++i)
-    if (ret.getResults()[i].getType() !=
-        getElementTypeOrSelf(getSrcs()[i].getType()))
-      return emitOpError() << "the combine region returns "
-                           << ret.getResults()[i].getType() << " for source "
-                           << i;
-  return success();
+  return verifyCombineRegion(*this, getSrcs(), block,
+                             ret ? std::optional<ValueRange>(ret.getResults())
+                                 : std::nullopt);
 }

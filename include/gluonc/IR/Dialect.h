@@ -52,6 +52,13 @@ gluonc::LinearLayout getLinearLayout(RankedTensorType type);
 /// pointees with the same shape and layout. Null for anything else.
 Type getPointeeType(Type ptrLike);
 
+/// Checks the combine region of a reduce or scan: two arguments per source
+/// of its element type, and `returned` (the terminator's operands, none if
+/// the terminator is of the wrong kind) one value per source of that type.
+LogicalResult verifyCombineRegion(Operation *op, ValueRange srcs,
+                                  Block &block,
+                                  std::optional<ValueRange> returned);
+
 /// `type` with its scalar element type replaced by `elementType` (a tensor
 /// keeps its shape and layout).
 Type withElementType(Type type, Type elementType);
