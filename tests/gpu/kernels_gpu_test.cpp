@@ -19,8 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gluonc/runtime/gluonrt.h"
-#include "gluonc/runtime/gluonrt.hpp"
+#include "GpuTestSupport.h"
 
 #include "HostParallel.h"
 
@@ -35,8 +34,6 @@
 namespace {
 
 using gluonrt::splitMix64;
-
-constexpr int kSkip = 77;
 
 std::vector<float> randomFloats(size_t count, uint64_t seed) {
   std::vector<float> data(count);
@@ -61,8 +58,8 @@ float fromBF16(uint16_t value) {
   return result;
 }
 
-uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-uint64_t roundUp(uint64_t a, uint64_t b) { return cdiv(a, b) * b; }
+using gpu_test::cdiv;
+using gpu_test::roundUp;
 
 /// The worst error of a comparison: |got - want| / (|want| + floor).
 struct Check {
@@ -88,16 +85,7 @@ struct Check {
   }
 };
 
-struct Runner {
-  std::string dir;
-  int failed = 0;
-  int passed = 0;
-
-  gluonrt::Kernel load(const std::string &name, const std::string &entry) {
-    return gluonrt::Kernel::load(dir + "/" + name + "/" + entry +
-                                 ".sm_90a.json");
-  }
-
+struct Runner : gpu_test::RunnerBase {
   void report(const std::string &name, const std::string &size,
               const Check &check) {
     bool ok = check.failures == 0;
@@ -108,7 +96,7 @@ struct Runner {
                       " first=" + std::to_string(check.firstBad))
                          .c_str(),
                 ok ? "PASS" : "FAIL");
-    (ok ? passed : failed) += 1;
+    count(ok);
   }
 };
 
@@ -300,29 +288,14 @@ void testTranspose(Runner &runner) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: gluonc-gpu-kernels-test KERNEL_DIR\n");
-    return 2;
-  }
-  int devices = 0;
-  if (gluonrt_device_count(GLUONRT_BACKEND_NVIDIA, &devices) != 0 ||
-      devices == 0) {
-    std::printf("SKIP: no CUDA device (%s)\n", gluonrt_last_error());
-    return kSkip;
-  }
-  Runner runner{argv[1]};
-  try {
-    testSoftmax(runner, false);
-    testSoftmax(runner, true);
-    testLayerNorm(runner);
-    for (bool isSum : {true, false})
-      for (int axis : {0, 1})
-        testReduce2D(runner, isSum, axis);
-    testTranspose(runner);
-  } catch (const gluonrt::Error &error) {
-    std::printf("ERROR: %s\n", error.what());
-    return 1;
-  }
-  std::printf("%d passed, %d failed\n", runner.passed, runner.failed);
-  return runner.failed ? 1 : 0;
+  return gpu_test::runGpuTests<Runner>(
+      argc, argv, "gluonc-gpu-kernels-test", [](Runner &runner) {
+        testSoftmax(runner, false);
+        testSoftmax(runner, true);
+        testLayerNorm(runner);
+        for (bool isSum : {true, false})
+          for (int axis : {0, 1})
+            testReduce2D(runner, isSum, axis);
+        testTranspose(runner);
+      });
 }

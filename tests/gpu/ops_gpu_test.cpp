@@ -15,8 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gluonc/runtime/gluonrt.h"
-#include "gluonc/runtime/gluonrt.hpp"
+#include "GpuTestSupport.h"
 
 #include "HostParallel.h"
 
@@ -32,33 +31,21 @@ namespace {
 
 using gluonrt::splitMix64;
 
-constexpr int kSkip = 77;
-
-struct Runner {
-  std::string dir;
-  int failed = 0;
-  int passed = 0;
-
-  gluonrt::Kernel load(const std::string &name, const std::string &entry) {
-    return gluonrt::Kernel::load(dir + "/" + name + "/" + entry +
-                                 ".sm_90a.json");
-  }
-
+struct Runner : gpu_test::RunnerBase {
   void report(const std::string &name, const std::string &what,
               size_t mismatches) {
     bool ok = mismatches == 0;
     std::printf("%-22s %-30s mismatches=%zu  %s\n", name.c_str(),
                 what.c_str(), mismatches, ok ? "PASS" : "FAIL");
-    (ok ? passed : failed) += 1;
+    count(ok);
   }
 };
 
-uint32_t cdiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+using gpu_test::download;
 
-template <typename T> std::vector<T> download(gluonrt::DeviceBuffer &buffer) {
-  std::vector<T> data(buffer.bytes() / sizeof(T));
-  buffer.download(data.data(), buffer.bytes());
-  return data;
+/// Programs to cover `n` elements, `block` per program.
+uint32_t programsFor(uint32_t n, uint32_t block) {
+  return uint32_t(gpu_test::cdiv(n, block));
 }
 
 void testHistogram(Runner &runner, const std::string &build) {
@@ -75,7 +62,7 @@ void testHistogram(Runner &runner, const std::string &build) {
     oldBuf.fill(0xFF);
     gluonrt::Args args(kernel);
     args.ptr(keysBuf.device()).ptr(binsBuf.device()).ptr(oldBuf.device());
-    args.i32(n).launch(kernel, {cdiv(n, block), 1, 1});
+    args.i32(n).launch(kernel, {programsFor(n, block), 1, 1});
     gluonrt::check(gluonrt_synchronize());
     std::vector<int32_t> got = download<int32_t>(binsBuf);
     std::vector<int32_t> old = download<int32_t>(oldBuf);
@@ -126,7 +113,7 @@ void testExtrema(Runner &runner) {
     bitsBuf.upload(bitsInit.data(), bitsBuf.bytes());
     gluonrt::Args args(kernel);
     args.ptr(xBuf.device()).ptr(maxBuf.device()).ptr(minBuf.device());
-    args.ptr(bitsBuf.device()).i32(n).launch(kernel, {cdiv(n, block), 1, 1});
+    args.ptr(bitsBuf.device()).i32(n).launch(kernel, {programsFor(n, block), 1, 1});
     gluonrt::check(gluonrt_synchronize());
     std::vector<float> gotMax = download<float>(maxBuf);
     std::vector<float> gotMin = download<float>(minBuf);
@@ -285,7 +272,7 @@ void testFloat8(Runner &runner) {
   gluonrt::Args args(kernel);
   args.ptr(xBuf.device()).ptr(e4.device()).ptr(e5.device());
   args.ptr(e4Back.device()).ptr(e5Back.device()).i32(int32_t(n));
-  args.launch(kernel, {cdiv(n, block), 1, 1});
+  args.launch(kernel, {programsFor(n, block), 1, 1});
   gluonrt::check(gluonrt_synchronize());
   std::vector<uint8_t> e4Bytes = download<uint8_t>(e4),
                        e5Bytes = download<uint8_t>(e5);
@@ -342,29 +329,14 @@ void testDeviceAssert(Runner &runner) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: gluonc-gpu-ops-test KERNEL_DIR\n");
-    return 2;
-  }
-  int devices = 0;
-  if (gluonrt_device_count(GLUONRT_BACKEND_NVIDIA, &devices) != 0 ||
-      devices == 0) {
-    std::printf("SKIP: no CUDA device (%s)\n", gluonrt_last_error());
-    return kSkip;
-  }
-  Runner runner{argv[1]};
-  try {
-    testHistogram(runner, "atomic_histogram");
-    testHistogram(runner, "atomic_histogram_replicated");
-    testExtrema(runner);
-    testTickets(runner);
-    testSwap(runner);
-    testFloat8(runner);
-    testDeviceAssert(runner);
-  } catch (const gluonrt::Error &error) {
-    std::printf("ERROR: %s\n", error.what());
-    return 1;
-  }
-  std::printf("%d passed, %d failed\n", runner.passed, runner.failed);
-  return runner.failed ? 1 : 0;
+  return gpu_test::runGpuTests<Runner>(
+      argc, argv, "gluonc-gpu-ops-test", [](Runner &runner) {
+        testHistogram(runner, "atomic_histogram");
+        testHistogram(runner, "atomic_histogram_replicated");
+        testExtrema(runner);
+        testTickets(runner);
+        testSwap(runner);
+        testFloat8(runner);
+        testDeviceAssert(runner);
+      });
 }

@@ -25,8 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gluonc/runtime/gluonrt.h"
-#include "gluonc/runtime/gluonrt.hpp"
+#include "GpuTestSupport.h"
 
 #include "HostParallel.h"
 
@@ -41,8 +40,6 @@
 namespace {
 
 using gluonrt::splitMix64;
-
-constexpr int kSkip = 77;
 
 std::vector<float> randomFloats(size_t count, uint64_t seed) {
   std::vector<float> data(count);
@@ -60,7 +57,7 @@ std::vector<int32_t> randomInts(size_t count, uint64_t seed, int32_t range) {
   return data;
 }
 
-uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+using gpu_test::cdiv;
 
 /// Failures and the worst error of one comparison.
 struct Check {
@@ -88,16 +85,7 @@ struct Check {
   }
 };
 
-struct Runner {
-  std::string dir;
-  int failed = 0;
-  int passed = 0;
-
-  gluonrt::Kernel load(const std::string &name, const std::string &entry) {
-    return gluonrt::Kernel::load(dir + "/" + name + "/" + entry +
-                                 ".sm_90a.json");
-  }
-
+struct Runner : gpu_test::RunnerBase {
   void report(const std::string &name, const std::string &what,
               const Check &check) {
     bool ok = check.failures == 0;
@@ -108,7 +96,7 @@ struct Runner {
                       " first=" + std::to_string(check.firstBad))
                          .c_str(),
                 ok ? "PASS" : "FAIL");
-    (ok ? passed : failed) += 1;
+    count(ok);
   }
 };
 
@@ -121,11 +109,7 @@ std::string constexprJson(const gluonrt::Kernel &kernel, const char *name) {
   return json;
 }
 
-template <typename T> std::vector<T> download(const gluonrt::DeviceBuffer &b) {
-  std::vector<T> host(b.bytes() / sizeof(T));
-  b.download(host.data(), b.bytes());
-  return host;
-}
+using gpu_test::download;
 
 template <typename T>
 gluonrt::DeviceBuffer upload(const std::vector<T> &host) {
@@ -350,39 +334,24 @@ void testShapeOps(Runner &runner, const char *name) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: gluonc-gpu-scan-test KERNEL_DIR\n");
-    return 2;
-  }
-  int devices = 0;
-  if (gluonrt_device_count(GLUONRT_BACKEND_NVIDIA, &devices) != 0 ||
-      devices == 0) {
-    std::printf("SKIP: no CUDA device (%s)\n", gluonrt_last_error());
-    return kSkip;
-  }
-  Runner runner{argv[1]};
-  try {
-    for (const RowScanBuild &build :
-         {RowScanBuild{"cumsum_rows", true, false},
-          RowScanBuild{"cumsum_rows_warps", true, false},
-          RowScanBuild{"cumsum_rows_reverse", true, true},
-          RowScanBuild{"cummax_rows", false, false},
-          RowScanBuild{"cummax_rows_reverse", false, true}})
-      testRowScan(runner, build);
-    for (const char *name :
-         {"scan_cumsum_axis0", "scan_cumsum_axis1_reverse",
-          "scan_cumsum_colmajor", "scan_cumprod_axis0_reverse",
-          "scan_cummax_axis1_reverse", "scan_argmax_axis0",
-          "scan_argmax_axis1_reverse", "scan_argmax_replicated"})
-      testTileScan(runner, TileScanBuild{name});
-    for (const char *name : {"scan_regrouped_lanes", "scan_regrouped_warps"})
-      testRegroupedScan(runner, name);
-    for (const char *name : {"shape_ops", "shape_ops_colmajor"})
-      testShapeOps(runner, name);
-  } catch (const gluonrt::Error &error) {
-    std::printf("ERROR: %s\n", error.what());
-    return 1;
-  }
-  std::printf("%d passed, %d failed\n", runner.passed, runner.failed);
-  return runner.failed ? 1 : 0;
+  return gpu_test::runGpuTests<Runner>(
+      argc, argv, "gluonc-gpu-scan-test", [](Runner &runner) {
+        for (const RowScanBuild &build :
+             {RowScanBuild{"cumsum_rows", true, false},
+              RowScanBuild{"cumsum_rows_warps", true, false},
+              RowScanBuild{"cumsum_rows_reverse", true, true},
+              RowScanBuild{"cummax_rows", false, false},
+              RowScanBuild{"cummax_rows_reverse", false, true}})
+          testRowScan(runner, build);
+        for (const char *name :
+             {"scan_cumsum_axis0", "scan_cumsum_axis1_reverse",
+              "scan_cumsum_colmajor", "scan_cumprod_axis0_reverse",
+              "scan_cummax_axis1_reverse", "scan_argmax_axis0",
+              "scan_argmax_axis1_reverse", "scan_argmax_replicated"})
+          testTileScan(runner, TileScanBuild{name});
+        for (const char *name : {"scan_regrouped_lanes", "scan_regrouped_warps"})
+          testRegroupedScan(runner, name);
+        for (const char *name : {"shape_ops", "shape_ops_colmajor"})
+          testShapeOps(runner, name);
+      });
 }

@@ -20,8 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gluonc/runtime/gluonrt.h"
-#include "gluonc/runtime/gluonrt.hpp"
+#include "GpuTestSupport.h"
 
 #include "HostParallel.h"
 
@@ -33,8 +32,6 @@
 #include <vector>
 
 namespace {
-
-constexpr int kSkip = 77;
 
 /// Random bit patterns that are all distinct finite floats, so that a
 /// misplaced element is caught.
@@ -48,8 +45,8 @@ std::vector<float> randomFloats(size_t count, uint64_t seed) {
   return data;
 }
 
-uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-uint64_t roundUp(uint64_t a, uint64_t b) { return cdiv(a, b) * b; }
+using gpu_test::cdiv;
+using gpu_test::roundUp;
 
 bool sameBits(float a, float b) { return std::memcmp(&a, &b, 4) == 0; }
 
@@ -68,16 +65,7 @@ struct Check {
   }
 };
 
-struct Runner {
-  std::string dir;
-  int failed = 0;
-  int passed = 0;
-
-  gluonrt::Kernel load(const std::string &name, const std::string &entry) {
-    return gluonrt::Kernel::load(dir + "/" + name + "/" + entry +
-                                 ".sm_90a.json");
-  }
-
+struct Runner : gpu_test::RunnerBase {
   void report(const std::string &name, const std::string &size,
               const Check &check) {
     bool ok = check.mismatches == 0 && check.compared > 0;
@@ -86,7 +74,7 @@ struct Runner {
     if (!ok)
       std::printf(" (%zu mismatches, first at %zu)\n", check.mismatches,
                   check.firstBad);
-    (ok ? passed : failed) += 1;
+    count(ok);
   }
 };
 
@@ -162,26 +150,11 @@ void testViews(Runner &runner) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: gluonc-gpu-shared-memory-test KERNEL_DIR\n");
-    return 2;
-  }
-  int devices = 0;
-  if (gluonrt_device_count(GLUONRT_BACKEND_NVIDIA, &devices) != 0 ||
-      devices == 0) {
-    std::printf("SKIP: no CUDA device (%s)\n", gluonrt_last_error());
-    return kSkip;
-  }
-  Runner runner{argv[1]};
-  try {
-    for (const char *build : {"transpose_shared", "transpose_shared_nvmma",
-                              "transpose_shared_padded"})
-      testTranspose(runner, build);
-    testViews(runner);
-  } catch (const gluonrt::Error &error) {
-    std::printf("ERROR: %s\n", error.what());
-    return 1;
-  }
-  std::printf("%d passed, %d failed\n", runner.passed, runner.failed);
-  return runner.failed ? 1 : 0;
+  return gpu_test::runGpuTests<Runner>(
+      argc, argv, "gluonc-gpu-shared-memory-test", [](Runner &runner) {
+        for (const char *build : {"transpose_shared", "transpose_shared_nvmma",
+                                  "transpose_shared_padded"})
+          testTranspose(runner, build);
+        testViews(runner);
+      });
 }
