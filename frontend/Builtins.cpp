@@ -486,6 +486,15 @@ static Value store(CodeGen &gen, CallArgs &args) {
   DType element = ptr.dtype.pointee();
   RuntimeValue value =
       gen.toRuntime(bound.get("value"), bound.loc("value"), element);
+  if (!value.isScalar() && !ptr.isScalar() && value.layout != ptr.layout)
+    gen.failWithNote(
+        bound.loc("value"),
+        "layout mismatch: gl.store's pointers have layout " +
+            CodeGen::describeLayout(ptr.layout) + ", the value has layout " +
+            CodeGen::describeLayout(value.layout),
+        gen.getDefinitionLoc(value, bound.loc("value")),
+        "the value is defined here; gl.convert_layout(value, layout) moves "
+        "it to the pointers' layout");
   value = gen.castTo(value, element, bound.loc("value"));
   value = matchShape(gen, value, ptr, bound.loc("value"));
   mlir::Value mask;

@@ -36,6 +36,20 @@ void CodeGen::failWithNote(SourceLoc loc, const std::string &message,
   throw CompileError();
 }
 
+SourceLoc CodeGen::getDefinitionLoc(const RuntimeValue &value,
+                                    SourceLoc otherwise) const {
+  mlir::Operation *op = value.value.getDefiningOp();
+  auto fileLoc = op ? mlir::dyn_cast<mlir::FileLineColLoc>(op->getLoc())
+                    : mlir::FileLineColLoc();
+  if (!fileLoc)
+    return otherwise;
+  for (uint32_t id = 1; const SourceFile *file = sourceManager.getFile(id);
+       ++id)
+    if (file->getName() == fileLoc.getFilename().getValue())
+      return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
+  return otherwise;
+}
+
 mlir::Location CodeGen::getLoc(SourceLoc loc) {
   const SourceFile *file = sourceManager.getFile(loc.fileId);
   if (!file)

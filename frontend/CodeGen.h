@@ -112,6 +112,10 @@ public:
   [[noreturn]] void fail(SourceLoc loc, const std::string &message);
   [[noreturn]] void fail(const Node &node, const std::string &message);
   /// An error followed by a note at `noteLoc`.
+  /// Where `value` was computed (its op's location in the source), or
+  /// `otherwise` when that is not known (a parameter, a constant).
+  SourceLoc getDefinitionLoc(const RuntimeValue &value,
+                             SourceLoc otherwise) const;
   [[noreturn]] void failWithNote(SourceLoc loc, const std::string &message,
                                  SourceLoc noteLoc, const std::string &note);
   mlir::Location getLoc(SourceLoc loc);
@@ -298,6 +302,8 @@ public:
                                          const std::string &name);
   /// Gluon's rendering of a layout attribute.
   static std::string describeLayout(mlir::Attribute layout);
+  /// "[64, 16]".
+  static std::string describeShape(const std::vector<int64_t> &shape);
 
   mlir::OpBuilder &getBuilder() { return builder; }
   mlir::MLIRContext &getContext() { return context; }

@@ -259,7 +259,7 @@ RuntimeValue CodeGen::bitcastTo(const RuntimeValue &value, DType dtype,
   return RuntimeValue{result, dtype, value.shape, value.layout};
 }
 
-static std::string shapeToString(const std::vector<int64_t> &shape) {
+std::string CodeGen::describeShape(const std::vector<int64_t> &shape) {
   std::string text = "[";
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i ? ", " : "") + std::to_string(shape[i]);
@@ -286,7 +286,7 @@ RuntimeValue CodeGen::broadcastTo(const RuntimeValue &value,
     compatible = value.shape[d] == shape[d] || value.shape[d] == 1;
   if (!compatible)
     fail(loc, "cannot broadcast a tensor of shape " +
-                  shapeToString(value.shape) + " to " + shapeToString(shape));
+                  describeShape(value.shape) + " to " + describeShape(shape));
   auto bcast =
       mlir::gluon::BroadcastOp::create(builder, mloc, type, value.value);
   return RuntimeValue{bcast, value.dtype, shape, layout};
@@ -312,17 +312,18 @@ void CodeGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
                      describeLayout(lhs.layout) +
                      ", the right operand has layout " +
                      describeLayout(rhs.layout),
-                 rhsLoc, "the right operand; both operands need the same "
-                         "layout");
+                 getDefinitionLoc(rhs, rhsLoc),
+                 "the right operand is defined here; both operands need the "
+                 "same layout");
   if (lhs.shape.size() != rhs.shape.size())
-    fail(opLoc, "shape mismatch: " + shapeToString(lhs.shape) + " and " +
-                    shapeToString(rhs.shape) + " have different ranks");
+    fail(opLoc, "shape mismatch: " + describeShape(lhs.shape) + " and " +
+                    describeShape(rhs.shape) + " have different ranks");
   std::vector<int64_t> shape(lhs.shape.size());
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t a = lhs.shape[d], b = rhs.shape[d];
     if (a != b && a != 1 && b != 1)
-      fail(opLoc, "shape mismatch: " + shapeToString(lhs.shape) + " and " +
-                      shapeToString(rhs.shape) + " cannot be broadcast");
+      fail(opLoc, "shape mismatch: " + describeShape(lhs.shape) + " and " +
+                      describeShape(rhs.shape) + " cannot be broadcast");
     shape[d] = std::max(a, b);
   }
   lhs = broadcastTo(lhs, shape, lhs.layout, lhsLoc);

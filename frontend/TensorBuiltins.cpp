@@ -238,8 +238,8 @@ int64_t requireAxis(CodeGen &gen, const Value &value, SourceLoc loc,
     axis += rank;
   if (axis < 0 || axis >= rank)
     gen.fail(loc, "axis " + std::to_string(gen.requireInt(value, loc, "")) +
-                      " is out of range for a tensor of rank " +
-                      std::to_string(rank));
+                      " is out of range for a tensor of shape " +
+                      CodeGen::describeShape(input.shape));
   return axis;
 }
 
