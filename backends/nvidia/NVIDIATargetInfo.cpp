@@ -6,6 +6,8 @@
 
 #include "NVIDIATargetInfo.h"
 
+#include "gluonc/IR/Dialect.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -91,6 +93,14 @@ void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(
                     context, {static_cast<int32_t>(numThreads), 1, 1}));
+  // --maxnreg: ptxas allocates at most this many registers (.maxnreg).
+  auto module = func->getParentOfType<ModuleOp>();
+  if (auto cap = module ? module->getAttrOfType<IntegerAttr>(
+                              gluon::kMaxRegistersAttrName)
+                        : IntegerAttr())
+    func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                  IntegerAttr::get(IntegerType::get(context, 32),
+                                   cap.getInt()));
 }
 
 void NVIDIATargetInfo::getDependentDialects(DialectRegistry &registry) const {

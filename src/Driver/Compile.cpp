@@ -10,6 +10,7 @@
 #include "gluonc/Driver/Metadata.h"
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Parser.h"
+#include "gluonc/IR/Dialect.h"
 #include "gluonc/Pipeline/Pipeline.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -190,6 +191,11 @@ int gluonc::driver::compile(const DriverOptions &options) {
   KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
   if (!kernel.module || diags.hasErrors())
     return kUserError;
+  if (options.maxRegisters)
+    (*kernel.module)->setAttr(
+        mlir::gluon::kMaxRegistersAttrName,
+        mlir::IntegerAttr::get(mlir::IntegerType::get(&context, 32),
+                               options.maxRegisters));
 
   PipelineOptions pipelineOptions;
   pipelineOptions.codegen.arch = options.arch;

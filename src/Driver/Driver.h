@@ -30,6 +30,8 @@ struct DriverOptions {
   unsigned optLevel = 3;
   bool fpFusion = true;
   bool debug = false;
+  /// --maxnreg: registers per thread the assembler may use; 0 for no cap.
+  unsigned maxRegisters = 0;
   bool printPipeline = false;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;

@@ -143,7 +143,9 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
                "gluonc layout"};
   app.footer(
       "LAYOUT is a layout expression as a kernel writes it, with gl bound:\n"
-      "  gl.BlockedLayout(...), gl.SliceLayout(dim, parent), ..., or a "
+      "  gl.BlockedLayout(...), gl.SliceLayout(dim, parent),\n"
+      "  gl.DistributedLinearLayout(reg_bases, lane_bases, warp_bases, "
+      "block_bases, shape),\n  ..., or a "
       "shared layout:\n  gl.SwizzledSharedLayout(...), "
       "gl.NVMMASharedLayout(...), gl.PaddedSharedLayout(...).\n"
       "Prints a one-line summary (the linear layout, registers per thread, "

@@ -48,6 +48,10 @@ static std::string validate(DriverOptions &options,
       options.numWarps > 32)
     return "--num-warps must be a power of two from 1 to 32, got " +
            std::to_string(options.numWarps);
+  if (options.maxRegisters != 0 &&
+      (options.maxRegisters < 16 || options.maxRegisters > 255))
+    return "--maxnreg takes 16 to 255 registers, got " +
+           std::to_string(options.maxRegisters);
   if (options.optLevel > 3)
     return "-O takes 0, 1, 2 or 3";
   if (!emitList.empty()) {
@@ -130,6 +134,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_flag("--debug", options.debug,
                "Check gl.device_assert conditions at run time (Triton's "
                "debug=True); without it they compile to nothing");
+  app.add_option("--maxnreg", options.maxRegisters,
+                 "Registers per thread the assembler may use, 16 to 255 "
+                 "(Triton's maxnreg; default: its own choice)");
   bool noFpFusion = false;
   app.add_flag("--no-fp-fusion", noFpFusion,
                "Round every floating-point multiply and add separately "

@@ -42,6 +42,10 @@ llvm::hash_code hash_value(const LinearLayout &layout);
 
 namespace mlir::gluon {
 
+/// Module attribute: the registers per thread the kernel may use (the
+/// driver's --maxnreg), when capped.
+constexpr llvm::StringLiteral kMaxRegistersAttrName = "gluon.maxnreg";
+
 /// The layout of a tensor type, or null for anything else.
 LayoutAttrInterface getLayout(Type type);
 
