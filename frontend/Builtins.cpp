@@ -15,7 +15,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 using namespace gluonc;
@@ -34,7 +37,8 @@ static const char *const kLanguageFunctions[] = {
     "constexpr", "program_id", "num_programs", "arange",  "full",
     "zeros",     "load",       "store",        "where",   "maximum",
     "minimum",   "cdiv",       "static_assert", "expand_dims",
-    "BlockedLayout", "SliceLayout", "static_range", "static_print", "cast",
+    "BlockedLayout", "SliceLayout", "DistributedLinearLayout",
+    "DotOperandLayout", "static_range", "static_print", "cast",
     "tensor",    "dtype"};
 
 std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
@@ -232,6 +236,12 @@ std::string CodeGen::describeLayout(mlir::Attribute layout) {
   if (auto linear =
           mlir::dyn_cast_or_null<mlir::gluon::LinearLayoutAttr>(layout))
     return describeLinearLayout(linear.getLayout());
+  if (auto dotOperand =
+          mlir::dyn_cast_or_null<mlir::gluon::DotOperandLayoutAttr>(layout))
+    return "DotOperandLayout(operand_index=" +
+           std::to_string(dotOperand.getOpIdx()) +
+           ", parent=" + describeLayout(dotOperand.getParent()) +
+           ", k_width=" + std::to_string(dotOperand.getKWidth()) + ")";
   if (std::string shared = describeSharedLayout(layout); !shared.empty())
     return shared;
   return layout ? mlir::gluon::layoutToString(layout) : "no layout";
@@ -286,6 +296,140 @@ static Value makeBlockedLayout(CodeGen &gen, CallArgs &args) {
       &gen.getContext(), toUnsigned(spec.sizePerThread),
       toUnsigned(spec.threadsPerWarp), toUnsigned(spec.warpsPerCTA),
       toUnsigned(spec.order));
+  return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+}
+
+/// A list of bases, each a list of integers (one per tensor dimension).
+static std::vector<gluonc::Coord> requireBases(CodeGen &gen, const Value &value,
+                                               SourceLoc loc,
+                                               const std::string &what) {
+  const std::vector<Value> *sequence = value.getSequence();
+  if (!sequence)
+    gen.fail(loc, what + " must be a list of bases (lists of integers), "
+                         "got " + value.getTypeName());
+  std::vector<gluonc::Coord> bases;
+  for (const Value &basis : *sequence) {
+    std::vector<int64_t> entries = requireIntList(gen, basis, loc,
+                                                  "each of " + what);
+    bases.emplace_back();
+    for (int64_t entry : entries) {
+      // Out-of-range entries are rejected by checkLinearLayoutBases; clamp
+      // so that the narrowing keeps them out of range.
+      bases.back().push_back(static_cast<int32_t>(
+          std::clamp<int64_t>(entry, -1, int64_t{INT32_MAX})));
+    }
+  }
+  return bases;
+}
+
+/// Checks that `bases` has log2(`expected`) entries, the hardware size the
+/// kernel fixes; fails at `loc` otherwise.
+static void requireBasisCount(CodeGen &gen,
+                              const std::vector<gluonc::Coord> &bases,
+                              int64_t expected, SourceLoc loc,
+                              const std::string &what,
+                              const std::string &why) {
+  unsigned wanted = gluonc::log2Exact(expected);
+  if (bases.size() != wanted)
+    gen.fail(loc, "invalid DistributedLinearLayout: " + what + " has " +
+                      std::to_string(bases.size()) + " bases, but " + why +
+                      " needs log2(" + std::to_string(expected) +
+                      ") = " + std::to_string(wanted));
+}
+
+/// gl.DistributedLinearLayout(reg_bases, lane_bases, warp_bases,
+/// block_bases, shape): a layout given by the image of each hardware bit.
+/// Checked as Triton checks it (every basis inside the shape, one lane bit
+/// per bit of the warp size, one warp bit per bit of num_warps, the bases
+/// reaching every element), each problem reported at its argument.
+static Value makeDistributedLinearLayout(CodeGen &gen, CallArgs &args) {
+  static const char *const kBasisArgs[] = {"reg_bases", "lane_bases",
+                                           "warp_bases", "block_bases"};
+  BoundArgs bound(gen, "DistributedLinearLayout", args,
+                  {"reg_bases", "lane_bases", "warp_bases", "block_bases",
+                   "shape"},
+                  5);
+  std::vector<int64_t> shape64 =
+      requireIntList(gen, bound.get("shape"), bound.loc("shape"), "shape");
+  std::vector<int32_t> shape;
+  for (int64_t size : shape64)
+    shape.push_back(static_cast<int32_t>(
+        std::clamp<int64_t>(size, 0, int64_t{INT32_MAX})));
+  std::array<std::vector<gluonc::Coord>, 4> bases;
+  if (std::string problem = mlir::gluon::checkLinearLayoutBases(shape, bases);
+      !problem.empty())
+    gen.fail(bound.loc("shape"),
+             "invalid DistributedLinearLayout: " + problem);
+  for (size_t hw = 0; hw < bases.size(); ++hw) {
+    const char *name = kBasisArgs[hw];
+    bases[hw] = requireBases(gen, bound.get(name), bound.loc(name), name);
+    std::array<std::vector<gluonc::Coord>, 4> alone;
+    alone[hw] = bases[hw];
+    if (std::string problem =
+            mlir::gluon::checkLinearLayoutBases(shape, alone);
+        !problem.empty())
+      gen.fail(bound.loc(name), std::string("invalid DistributedLinearLayout "
+                                            "(") + name + "): " + problem);
+  }
+  const KernelSpec &kernel = gen.getSpec();
+  requireBasisCount(gen, bases[1], kernel.warpSize, bound.loc("lane_bases"),
+                    "lane_bases", "a warp of " + kernel.arch + " with " +
+                                      std::to_string(kernel.warpSize) +
+                                      " threads");
+  requireBasisCount(gen, bases[2], kernel.numWarps, bound.loc("warp_bases"),
+                    "warp_bases", "a kernel of " +
+                                      std::to_string(kernel.numWarps) +
+                                      " warps (--num-warps)");
+  if (!bases[3].empty())
+    gen.fail(bound.loc("block_bases"),
+             "not supported yet: block_bases other than [] (multi-CTA "
+             "layouts)");
+  gluonc::LinearLayout layout = mlir::gluon::buildLinearLayout(shape, bases);
+  // Triton requires a surjective layout: an element no thread holds could
+  // be neither loaded nor stored.
+  if (!layout.isSurjective())
+    gen.fail(args.callLoc,
+             "invalid DistributedLinearLayout: the bases do not reach every "
+             "element of shape " + listText(llvm::SmallVector<unsigned>(
+                                       shape.begin(), shape.end())) +
+                 " (together they must span each dimension)");
+  auto attr = mlir::gluon::LinearLayoutAttr::get(&gen.getContext(), layout);
+  return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+}
+
+/// gl.DotOperandLayout(operand_index, parent, k_width): operand 0 (A) or 1
+/// (B) of a dot whose accumulator has layout `parent`. Only a blocked
+/// parent (the FMA dot) exists so far, and Triton requires k_width 0 then.
+static Value makeDotOperandLayout(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "DotOperandLayout", args,
+                  {"operand_index", "parent", "k_width"}, 3);
+  int64_t operandIndex = gen.requireInt(bound.get("operand_index"),
+                                        bound.loc("operand_index"),
+                                        "operand_index");
+  if (operandIndex != 0 && operandIndex != 1)
+    gen.fail(bound.loc("operand_index"),
+             "DotOperandLayout operand_index must be 0 (the left operand) "
+             "or 1 (the right one), got " + std::to_string(operandIndex));
+  mlir::Attribute parent =
+      requireLayout(gen, bound.get("parent"), bound.loc("parent"));
+  auto blocked = mlir::dyn_cast<mlir::gluon::BlockedLayoutAttr>(parent);
+  if (!blocked)
+    gen.fail(bound.loc("parent"),
+             "not supported yet: a DotOperandLayout whose parent is " +
+                 CodeGen::describeLayout(parent) +
+                 " (only BlockedLayout parents, the FMA dot's, are)");
+  if (blocked.getRank() < 2)
+    gen.fail(bound.loc("parent"), "a DotOperandLayout needs a parent of "
+                                  "rank 2 or more, got " +
+                                      CodeGen::describeLayout(parent));
+  int64_t kWidth =
+      gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
+  if (kWidth != 0)
+    gen.fail(bound.loc("k_width"),
+             "a DotOperandLayout with a BlockedLayout parent needs k_width "
+             "0, got " + std::to_string(kWidth));
+  auto attr = mlir::gluon::DotOperandLayoutAttr::get(
+      &gen.getContext(), operandIndex, blocked, /*kWidth=*/0);
   return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
 }
 
@@ -676,6 +820,10 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
     return makeBlockedLayout(*this, args);
   if (name == "SliceLayout")
     return makeSliceLayout(*this, args);
+  if (name == "DistributedLinearLayout")
+    return makeDistributedLinearLayout(*this, args);
+  if (name == "DotOperandLayout")
+    return makeDotOperandLayout(*this, args);
   if (name == "static_assert") {
     BoundArgs bound(*this, "static_assert", args, {"cond", "msg"}, 1);
     const Value &condition = bound.get("cond");

@@ -44,6 +44,10 @@ struct GluonOpAsmInterface : public OpAsmDialectInterface {
       os << "linear";
       return AliasResult::FinalAlias;
     }
+    if (isa<DotOperandLayoutAttr>(attr)) {
+      os << "dot_op";
+      return AliasResult::FinalAlias;
+    }
     if (isa<SharedLayoutAttrInterface>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;

@@ -90,6 +90,22 @@ def Gluon_LinearLayoutAttr : Gluon_Attr<"LinearLayout", "linear",
   let hasCustomAssemblyFormat = 1;
 }
 
+def Gluon_DotOperandLayoutAttr : Gluon_Attr<"DotOperandLayout", "dot_op",
+    [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
+  let summary = "an operand of a dot product in its accumulator's layout";
+  let description = [{
+    `#gluon.dot_op<{opIdx = 0, parent = #blocked, kWidth = 0}>`: Gluon's
+    `DotOperandLayout`. With a blocked parent (the FMA dot) each thread
+    holds, for the rows (opIdx 0) or columns (opIdx 1) of the accumulator
+    it owns, the whole K dimension in registers; the lanes and warps that
+    split K in the parent hold copies. `kWidth` must be 0 then.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "LayoutAttrInterface":$parent,
+                    "unsigned":$kWidth);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory layouts
 //===----------------------------------------------------------------------===//

@@ -363,3 +363,18 @@ gluonc::mapRegistersWithinThread(const LinearLayout &src,
   }
   return mapping;
 }
+
+LinearLayout
+gluonc::fmaDotOperandToLinearLayout(const BlockedLayoutSpec &parent,
+                                    unsigned opIdx,
+                                    const std::vector<int32_t> &shape) {
+  // Triton builds the registers as the parent's with the K extent widened
+  // to the whole of K, and the lanes and warps as the parent's with their
+  // K bits zeroed. A blocked layout whose per-thread K extent is the whole
+  // of K is exactly that: the lanes and warps it would place beyond K fall
+  // outside the shape and so replicate.
+  BlockedLayoutSpec spec = parent;
+  unsigned kDim = opIdx == 0 ? shape.size() - 1 : shape.size() - 2;
+  spec.sizePerThread[kDim] = shape[kDim];
+  return blockedToLinearLayout(spec, shape);
+}

@@ -134,6 +134,15 @@ struct BlockedLayoutSpec {
 LinearLayout blockedToLinearLayout(const BlockedLayoutSpec &spec,
                                    const std::vector<int32_t> &shape);
 
+/// The layout of operand `opIdx` (0: [.., M, K], 1: [.., K, N]) of an FMA
+/// dot whose accumulator has the blocked layout `parent`, as Triton defines
+/// it: the parent's, except that each thread holds the whole K extent in
+/// registers and the lanes and warps that split K in the parent hold
+/// copies.
+LinearLayout fmaDotOperandToLinearLayout(const BlockedLayoutSpec &parent,
+                                         unsigned opIdx,
+                                         const std::vector<int32_t> &shape);
+
 /// The layout of a tensor that is `parent` with dimension `dim` removed: the
 /// parent layout over the shape with a 1 inserted at `dim`, then that
 /// dimension dropped. Elements are replicated across the hardware bits that

@@ -178,3 +178,48 @@ TEST_CASE("vector groups must start at multiples of their size", "[layout]") {
   CHECK(tile.getVectorizableRegisters(1) == 4);
   CHECK(tile.getVectorizableRegisters(0) == 1);
 }
+
+namespace {
+/// The (lane, warp) pairs of `layout` that hold `coord`.
+std::set<std::pair<int64_t, int64_t>> holders(const LinearLayout &layout,
+                                              const Coord &coord) {
+  std::set<std::pair<int64_t, int64_t>> result;
+  for (int64_t warp = 0; warp < layout.getHwSize(HwDim::Warp); ++warp)
+    for (int64_t lane = 0; lane < layout.getHwSize(HwDim::Lane); ++lane)
+      for (int64_t reg = 0; reg < layout.getNumRegisters(); ++reg)
+        if (layout.apply(reg, lane, warp) == coord)
+          result.insert({lane, warp});
+  return result;
+}
+} // namespace
+
+TEST_CASE("FMA dot operands hold all of K for the accumulator's rows and "
+          "columns", "[layout]") {
+  // The accumulator [M, N] = [32, 16]; K = 8.
+  BlockedLayoutSpec acc{{1, 2}, {8, 4}, {2, 2}, {1, 0}};
+  LinearLayout accLayout = blockedToLinearLayout(acc, {32, 16});
+  LinearLayout a = fmaDotOperandToLinearLayout(acc, 0, {32, 8});
+  LinearLayout b = fmaDotOperandToLinearLayout(acc, 1, {8, 16});
+  CHECK(a.isSurjective());
+  CHECK(b.isSurjective());
+  // Registers: all of K first for A (the parent order), then the rows the
+  // 16-row tile repeats over.
+  CHECK(a.getBases(HwDim::Register) ==
+        std::vector<Coord>{{0, 1}, {0, 2}, {0, 4}, {16, 0}});
+  // The thread that owns accumulator element (m, n) must hold A[m, k] and
+  // B[k, n] for every k, in its own registers: a dot needs no exchange.
+  for (int32_t m = 0; m < 32; ++m)
+    for (int32_t n = 0; n < 16; ++n)
+      for (auto [lane, warp] : holders(accLayout, {m, n}))
+        for (int32_t k = 0; k < 8; ++k) {
+          INFO("m " << m << " n " << n << " k " << k << " lane " << lane
+                    << " warp " << warp);
+          CHECK(holders(a, {m, k}).count({lane, warp}) == 1);
+          CHECK(holders(b, {k, n}).count({lane, warp}) == 1);
+        }
+  // Triton's bases for operand 1: the lanes and warps that split the rows
+  // (M, not a dimension of B) replicate.
+  CHECK(b.getBases(HwDim::Lane) ==
+        std::vector<Coord>{{0, 2}, {0, 4}, {0, 0}, {0, 0}, {0, 0}});
+  CHECK(b.getBases(HwDim::Warp) == std::vector<Coord>{{0, 8}, {0, 0}});
+}
