@@ -21,7 +21,6 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -31,21 +30,10 @@ namespace {
 /// The registers of all sources at one position.
 using Values = SmallVector<Value>;
 
-/// Applies the combine region to (lhs, rhs), by cloning its body.
+/// Applies the combine region to (lhs, rhs).
 Values combine(OpBuilder &b, gluon::ReduceOp op, ArrayRef<Value> lhs,
                ArrayRef<Value> rhs) {
-  Block &body = op.getCombine().front();
-  IRMapping mapping;
-  for (size_t i = 0; i < lhs.size(); ++i) {
-    mapping.map(body.getArgument(i), lhs[i]);
-    mapping.map(body.getArgument(lhs.size() + i), rhs[i]);
-  }
-  for (Operation &nested : body.without_terminator())
-    b.clone(nested, mapping);
-  Values result;
-  for (Value value : body.getTerminator()->getOperands())
-    result.push_back(mapping.lookupOrDefault(value));
-  return result;
+  return applyCombineRegion(b, op.getCombine(), lhs, rhs);
 }
 
 /// Combines `values` (each one value per source) pairwise, neighbours

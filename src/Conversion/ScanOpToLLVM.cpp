@@ -30,7 +30,6 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -90,20 +89,9 @@ public:
   }
 
 private:
-  /// The combine region applied to (earlier, later), by cloning its body.
+  /// The combine region applied to (earlier, later).
   Values combine(ArrayRef<Value> earlier, ArrayRef<Value> later) {
-    Block &body = op.getCombine().front();
-    IRMapping mapping;
-    for (size_t i = 0; i < earlier.size(); ++i) {
-      mapping.map(body.getArgument(i), earlier[i]);
-      mapping.map(body.getArgument(earlier.size() + i), later[i]);
-    }
-    for (Operation &nested : body.without_terminator())
-      b.clone(nested, mapping);
-    Values result;
-    for (Value value : body.getTerminator()->getOperands())
-      result.push_back(mapping.lookupOrDefault(value));
-    return result;
+    return applyCombineRegion(b, op.getCombine(), earlier, later);
   }
 
   Values select(Value condition, const Values &ifTrue,

@@ -8,6 +8,8 @@
 
 #include "gluonc/IR/Dialect.h"
 
+#include "mlir/IR/IRMapping.h"
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -201,4 +203,22 @@ Value gluonc::emitElementAddress(OpBuilder &builder, Location loc, Value base,
                                  Type elementType, Value index) {
   return LLVM::GEPOp::create(builder, loc, base.getType(), elementType, base,
                              ArrayRef<LLVM::GEPArg>{index});
+}
+
+SmallVector<Value> gluonc::applyCombineRegion(OpBuilder &builder,
+                                              Region &combine,
+                                              ArrayRef<Value> lhs,
+                                              ArrayRef<Value> rhs) {
+  Block &body = combine.front();
+  IRMapping mapping;
+  for (size_t i = 0; i < lhs.size(); ++i) {
+    mapping.map(body.getArgument(i), lhs[i]);
+    mapping.map(body.getArgument(lhs.size() + i), rhs[i]);
+  }
+  for (Operation &nested : body.without_terminator())
+    builder.clone(nested, mapping);
+  SmallVector<Value> result;
+  for (Value value : body.getTerminator()->getOperands())
+    result.push_back(mapping.lookupOrDefault(value));
+  return result;
 }

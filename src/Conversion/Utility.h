@@ -73,6 +73,13 @@ std::pair<mlir::Value, mlir::Value> emitWarpAndLane(mlir::OpBuilder &builder,
 
 struct LoweringContext;
 
+/// The combine region of a reduce or scan applied to (lhs, rhs), one value
+/// per source each: its body cloned at the builder, its results returned.
+llvm::SmallVector<mlir::Value> applyCombineRegion(mlir::OpBuilder &builder,
+                                                  mlir::Region &combine,
+                                                  mlir::ArrayRef<mlir::Value> lhs,
+                                                  mlir::ArrayRef<mlir::Value> rhs);
+
 /// For a tensor held by several threads (a layout replicating across lanes
 /// or warps), true only in the one thread of each replica group that should
 /// write; null when nothing is replicated (MemoryOpToLLVM.cpp).
