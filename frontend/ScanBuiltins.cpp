@@ -15,6 +15,7 @@
 #include "ScanShapeBuiltins.h"
 
 #include "BoundArgs.h"
+#include "TensorBuiltins.h"
 
 #include "gluonc/IR/Dialect.h"
 
@@ -24,13 +25,6 @@
 
 using namespace gluonc;
 using namespace gluonc::frontend;
-
-std::string gluonc::frontend::formatShape(const std::vector<int64_t> &shape) {
-  std::string text = "[";
-  for (size_t d = 0; d < shape.size(); ++d)
-    text += (d ? ", " : "") + std::to_string(shape[d]);
-  return text + "]";
-}
 
 namespace {
 
@@ -102,9 +96,9 @@ std::vector<RuntimeValue> requireScanInputs(CodeGen &gen, const Value &value,
                              tensor.layout != tensors[0].layout))
       gen.fail(loc, "the inputs of gl." + function +
                         " must share one shape and layout: " +
-                        formatShape(tensors[0].shape) + " in " +
+                        CodeGen::describeShape(tensors[0].shape) + " in " +
                         CodeGen::describeLayout(tensors[0].layout) + " and " +
-                        formatShape(tensor.shape) + " in " +
+                        CodeGen::describeShape(tensor.shape) + " in " +
                         CodeGen::describeLayout(tensor.layout));
     tensors.push_back(tensor);
   }
@@ -121,7 +115,7 @@ int64_t requireScanAxis(CodeGen &gen, const Value &value, SourceLoc loc,
   if (axis < 0 || axis >= rank)
     gen.fail(loc, "axis " + std::to_string(given) +
                       " is out of range for a tensor of shape " +
-                      formatShape(input.shape) + " (expected " +
+                      CodeGen::describeShape(input.shape) + " (expected " +
                       std::to_string(-rank) + " <= axis < " +
                       std::to_string(rank) + ")");
   return axis;
@@ -158,33 +152,8 @@ Value associativeScan(CodeGen &gen, CallArgs &args) {
       gen, inputs, axis, isReverse(gen, bound), args.callLoc,
       [&](const std::vector<RuntimeValue> &earlier,
           const std::vector<RuntimeValue> &later) {
-        CallArgs callArgs;
-        callArgs.callLoc = fnLoc;
-        for (const auto *side : {&earlier, &later})
-          for (const RuntimeValue &value : *side) {
-            callArgs.positional.push_back(value);
-            callArgs.positionalLocs.push_back(fnLoc);
-          }
-        Value returned = gen.callFunction(*function, callArgs, fnLoc);
-        std::vector<Value> items;
-        if (const std::vector<Value> *sequence = returned.getSequence())
-          items = *sequence;
-        else
-          items.push_back(returned);
-        if (items.size() != inputs.size())
-          gen.fail(fnLoc, "the combine function returns " +
-                              std::to_string(items.size()) + " values for " +
-                              std::to_string(inputs.size()) + " inputs");
-        std::vector<RuntimeValue> combined;
-        for (size_t i = 0; i < items.size(); ++i) {
-          RuntimeValue value = gen.toRuntime(items[i], fnLoc, inputs[i].dtype);
-          if (!value.isScalar())
-            gen.fail(fnLoc, "the combine function must return scalars, "
-                            "got a tensor of shape " +
-                                formatShape(value.shape));
-          combined.push_back(value);
-        }
-        return combined;
+        return callCombineFunction(gen, *function, fnLoc, earlier, later,
+                                   inputs);
       });
   return toResult(results, input.getSequence() != nullptr);
 }

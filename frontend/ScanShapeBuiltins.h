@@ -38,9 +38,6 @@ std::optional<Value> callScanBuiltin(CodeGen &gen, const std::string &name,
 std::optional<Value> callShapeBuiltin(CodeGen &gen, const std::string &name,
                                       CallArgs &args);
 
-/// `[8, 128]`, for diagnostics.
-std::string formatShape(const std::vector<int64_t> &shape);
-
 } // namespace gluonc::frontend
 
 #endif // GLUONC_FRONTEND_SCANSHAPEBUILTINS_H

@@ -110,7 +110,7 @@ Value reshape(CodeGen &gen, CallArgs &args) {
       gen.fail(bound.valuesLoc, "tensor dimensions must be powers of two up "
                                 "to 2^30, got " +
                                     std::to_string(size) + " in shape " +
-                                    formatShape(bound.values));
+                                    CodeGen::describeShape(bound.values));
     elements *= size;
   }
   for (int64_t size : input.shape)
@@ -118,9 +118,9 @@ Value reshape(CodeGen &gen, CallArgs &args) {
   if (elements != inputElements)
     gen.fail(bound.valuesLoc,
              "gl.reshape cannot change the number of elements: shape " +
-                 formatShape(input.shape) + " has " +
+                 CodeGen::describeShape(input.shape) + " has " +
                  std::to_string(inputElements) + ", shape " +
-                 formatShape(bound.values) + " has " +
+                 CodeGen::describeShape(bound.values) + " has " +
                  std::to_string(elements));
   if (bound.values == input.shape)
     return input;
@@ -151,7 +151,7 @@ Value permute(CodeGen &gen, CallArgs &args, const std::string &name) {
       problem = "is not a permutation";
   if (!problem.empty())
     gen.fail(bound.valuesLoc, "gl." + name + " of a tensor of shape " +
-                                  formatShape(input.shape) + ": dims " +
+                                  CodeGen::describeShape(input.shape) + ": dims " +
                                   formatInts(dims) + " " + problem);
   bool identity = true;
   std::vector<int64_t> shape;
@@ -207,7 +207,7 @@ Value split(CodeGen &gen, CallArgs &args) {
   if (input.shape.back() != 2)
     gen.fail(bound.loc("a"),
              "gl.split needs a last dimension of size 2, got shape " +
-                 formatShape(input.shape));
+                 CodeGen::describeShape(input.shape));
   if (input.shape.size() == 1)
     gen.fail(bound.loc("a"), "not supported yet: gl.split of a 1-D tensor "
                              "(its halves would be scalars)");
@@ -216,7 +216,7 @@ Value split(CodeGen &gen, CallArgs &args) {
       mlir::gluon::inferSplitLayout(getLayout(input), input.shape, why);
   if (!layout)
     gen.fail(bound.loc("a"),
-             "gl.split of a tensor of shape " + formatShape(input.shape) +
+             "gl.split of a tensor of shape " + CodeGen::describeShape(input.shape) +
                  " in " + CodeGen::describeLayout(input.layout) + ": " + why +
                  "; convert it to a layout whose threads hold both halves");
   std::vector<int64_t> shape(input.shape.begin(), input.shape.end() - 1);

@@ -229,6 +229,44 @@ std::vector<RuntimeValue> emitReduce(CodeGen &gen,
   return results;
 }
 
+} // namespace
+
+std::vector<RuntimeValue> gluonc::frontend::callCombineFunction(
+    CodeGen &gen, const FunctionValue &function, SourceLoc fnLoc,
+    const std::vector<RuntimeValue> &lhs,
+    const std::vector<RuntimeValue> &rhs,
+    const std::vector<RuntimeValue> &inputs) {
+  CallArgs callArgs;
+  callArgs.callLoc = fnLoc;
+  for (const auto *side : {&lhs, &rhs})
+    for (const RuntimeValue &value : *side) {
+      callArgs.positional.push_back(value);
+      callArgs.positionalLocs.push_back(fnLoc);
+    }
+  Value returned = gen.callFunction(function, callArgs, fnLoc);
+  std::vector<Value> items;
+  if (const std::vector<Value> *sequence = returned.getSequence())
+    items = *sequence;
+  else
+    items.push_back(returned);
+  if (items.size() != inputs.size())
+    gen.fail(fnLoc, "the combine function returns " +
+                        std::to_string(items.size()) + " values for " +
+                        std::to_string(inputs.size()) + " inputs");
+  std::vector<RuntimeValue> combined;
+  for (size_t i = 0; i < items.size(); ++i) {
+    RuntimeValue value = gen.toRuntime(items[i], fnLoc, inputs[i].dtype);
+    if (!value.isScalar())
+      gen.fail(fnLoc, "the combine function must return scalars, got a "
+                      "tensor of shape " +
+                          CodeGen::describeShape(value.shape));
+    combined.push_back(value);
+  }
+  return combined;
+}
+
+namespace {
+
 /// The axis argument, negative counting from the end, checked.
 int64_t requireAxis(CodeGen &gen, const Value &value, SourceLoc loc,
                     const RuntimeValue &input) {
@@ -303,28 +341,7 @@ Value reduce(CodeGen &gen, CallArgs &args) {
       gen, inputs, axis, args.callLoc,
       [&](const std::vector<RuntimeValue> &lhs,
           const std::vector<RuntimeValue> &rhs) {
-        CallArgs callArgs;
-        callArgs.callLoc = fnLoc;
-        for (const auto *side : {&lhs, &rhs})
-          for (const RuntimeValue &value : *side) {
-            callArgs.positional.push_back(value);
-            callArgs.positionalLocs.push_back(fnLoc);
-          }
-        Value returned = gen.callFunction(*function, callArgs, fnLoc);
-        std::vector<Value> items;
-        if (const std::vector<Value> *sequence = returned.getSequence())
-          items = *sequence;
-        else
-          items.push_back(returned);
-        if (items.size() != inputs.size())
-          gen.fail(fnLoc, "the combine function returns " +
-                              std::to_string(items.size()) +
-                              " values for " + std::to_string(inputs.size()) +
-                              " inputs");
-        std::vector<RuntimeValue> combined;
-        for (size_t i = 0; i < items.size(); ++i)
-          combined.push_back(gen.toRuntime(items[i], fnLoc, inputs[i].dtype));
-        return combined;
+        return callCombineFunction(gen, *function, fnLoc, lhs, rhs, inputs);
       });
   if (bound.has("keep_dims") &&
       gen.isTruthy(bound.get("keep_dims"), bound.loc("keep_dims")))

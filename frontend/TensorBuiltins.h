@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gluonc::frontend {
 
@@ -27,6 +28,15 @@ bool isTensorBuiltin(const std::string &name);
 std::optional<Value> callTensorBuiltin(CodeGen &gen,
                                        const BuiltinValue &builtin,
                                        CallArgs &args);
+
+/// Calls a reduce's or scan's @gluon.jit combine function on (lhs, rhs),
+/// one scalar per input each, and returns its scalars as the inputs'
+/// dtypes; a wrong count or a tensor is an error at `fnLoc`.
+std::vector<RuntimeValue>
+callCombineFunction(CodeGen &gen, const FunctionValue &function,
+                    SourceLoc fnLoc, const std::vector<RuntimeValue> &lhs,
+                    const std::vector<RuntimeValue> &rhs,
+                    const std::vector<RuntimeValue> &inputs);
 
 } // namespace gluonc::frontend
 
