@@ -111,11 +111,11 @@ public:
 
   [[noreturn]] void fail(SourceLoc loc, const std::string &message);
   [[noreturn]] void fail(const Node &node, const std::string &message);
-  /// An error followed by a note at `noteLoc`.
   /// Where `value` was computed (its op's location in the source), or
   /// `otherwise` when that is not known (a parameter, a constant).
   SourceLoc getDefinitionLoc(const RuntimeValue &value,
                              SourceLoc otherwise) const;
+  /// An error followed by a note at `noteLoc`.
   [[noreturn]] void failWithNote(SourceLoc loc, const std::string &message,
                                  SourceLoc noteLoc, const std::string &note);
   mlir::Location getLoc(SourceLoc loc);

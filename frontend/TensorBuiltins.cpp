@@ -439,6 +439,83 @@ Value builtinReduction(CodeGen &gen, CallArgs &args, const std::string &name,
 }
 
 //===----------------------------------------------------------------------===//
+// The FMA dot
+//===----------------------------------------------------------------------===//
+
+/// Whether a product of `operand`s may accumulate in `acc`: a float into a
+/// float at least as wide (fp16 and bf16 only into fp32 or wider once they
+/// differ), an integer into an integer at least as wide.
+bool canAccumulateIn(DType operand, DType acc) {
+  if (operand == acc)
+    return !acc.isFloat8() && !acc.isBool();
+  if (operand.isFloat() && acc.isFloat())
+    return !operand.isFloat8() && !acc.isFloat8() &&
+           operand.getBitWidth() < acc.getBitWidth();
+  if (operand.isInt() && acc.isInt())
+    return !operand.isBool() && !acc.isBool() &&
+           operand.getBitWidth() <= acc.getBitWidth();
+  return false;
+}
+
+/// gl.dot_fma(a, b, acc): acc + a @ b with the operands in the
+/// DotOperandLayouts of acc's BlockedLayout.
+Value dotFma(CodeGen &gen, CallArgs &args) {
+  BuiltinArgs bound(gen, "dot_fma", args, {"a", "b", "acc"}, 3);
+  RuntimeValue a = gen.requireRuntime(bound.get("a"), bound.loc("a"),
+                                      "gl.dot_fma's a");
+  RuntimeValue b = gen.requireRuntime(bound.get("b"), bound.loc("b"),
+                                      "gl.dot_fma's b");
+  RuntimeValue acc = gen.requireRuntime(bound.get("acc"), bound.loc("acc"),
+                                        "gl.dot_fma's acc");
+  for (auto [name, value] : {std::pair<const char *, RuntimeValue *>{"a", &a},
+                              {"b", &b}, {"acc", &acc}})
+    if (value->shape.size() != 2)
+      gen.fail(bound.loc(name), std::string("gl.dot_fma's ") + name +
+                                    " must be a 2-D tensor, got shape " +
+                                    CodeGen::describeShape(value->shape));
+  if (!mlir::isa<mlir::gluon::BlockedLayoutAttr>(acc.layout))
+    gen.fail(bound.loc("acc"), "gl.dot_fma needs an accumulator in a "
+                               "BlockedLayout, got " +
+                                   CodeGen::describeLayout(acc.layout));
+  for (unsigned index : {0u, 1u}) {
+    const char *name = index == 0 ? "a" : "b";
+    const RuntimeValue &operand = index == 0 ? a : b;
+    auto layout =
+        mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
+    if (!layout || layout.getOpIdx() != index || layout.getParent() != acc.layout)
+      gen.failWithNote(
+          bound.loc(name),
+          std::string("gl.dot_fma's ") + name + " needs the layout "
+              "DotOperandLayout(operand_index=" + std::to_string(index) +
+              ", parent=<the accumulator's layout>, k_width=0), got " +
+              CodeGen::describeLayout(operand.layout),
+          gen.getDefinitionLoc(acc, bound.loc("acc")),
+          "the accumulator's layout is " +
+              CodeGen::describeLayout(acc.layout));
+  }
+  if (a.shape[0] != acc.shape[0] || b.shape[1] != acc.shape[1] ||
+      a.shape[1] != b.shape[0])
+    gen.fail(args.callLoc, "gl.dot_fma shapes do not multiply: " +
+                               CodeGen::describeShape(a.shape) + " @ " +
+                               CodeGen::describeShape(b.shape) + " into " +
+                               CodeGen::describeShape(acc.shape));
+  if (a.dtype != b.dtype)
+    gen.fail(args.callLoc, "gl.dot_fma needs a and b of one dtype, got " +
+                               a.dtype.getGluonName() + " and " +
+                               b.dtype.getGluonName());
+  if (!canAccumulateIn(a.dtype, acc.dtype))
+    gen.fail(args.callLoc, "gl.dot_fma cannot accumulate " +
+                               a.dtype.getGluonName() + " products in " +
+                               acc.dtype.getGluonName());
+  a = gen.castTo(a, acc.dtype, bound.loc("a"));
+  b = gen.castTo(b, acc.dtype, bound.loc("b"));
+  auto op = mlir::gluon::DotFmaOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc), acc.value.getType(), a.value,
+      b.value, acc.value);
+  return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
+}
+
+//===----------------------------------------------------------------------===//
 // Layouts and synchronization
 //===----------------------------------------------------------------------===//
 
@@ -528,7 +605,7 @@ const std::map<std::string, ReduceKind> &reductionKinds() {
 const char *const kOtherBuiltins[] = {
     "abs",  "fma",          "umulhi",         "div_rn",    "fdiv",
     "reduce", "convert_layout", "zeros_like", "full_like", "num_warps",
-    "barrier", "thread_barrier"};
+    "barrier", "thread_barrier", "dot_fma"};
 
 } // namespace
 
@@ -572,6 +649,8 @@ gluonc::frontend::callTensorBuiltin(CodeGen &gen, const BuiltinValue &builtin,
     return fullLike(gen, args, name == "zeros_like");
   if (name == "barrier" || name == "thread_barrier")
     return barrier(gen, args, name);
+  if (name == "dot_fma")
+    return dotFma(gen, args);
   // num_warps
   BuiltinArgs bound(gen, name, args, {}, 0);
   return Value(int64_t(gen.getSpec().numWarps));

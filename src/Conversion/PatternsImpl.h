@@ -37,6 +37,9 @@ void populateScanOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   const LoweringContext &context);
 void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
+/// The FMA dot (gluon.dot_fma).
+void populateDotOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const LoweringContext &context);

@@ -216,6 +216,28 @@ def Gluon_ConvertLayoutOp : Gluon_Op<"convert_layout", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Gluon_DotFmaOp : Gluon_Op<"dot_fma",
+    [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a @ b, one fused multiply-add at a time";
+  let description = [{
+    `a` is [M, K] in `#gluon.dot_op<{opIdx = 0, parent = P}>`, `b` is
+    [K, N] in `#gluon.dot_op<{opIdx = 1, parent = P}>`, and `acc` and the
+    result are [M, N] in the blocked layout `P`. Every thread holds the
+    rows of `a` and the columns of `b` its accumulator elements need, so the
+    product needs no communication: each element is accumulated over k in
+    increasing order, one fused multiply-add (a multiply and an add for
+    integers) per step. All three have one element type (the frontend
+    widens narrower operands first).
+  }];
+  let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
+                       Gluon_ValueTensor:$acc);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Gluon_BarrierOp : Gluon_Op<"barrier",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "wait until every thread of the program has arrived";

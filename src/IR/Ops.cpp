@@ -247,3 +247,42 @@ LogicalResult ConvertLayoutOp::verify() {
     return emitOpError("layouts of different ranks");
   return success();
 }
+
+LogicalResult DotFmaOp::verify() {
+  auto a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
+  unsigned rank = acc.getRank();
+  if (rank < 2 || a.getRank() != rank || b.getRank() != rank)
+    return emitOpError() << "expects operands of one rank, 2 or more, got "
+                         << a << ", " << b << " and " << acc;
+  ArrayRef<int64_t> as = a.getShape(), bs = b.getShape(), cs = acc.getShape();
+  bool shapesAgree = as[rank - 2] == cs[rank - 2] &&
+                     bs[rank - 1] == cs[rank - 1] &&
+                     as[rank - 1] == bs[rank - 2];
+  for (unsigned d = 0; d + 2 < rank; ++d)
+    shapesAgree &= as[d] == cs[d] && bs[d] == cs[d];
+  if (!shapesAgree)
+    return emitOpError() << "shapes do not multiply: " << a << " @ " << b
+                         << " into " << acc;
+  if (!isa<BlockedLayoutAttr>(acc.getEncoding()))
+    return emitOpError() << "the accumulator needs a blocked layout, got "
+                         << layoutToString(acc.getEncoding());
+  RankedTensorType operands[] = {a, b};
+  for (auto [index, type] : llvm::enumerate(operands)) {
+    auto layout = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
+    if (!layout || layout.getOpIdx() != index ||
+        layout.getParent() != acc.getEncoding())
+      return emitOpError() << "operand " << index << " needs the layout "
+                           << "#gluon.dot_op<{opIdx = " << index
+                           << ", parent = the accumulator's layout}>, got "
+                           << layoutToString(type.getEncoding());
+  }
+  if (a.getElementType() != acc.getElementType() ||
+      b.getElementType() != acc.getElementType())
+    return emitOpError() << "operands and accumulator must have one element "
+                            "type, got "
+                         << a.getElementType() << ", " << b.getElementType()
+                         << " and " << acc.getElementType();
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(acc.getElementType()))
+    return emitOpError("cannot accumulate in float8");
+  return success();
+}

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs the gluonc-compiled softmax, layer norm, 2-D reductions and
-// transpose samples on a GPU and compares them with a CPU reference on
+// Runs the gluonc-compiled softmax, layer norm, 2-D reductions, transpose
+// and FMA matmul samples on a GPU and compares them with a CPU reference on
 // random data. Outputs are poisoned (0xFF) first. Reductions and
 // transcendental functions are compared within a tolerance (the GPU sums
 // in another order and uses the hardware's exp2 and rsqrt); moves are
@@ -15,7 +15,7 @@
 //
 // KERNEL_DIR holds one folder per build: softmax/, softmax_bf16/,
 // layernorm/, reduce_sum_0/, reduce_sum_1/, reduce_max_0/, reduce_max_1/,
-// transpose/ (see tests/gpu/CMakeLists.txt).
+// transpose/, matmul_fma/, matmul_fma_bf16/ (see tests/gpu/CMakeLists.txt).
 //
 //===----------------------------------------------------------------------===//
 
@@ -285,6 +285,64 @@ void testTranspose(Runner &runner) {
   }
 }
 
+//===-- matmul on the CUDA cores (gl.dot_fma) -----------------------------===//
+
+/// c = a @ b with a [M, K], b [K, N] and c [M, N] row-major, a and b fp32
+/// or bf16. dot_fma accumulates each element over k in increasing order by
+/// fused multiply-adds, and the masked tail adds exact zeros, so the
+/// result must equal a sequential fmaf loop bitwise.
+void testMatmulFma(Runner &runner, bool bf16) {
+  const char *name = bf16 ? "matmul_fma_bf16" : "matmul_fma";
+  gluonrt::Kernel kernel = runner.load(name, "matmul_fma_kernel");
+  int64_t blockM = kernel.constexprInt("BLOCK_M");
+  int64_t blockN = kernel.constexprInt("BLOCK_N");
+  size_t elementBytes = bf16 ? 2 : 4;
+  struct Shape { int m, n, k; };
+  for (Shape shape : {Shape{1, 1, 1}, Shape{100, 70, 45}, Shape{256, 192, 512},
+                      Shape{129, 65, 1000}}) {
+    int strideA = int(roundUp(shape.k, 8)), strideB = int(roundUp(shape.n, 8));
+    int strideC = int(roundUp(shape.n, 4));
+    std::vector<float> a = randomFloats(size_t(shape.m) * strideA, shape.m);
+    std::vector<float> b = randomFloats(size_t(shape.k) * strideB, shape.k + 7);
+    std::vector<uint16_t> aHalf(a.size()), bHalf(b.size());
+    for (auto [values, halves] : {std::pair{&a, &aHalf}, std::pair{&b, &bHalf}})
+      for (size_t i = 0; i < values->size(); ++i) {
+        (*halves)[i] = toBF16((*values)[i]);
+        if (bf16)
+          (*values)[i] = fromBF16((*halves)[i]);
+      }
+    gluonrt::DeviceBuffer aDev(a.size() * elementBytes),
+        bDev(b.size() * elementBytes), cDev(size_t(shape.m) * strideC * 4);
+    aDev.upload(bf16 ? static_cast<const void *>(aHalf.data()) : a.data(),
+                aDev.bytes());
+    bDev.upload(bf16 ? static_cast<const void *>(bHalf.data()) : b.data(),
+                bDev.bytes());
+    cDev.fill(0xFF);
+    gluonrt::Args args(kernel);
+    args.ptr(aDev.device()).ptr(bDev.device()).ptr(cDev.device());
+    args.i32(shape.m).i32(shape.n).i32(shape.k);
+    args.i32(strideA).i32(strideB).i32(strideC);
+    args.launch(kernel, {uint32_t(cdiv(shape.m, blockM)),
+                         uint32_t(cdiv(shape.n, blockN)), 1});
+    gluonrt::check(gluonrt_synchronize());
+    std::vector<float> got(size_t(shape.m) * strideC);
+    cDev.download(got.data(), cDev.bytes());
+    Check check{0.0, 1.0};
+    for (int i = 0; i < shape.m; ++i)
+      for (int j = 0; j < shape.n; ++j) {
+        float want = 0.0f;
+        for (int k = 0; k < shape.k; ++k)
+          want = std::fma(a[size_t(i) * strideA + k], b[size_t(k) * strideB + j],
+                          want);
+        check(size_t(i) * strideC + j, got[size_t(i) * strideC + j], want);
+      }
+    runner.report(name,
+                  std::to_string(shape.m) + "x" + std::to_string(shape.n) +
+                      "x" + std::to_string(shape.k),
+                  check);
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -297,5 +355,7 @@ int main(int argc, char **argv) {
           for (int axis : {0, 1})
             testReduce2D(runner, isSum, axis);
         testTranspose(runner);
+        testMatmulFma(runner, false);
+        testMatmulFma(runner, true);
       });
 }
