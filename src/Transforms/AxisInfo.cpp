@@ -8,7 +8,9 @@
 
 #include "gluonc/IR/Dialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <numeric>
@@ -170,20 +172,92 @@ static AxisInfo bitwiseFact(const AxisInfo &lhs, const AxisInfo &rhs) {
   return info;
 }
 
+/// What holds for a value that is either `a` or `b` (a block argument
+/// reached from several branches): the weaker of each fact.
+static AxisInfo join(const AxisInfo &a, const AxisInfo &b) {
+  if (a.rank() != b.rank())
+    return AxisInfo::unknown(std::max(a.rank(), b.rank()));
+  AxisInfo info = a;
+  for (unsigned d = 0; d < info.rank(); ++d) {
+    info.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    info.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    info.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  if (a.constantValue != b.constantValue)
+    info.constantValue.reset();
+  return info;
+}
+
+/// Passes over a function needed at most before the facts of its block
+/// arguments settle (each pass can only weaken a fact, and a divisibility
+/// halves at most 30 times); past it they are taken as unknown.
+static constexpr int kMaxPasses = 32;
+
 AxisInfoAnalysis::AxisInfoAnalysis(ModuleOp module) {
-  // Pre-order: a function's arguments get their facts before its body, and
-  // every op is visited after the ops defining its operands.
-  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto func = dyn_cast<func::FuncOp>(op)) {
-      for (BlockArgument arg : func.getArguments()) {
-        auto attr = func.getArgAttrOfType<IntegerAttr>(
-            arg.getArgNumber(), gluon::GluonDialect::kDivisibilityAttrName);
-        facts[arg] = AxisInfo::scalar(attr ? attr.getInt() : 1);
-      }
-      return;
+  module.walk([&](func::FuncOp func) {
+    for (BlockArgument arg : func.getArguments()) {
+      auto attr = func.getArgAttrOfType<IntegerAttr>(
+          arg.getArgNumber(), gluon::GluonDialect::kDivisibilityAttrName);
+      facts[arg] = AxisInfo::scalar(attr ? attr.getInt() : 1);
     }
-    visit(op);
+    // Forward passes until nothing changes: a loop's header arguments
+    // first take what flows in from before the loop, and the back edge
+    // then weakens them until they hold on every iteration.
+    bool joinArguments = true;
+    for (int pass = 0;; ++pass) {
+      if (pass == kMaxPasses)
+        joinArguments = false;
+      if (!visitRegion(func.getBody(), joinArguments) || !joinArguments)
+        break;
+    }
   });
+}
+
+bool AxisInfoAnalysis::update(Value value, const AxisInfo &fact) {
+  auto [it, inserted] = facts.try_emplace(value, fact);
+  if (inserted)
+    return true;
+  if (it->second == fact)
+    return false;
+  it->second = fact;
+  return true;
+}
+
+bool AxisInfoAnalysis::visitRegion(Region &region, bool joinArguments) {
+  bool changed = false;
+  for (Block &block : region) {
+    if (!block.isEntryBlock() || !isa<func::FuncOp>(region.getParentOp()))
+      for (BlockArgument arg : block.getArguments())
+        changed |= update(arg, joinArguments && !block.isEntryBlock()
+                                   ? joinIncoming(block, arg)
+                                   : AxisInfo::unknown(rankOf(arg.getType())));
+    for (Operation &op : block) {
+      changed |= visit(&op);
+      for (Region &nested : op.getRegions())
+        changed |= visitRegion(nested, joinArguments);
+    }
+  }
+  return changed;
+}
+
+AxisInfo AxisInfoAnalysis::joinIncoming(Block &block, BlockArgument arg) {
+  std::optional<AxisInfo> result;
+  for (auto it = block.pred_begin(); it != block.pred_end(); ++it) {
+    auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+    Value incoming;
+    if (branch)
+      incoming = branch.getSuccessorOperands(it.getSuccessorIndex())
+                     [arg.getArgNumber()];
+    if (!incoming)
+      return AxisInfo::unknown(rankOf(arg.getType()));
+    // A value not reached yet (a back edge on the first pass) adds
+    // nothing until it is.
+    auto fact = facts.find(incoming);
+    if (fact == facts.end())
+      continue;
+    result = result ? join(*result, fact->second) : fact->second;
+  }
+  return result ? *result : AxisInfo::unknown(rankOf(arg.getType()));
 }
 
 AxisInfo AxisInfoAnalysis::getAxisInfo(Value value) const {
@@ -193,9 +267,24 @@ AxisInfo AxisInfoAnalysis::getAxisInfo(Value value) const {
   return AxisInfo::unknown(rankOf(value.getType()));
 }
 
-void AxisInfoAnalysis::visit(Operation *op) {
-  if (op->getNumResults() != 1)
-    return;
+bool AxisInfoAnalysis::visit(Operation *op) {
+  // The induction variable of a structured loop steps from its lower bound
+  // by its step: every value is divisible by what divides both.
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    bool changed = update(
+        loop.getInductionVar(),
+        AxisInfo::scalar(gcd(getAxisInfo(loop.getLowerBound()).divisibility[0],
+                             getAxisInfo(loop.getStep()).divisibility[0])));
+    for (Value result : op->getResults())
+      changed |= update(result, AxisInfo::unknown(rankOf(result.getType())));
+    return changed;
+  }
+  if (op->getNumResults() != 1) {
+    bool changed = false;
+    for (Value result : op->getResults())
+      changed |= update(result, AxisInfo::unknown(rankOf(result.getType())));
+    return changed;
+  }
   Value result = op->getResult(0);
   Type type = result.getType();
   auto get = [&](Value v) { return getAxisInfo(v); };
@@ -268,8 +357,7 @@ void AxisInfoAnalysis::visit(Operation *op) {
           })
           .Default([](Operation *) { return std::nullopt; });
 
-  if (fact)
-    facts[result] = *fact;
+  return update(result, fact ? *fact : AxisInfo::unknown(rankOf(type)));
 }
 
 int64_t AxisInfoAnalysis::getMaxAccessWidth(Value ptr, Value mask,

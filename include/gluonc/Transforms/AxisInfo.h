@@ -55,9 +55,12 @@ struct AxisInfo {
 /// The largest power of two dividing `value`, capped for zero.
 int64_t highestPowerOf2Divisor(int64_t value);
 
-/// Computes AxisInfo for every value of a module in one forward walk.
-/// Values the walk cannot reason about (loop-carried values, loaded data)
-/// get nothing-known facts.
+/// Computes AxisInfo for every value of a module by forward passes over
+/// each function until the facts settle: a block argument (after
+/// structured control flow became branches: a loop's induction variable
+/// and carried values) gets what holds for every value that branches pass
+/// to it. Values nothing can be said about (loaded data) get nothing-known
+/// facts.
 class AxisInfoAnalysis {
 public:
   explicit AxisInfoAnalysis(mlir::ModuleOp module);
@@ -72,7 +75,12 @@ public:
                             unsigned elementBytes) const;
 
 private:
-  void visit(mlir::Operation *op);
+  /// Each returns whether a fact changed.
+  bool visit(mlir::Operation *op);
+  bool visitRegion(mlir::Region &region, bool joinArguments);
+  bool update(mlir::Value value, const AxisInfo &fact);
+  /// The join of the facts branches pass to `arg` of `block`.
+  AxisInfo joinIncoming(mlir::Block &block, mlir::BlockArgument arg);
   llvm::DenseMap<mlir::Value, AxisInfo> facts;
 };
 
