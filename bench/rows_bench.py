@@ -7,7 +7,8 @@ KERNELS/softmax_<cols>/ and KERNELS/layernorm_<cols>/, with the same layout
 and warp count) run through libgluonrt; Triton compiles and runs the same
 functions from samples/softmax.py and samples/layernorm.py with the same
 constexprs and num_warps; torch.softmax / torch.nn.functional.layer_norm are
-shown for reference. Results are checked against each other, then every
+shown for reference; with --untuned-kernels, gluonc's kernels built with
+--no-occupancy-tuning run too ("untuned"). Results are checked against each other, then every
 candidate is timed with CUDA events around CUDA-graph replays (median of
 REPS, rounds interleaved), so that host-side launch overhead does not count.
 
@@ -94,10 +95,24 @@ def bench_size(torch, gl, runtime, kernels, samples, rows, cols, args):
         [ptr(out["gluonc"]), ptr(x), i32(cols), i32(cols), i32(cols)],
         (rows, 1, 1), stream)
     y, mean, rstd = ln["gluonc"]
-    gluonc_layernorm = PreparedLaunch(
-        runtime, layernorm_kernel,
-        [ptr(x), ptr(y), ptr(w), ptr(b), ptr(mean), ptr(rstd), i32(cols),
-         i32(cols), ctypes.c_float(eps)], (rows, 1, 1), stream)
+    layernorm_args = [ptr(x), ptr(y), ptr(w), ptr(b), ptr(mean), ptr(rstd),
+                      i32(cols), i32(cols), ctypes.c_float(eps)]
+    gluonc_layernorm = PreparedLaunch(runtime, layernorm_kernel,
+                                      layernorm_args, (rows, 1, 1), stream)
+    # The same sources built with --no-occupancy-tuning, when given: what
+    # the register budget changes. They write the same outputs.
+    untuned = {}
+    if args.untuned_kernels:
+        for kernel_name, values in (
+                ("softmax", [ptr(out["gluonc"]), ptr(x), i32(cols), i32(cols),
+                             i32(cols)]),
+                ("layernorm", layernorm_args)):
+            kernel = runtime.load(
+                os.path.join(args.untuned_kernels, f"{kernel_name}_{cols}",
+                             f"{kernel_name}_kernel.sm_90a.json"),
+                args.device)
+            untuned[kernel_name] = PreparedLaunch(runtime, kernel, values,
+                                                  (rows, 1, 1), stream)
 
     def triton_softmax():
         samples["softmax"][(rows,)](out["triton"], x, cols, cols, cols,
@@ -166,6 +181,8 @@ def bench_size(torch, gl, runtime, kernels, samples, rows, cols, args):
             ("layernorm", {"gluonc": gluonc_layernorm,
                            "triton": triton_layernorm,
                            "torch": torch_layernorm})):
+        if kernel in untuned:
+            candidates["untuned"] = untuned[kernel]
         times = time_graphs(torch, candidates, args.reps)
         medians = {name: statistics.median(t) for name, t in times.items()}
         for name, median in medians.items():
@@ -188,6 +205,9 @@ def main():
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--device", type=int, default=0)
     parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--untuned-kernels",
+                        help="the same kernels built with "
+                             "--no-occupancy-tuning, timed as 'untuned'")
     parser.add_argument("--dump-dir",
                         help="write Triton's PTX and cubin of each kernel and "
                              "row length here (triton_<kernel>_<cols>.*)")

@@ -29,7 +29,7 @@ SMEM = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
 def matmul_fma_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                       stride_am, stride_bk, stride_cm,
                       BLOCK_M: gl.constexpr = 64, BLOCK_N: gl.constexpr = 64,
-                      BLOCK_K: gl.constexpr = 8,
+                      BLOCK_K: gl.constexpr = 16,
                       acc_layout: gl.constexpr = ACC,
                       a_layout: gl.constexpr = A_LOAD,
                       b_layout: gl.constexpr = B_LOAD):

@@ -44,14 +44,23 @@ PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
 
 echo "== softmax and layer norm benchmark"
 PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \
+  --untuned-kernels "$stage/bench-untuned" \
   --libgluonrt "$stage/bin/libgluonrt.so" --samples samples \
   --json "$logs/rows.json" --dump-dir "$stage/triton" 2>&1 \
   | tee "$logs/rows.log" || status=1
 
+echo "== FMA matmul benchmark"
+PYTHONUNBUFFERED=1 python3 bench/matmul_fma_bench.py \
+  --gluonc "$stage/bench/matmul_fma/matmul_fma_kernel.sm_90a.json" \
+  --untuned "$stage/bench-untuned/matmul_fma/matmul_fma_kernel.sm_90a.json" \
+  --libgluonrt "$stage/bin/libgluonrt.so" --source samples/matmul_fma.py \
+  --json "$logs/matmul.json" 2>&1 | tee "$logs/matmul.log" || status=1
+
 # What the benchmarked kernels became, gluonc's and Triton's side by side:
 # registers and shared memory of each, the SASS of the row kernels.
 if command -v cuobjdump >/dev/null; then
-  for cubin in "$stage"/bench/*/*.cubin "$stage"/triton/*.cubin; do
+  for cubin in "$stage"/bench/*/*.cubin "$stage"/bench-untuned/*/*.cubin \
+               "$stage"/triton/*.cubin; do
     echo "== $cubin"
     cuobjdump --dump-resource-usage "$cubin" | grep -E "REG|Function"
   done > "$logs/resources.txt" 2>&1

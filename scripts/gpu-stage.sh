@@ -25,16 +25,25 @@ cp -r "$build/tests/gpu/kernels" "$stage/kernels"
 
 # The row benchmarks' kernels: one build per row length, with the warps
 # bench/rows_bench.py gives Triton for the same length.
+# Each also without the occupancy register budget (bench-untuned/), which
+# the benchmarks time beside it.
 gluonc="$build/src/Driver/gluonc"
-for cols in 1024 4096 16384; do
-  warps=$(( cols <= 1024 ? 4 : cols <= 4096 ? 8 : 16 ))
-  layout="layout=gl.BlockedLayout([4], [32], [$warps], [0])"
-  "$gluonc" samples/softmax.py -k softmax_kernel -w "$warps" -D "$layout" \
-    -s "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, $cols" \
-    -o "$stage/bench/softmax_$cols"
-  "$gluonc" samples/layernorm.py -k layernorm_kernel -w "$warps" -D "$layout" \
-    -s "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, $cols" \
-    -o "$stage/bench/layernorm_$cols"
+for variant in bench bench-untuned; do
+  flags=()
+  [ "$variant" = bench-untuned ] && flags=(--no-occupancy-tuning)
+  for cols in 1024 4096 16384; do
+    warps=$(( cols <= 1024 ? 4 : cols <= 4096 ? 8 : 16 ))
+    layout="layout=gl.BlockedLayout([4], [32], [$warps], [0])"
+    "$gluonc" samples/softmax.py -k softmax_kernel -w "$warps" -D "$layout" \
+      -s "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, $cols" "${flags[@]}" \
+      -o "$stage/$variant/softmax_$cols"
+    "$gluonc" samples/layernorm.py -k layernorm_kernel -w "$warps" -D "$layout" \
+      -s "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, $cols" \
+      "${flags[@]}" -o "$stage/$variant/layernorm_$cols"
+  done
+  "$gluonc" samples/matmul_fma.py -k matmul_fma_kernel "${flags[@]}" \
+    -s "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16" \
+    -o "$stage/$variant/matmul_fma"
 done
 echo "staged in $stage:"
 find "$stage" -type f | sort

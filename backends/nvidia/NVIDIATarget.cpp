@@ -7,6 +7,7 @@
 #include "gluonc/Backends/NVIDIA.h"
 
 #include "Assembler.h"
+#include "Occupancy.h"
 #include "CudaToolkit.h"
 #include "NVIDIATargetInfo.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
@@ -139,6 +140,53 @@ llvm::Error linkLibdevice(llvm::Module &module) {
   return llvm::Error::success();
 }
 
+/// Spill stores (bytes) a kernel may gain from asking for one more
+/// resident block: a few registers' worth, which L1 absorbs.
+constexpr unsigned kMaxTunedSpillBytes = 64;
+
+/// Fills in the kernel's resident blocks per SM and, where registers alone
+/// keep the SM less than half full (Occupancy.h), assembles `ptx` again
+/// with .minnctapersm one block higher; keeps that (and the directive in
+/// `ptx`) when it reaches the extra block without spilling more than
+/// kMaxTunedSpillBytes.
+llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
+                          const CodegenOptions &options) {
+  std::optional<SMLimits> limits = getSMLimits(options.arch);
+  if (!limits)
+    return llvm::Error::success();
+  auto sharedBytes = [&](const AssembledKernel &candidate) {
+    return unsigned(options.sharedBytes) +
+           candidate.resources.sharedStaticBytes;
+  };
+  kernel.resources.blocksPerSM =
+      computeOccupancy(*limits, options.numWarps, kernel.resources.registers,
+                       sharedBytes(kernel))
+          .blocks;
+  if (!options.tuneOccupancy)
+    return llvm::Error::success();
+  std::optional<unsigned> target =
+      proposeMinBlocksPerSM(*limits, options.numWarps,
+                            kernel.resources.registers, sharedBytes(kernel));
+  if (!target)
+    return llvm::Error::success();
+  std::string tunedPtx = addMinBlocksPerSM(ptx, *target);
+  auto tuned = assemblePTX(tunedPtx, options.arch, options.optLevel);
+  if (!tuned)
+    return tuned.takeError();
+  unsigned blocks = computeOccupancy(*limits, options.numWarps,
+                                     tuned->resources.registers,
+                                     sharedBytes(*tuned))
+                        .blocks;
+  if (blocks < *target ||
+      tuned->resources.spillStores > kMaxTunedSpillBytes)
+    return llvm::Error::success();
+  tuned->resources.blocksPerSM = blocks;
+  tuned->resources.minBlocksPerSM = *target;
+  ptx = std::move(tunedPtx);
+  kernel = std::move(*tuned);
+  return llvm::Error::success();
+}
+
 class NVIDIATarget : public Target {
 public:
   NVIDIATarget() : targetInfo(std::make_shared<NVIDIATargetInfo>()) {}
@@ -243,6 +291,8 @@ public:
                                  options.optLevel);
     if (!assembled)
       return assembled.takeError();
+    if (llvm::Error error = tuneOccupancy(result.assembly, *assembled, options))
+      return std::move(error);
     result.image = std::move(assembled->cubin);
     result.assembler = std::move(assembled->assembler);
     result.resources = assembled->resources;

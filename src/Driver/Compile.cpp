@@ -201,6 +201,10 @@ int gluonc::driver::compile(const DriverOptions &options) {
   pipelineOptions.codegen.arch = options.arch;
   pipelineOptions.codegen.optLevel = options.optLevel;
   pipelineOptions.codegen.fpFusion = options.fpFusion;
+  pipelineOptions.codegen.numWarps = options.numWarps;
+  // A register cap from the user is final.
+  pipelineOptions.codegen.tuneOccupancy =
+      options.tuneOccupancy && !options.maxRegisters;
   pipelineOptions.codegen.assemblyOnly =
       !options.emit.count("cubin") && !options.emit.count("json");
   pipelineOptions.printIRAfter = options.printIRAfter;

@@ -32,6 +32,10 @@ struct DriverOptions {
   bool debug = false;
   /// --maxnreg: registers per thread the assembler may use; 0 for no cap.
   unsigned maxRegisters = 0;
+  /// Without --no-occupancy-tuning: ask the assembler for one more
+  /// resident block per SM when registers alone keep it less than half
+  /// full.
+  bool tuneOccupancy = true;
   bool printPipeline = false;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;

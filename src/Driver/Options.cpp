@@ -137,6 +137,13 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_option("--maxnreg", options.maxRegisters,
                  "Registers per thread the assembler may use, 16 to 255 "
                  "(Triton's maxnreg; default: its own choice)");
+  bool noOccupancyTuning = false;
+  app.add_flag("--no-occupancy-tuning", noOccupancyTuning,
+               "Keep the assembler's own register allocation even when "
+               "registers alone keep fewer than half of an SM's warps "
+               "resident (by default gluonc then asks for one more block "
+               "per SM, .minnctapersm, unless that spills more than 64 "
+               "bytes); --maxnreg also turns it off");
   bool noFpFusion = false;
   app.add_flag("--no-fp-fusion", noFpFusion,
                "Round every floating-point multiply and add separately "
@@ -169,6 +176,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     return kSuccess;
   }
   options.fpFusion = !noFpFusion;
+  options.tuneOccupancy = !noOccupancyTuning;
   std::string problem;
   if (options.input.empty())
     problem = "no input file";

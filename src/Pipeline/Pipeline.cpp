@@ -109,7 +109,9 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   if (options.lastStage == "llvm")
     return result;
 
-  auto codegen = target.codegen(**llvmModule, options.codegen);
+  CodegenOptions codegenOptions = options.codegen;
+  codegenOptions.sharedBytes = result.sharedBytes;
+  auto codegen = target.codegen(**llvmModule, codegenOptions);
   if (!codegen) {
     emitError(module.getLoc()) << llvm::toString(codegen.takeError());
     return failure();

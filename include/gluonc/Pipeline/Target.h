@@ -37,6 +37,15 @@ struct CodegenOptions {
   bool fpFusion = true;
   /// Skip the assembler: produce only the assembly text.
   bool assemblyOnly = false;
+  /// Warps per block and dynamic shared memory per block (set by the
+  /// pipeline from the module): with the assembler's report, they decide
+  /// how many blocks an SM holds.
+  unsigned numWarps = 4;
+  int64_t sharedBytes = 0;
+  /// When registers alone keep an SM less than half full, ask the
+  /// assembler for one more resident block (NVIDIA: .minnctapersm) and
+  /// keep the result unless it spills more than a few registers.
+  bool tuneOccupancy = true;
 };
 
 /// What the assembler reports about the compiled kernel.
@@ -47,6 +56,11 @@ struct KernelResources {
   unsigned localBytes = 0;
   unsigned sharedStaticBytes = 0;
   unsigned barriers = 0;
+  /// Blocks one SM holds at once with these resources; 0 when unknown.
+  unsigned blocksPerSM = 0;
+  /// The resident blocks the compiler asked the assembler to allow for;
+  /// 0 when it did not ask.
+  unsigned minBlocksPerSM = 0;
 };
 
 struct CodegenResult {

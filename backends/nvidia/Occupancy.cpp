@@ -1,0 +1,112 @@
+//===- Occupancy.cpp - Resident blocks per SM and the register budget -----===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Occupancy.h"
+
+#include <algorithm>
+#include <regex>
+
+using namespace gluonc::nvidia;
+
+std::optional<SMLimits> gluonc::nvidia::getSMLimits(const std::string &arch) {
+  std::smatch match;
+  static const std::regex pattern("sm_([0-9]+)[af]?");
+  if (!std::regex_match(arch, match, pattern))
+    return std::nullopt;
+  unsigned version = std::stoul(match[1].str());
+  // Warps, blocks and shared memory per SM by compute capability (the
+  // CUDA programming guide's technical specifications).
+  SMLimits limits;
+  switch (version) {
+  case 80:
+  case 87:
+    limits.sharedBytes = 164 * 1024;
+    if (version == 87)
+      limits.maxWarps = 48, limits.maxBlocks = 16;
+    return limits;
+  case 86:
+    limits.maxWarps = 48, limits.maxBlocks = 16;
+    limits.sharedBytes = 100 * 1024;
+    return limits;
+  case 89:
+    limits.maxWarps = 48, limits.maxBlocks = 24;
+    limits.sharedBytes = 100 * 1024;
+    return limits;
+  case 90:
+  case 100:
+  case 103:
+    limits.sharedBytes = 228 * 1024;
+    return limits;
+  case 120:
+    limits.maxWarps = 48;
+    limits.sharedBytes = 100 * 1024;
+    return limits;
+  default:
+    return std::nullopt;
+  }
+}
+
+static unsigned roundUp(unsigned value, unsigned multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+Occupancy gluonc::nvidia::computeOccupancy(const SMLimits &limits,
+                                           unsigned warpsPerBlock,
+                                           unsigned registers,
+                                           unsigned sharedBytesPerBlock) {
+  Occupancy occupancy;
+  unsigned registersPerWarp = roundUp(std::max(registers, 1u) * 32, 256);
+  unsigned warpsByRegisters = limits.registers / registersPerWarp;
+  occupancy.blocksByRegisters = warpsByRegisters / warpsPerBlock;
+  unsigned blocksByWarps = limits.maxWarps / warpsPerBlock;
+  unsigned blocksByShared =
+      limits.sharedBytes /
+      (sharedBytesPerBlock + limits.reservedSharedPerBlock);
+  // The first limit to bind names the resource; ties go to the earlier one.
+  occupancy.blocks = blocksByWarps;
+  occupancy.limit = OccupancyLimit::Warps;
+  auto consider = [&](unsigned blocks, OccupancyLimit limit) {
+    if (blocks < occupancy.blocks) {
+      occupancy.blocks = blocks;
+      occupancy.limit = limit;
+    }
+  };
+  consider(limits.maxBlocks, OccupancyLimit::Blocks);
+  consider(blocksByShared, OccupancyLimit::SharedMemory);
+  consider(occupancy.blocksByRegisters, OccupancyLimit::Registers);
+  return occupancy;
+}
+
+unsigned gluonc::nvidia::registersForBlocks(const SMLimits &limits,
+                                            unsigned warpsPerBlock,
+                                            unsigned blocks) {
+  unsigned perThread = limits.registers / (blocks * warpsPerBlock * 32);
+  return perThread / 8 * 8;
+}
+
+std::optional<unsigned> gluonc::nvidia::proposeMinBlocksPerSM(
+    const SMLimits &limits, unsigned warpsPerBlock, unsigned registers,
+    unsigned sharedBytesPerBlock) {
+  Occupancy now = computeOccupancy(limits, warpsPerBlock, registers,
+                                   sharedBytesPerBlock);
+  if (now.blocks == 0 || now.limit != OccupancyLimit::Registers ||
+      now.blocks * warpsPerBlock * 2 >= limits.maxWarps)
+    return std::nullopt;
+  unsigned target = now.blocks + 1;
+  // Registers must be what limits: one more block fits by every other
+  // measure (computeOccupancy's other limits are all above now.blocks).
+  if (registersForBlocks(limits, warpsPerBlock, target) < 32)
+    return std::nullopt;
+  return target;
+}
+
+std::string gluonc::nvidia::addMinBlocksPerSM(const std::string &ptx,
+                                              unsigned blocks) {
+  static const std::regex directive(
+      R"((\n[ \t]*\.(reqntid|maxntid)[ \t]+[0-9]+(,[ \t]*[0-9]+)*))");
+  return std::regex_replace(ptx, directive,
+                            "$1\n.minnctapersm " + std::to_string(blocks));
+}

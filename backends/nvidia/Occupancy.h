@@ -1,0 +1,74 @@
+//===- Occupancy.h - Resident blocks per SM and the register budget -*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// How many blocks of a kernel an SM holds at once, from the resources ptxas
+// reports, and when to ask ptxas for one more (.minnctapersm): ptxas
+// allocates registers for the fastest single warp, not for occupancy, and
+// a kernel whose registers alone keep fewer than half of the SM's warps
+// resident has little to hide memory latency with. Plain C++, so that the
+// arithmetic is unit-tested.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_BACKENDS_NVIDIA_OCCUPANCY_H
+#define GLUONC_BACKENDS_NVIDIA_OCCUPANCY_H
+
+#include <optional>
+#include <string>
+
+namespace gluonc::nvidia {
+
+/// What one SM of an architecture provides (CUDA's per-compute-capability
+/// limits).
+struct SMLimits {
+  unsigned registers = 65536;
+  unsigned maxWarps = 64;
+  unsigned maxBlocks = 32;
+  unsigned sharedBytes = 0;
+  /// Shared memory the driver reserves for every resident block.
+  unsigned reservedSharedPerBlock = 1024;
+};
+
+/// The limits of "sm_80", "sm_90a", ...; none for an unknown architecture.
+std::optional<SMLimits> getSMLimits(const std::string &arch);
+
+enum class OccupancyLimit { Registers, Warps, Blocks, SharedMemory };
+
+struct Occupancy {
+  unsigned blocks = 0;
+  /// The resource that stops one more block from fitting.
+  OccupancyLimit limit = OccupancyLimit::Warps;
+  /// The blocks the registers alone allow.
+  unsigned blocksByRegisters = 0;
+};
+
+/// The resident blocks per SM of a kernel of `warpsPerBlock` warps using
+/// `registers` per thread (allocated in units of 8 per thread, i.e. 256 per
+/// warp) and `sharedBytesPerBlock` of shared memory (static and dynamic;
+/// the reserved kilobyte is added here).
+Occupancy computeOccupancy(const SMLimits &limits, unsigned warpsPerBlock,
+                           unsigned registers, unsigned sharedBytesPerBlock);
+
+/// The registers per thread that let `blocks` blocks of `warpsPerBlock`
+/// warps share the register file (a multiple of 8).
+unsigned registersForBlocks(const SMLimits &limits, unsigned warpsPerBlock,
+                            unsigned blocks);
+
+/// The resident blocks to ask ptxas for, or none: only when registers are
+/// what limits occupancy, fewer than half of the SM's warps are resident,
+/// and one more block leaves at least 32 registers per thread.
+std::optional<unsigned> proposeMinBlocksPerSM(const SMLimits &limits,
+                                              unsigned warpsPerBlock,
+                                              unsigned registers,
+                                              unsigned sharedBytesPerBlock);
+
+/// `ptx` with `.minnctapersm blocks` added to every entry that has a
+/// `.reqntid` or `.maxntid` directive (ptxas requires one of them).
+std::string addMinBlocksPerSM(const std::string &ptx, unsigned blocks);
+
+} // namespace gluonc::nvidia
+
+#endif // GLUONC_BACKENDS_NVIDIA_OCCUPANCY_H

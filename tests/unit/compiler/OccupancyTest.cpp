@@ -1,0 +1,77 @@
+// Resident blocks per SM and when gluonc asks ptxas for one more.
+
+#include "Occupancy.h"
+
+#include <catch2/catch.hpp>
+
+using namespace gluonc::nvidia;
+
+TEST_CASE("SM limits by architecture", "[occupancy]") {
+  REQUIRE(getSMLimits("sm_90a"));
+  CHECK(getSMLimits("sm_90a")->maxWarps == 64);
+  CHECK(getSMLimits("sm_90a")->sharedBytes == 228 * 1024);
+  CHECK(getSMLimits("sm_86")->maxWarps == 48);
+  CHECK(getSMLimits("sm_89")->maxBlocks == 24);
+  CHECK(getSMLimits("sm_100a")->registers == 65536);
+  CHECK_FALSE(getSMLimits("sm_75"));
+  CHECK_FALSE(getSMLimits("gfx942"));
+}
+
+TEST_CASE("occupancy from registers, warps and shared memory",
+          "[occupancy]") {
+  SMLimits h100 = *getSMLimits("sm_90a");
+  // 16 warps at 113 registers (allocated as 120): 61440 of 65536.
+  Occupancy big = computeOccupancy(h100, 16, 113, 0);
+  CHECK(big.blocks == 1);
+  CHECK(big.limit == OccupancyLimit::Registers);
+  // At 64 registers exactly two fit.
+  CHECK(computeOccupancy(h100, 16, 64, 0).blocks == 2);
+  CHECK(computeOccupancy(h100, 16, 65, 0).blocks == 1);
+  // Small kernels stop at 64 warps, then at 32 blocks.
+  Occupancy small = computeOccupancy(h100, 4, 26, 0);
+  CHECK(small.blocks == 16);
+  CHECK(small.limit == OccupancyLimit::Warps);
+  Occupancy tiny = computeOccupancy(h100, 1, 16, 0);
+  CHECK(tiny.blocks == 32);
+  CHECK(tiny.limit == OccupancyLimit::Blocks);
+  // 100 KiB of shared memory per block (plus the reserved kilobyte): two.
+  Occupancy shared = computeOccupancy(h100, 4, 32, 100 * 1024);
+  CHECK(shared.blocks == 2);
+  CHECK(shared.limit == OccupancyLimit::SharedMemory);
+}
+
+TEST_CASE("registers that fit a number of blocks", "[occupancy]") {
+  SMLimits h100 = *getSMLimits("sm_90a");
+  CHECK(registersForBlocks(h100, 16, 2) == 64);
+  CHECK(registersForBlocks(h100, 4, 6) == 80);
+  CHECK(registersForBlocks(h100, 8, 4) == 64);
+}
+
+TEST_CASE("one more block is proposed only where registers bind below half",
+          "[occupancy]") {
+  SMLimits h100 = *getSMLimits("sm_90a");
+  // Layer norm, 16384 columns: 1 block of 16 warps -> ask for 2.
+  CHECK(proposeMinBlocksPerSM(h100, 16, 113, 64) == 2u);
+  // 8 warps at 70 registers: 3 blocks (24 warps) -> ask for 4.
+  CHECK(proposeMinBlocksPerSM(h100, 8, 70, 64) == 4u);
+  // Half the warps resident already: left alone.
+  CHECK_FALSE(proposeMinBlocksPerSM(h100, 16, 60, 64));
+  // Shared memory binds, not registers.
+  CHECK_FALSE(proposeMinBlocksPerSM(h100, 4, 128, 100 * 1024));
+  // A 32-warp block is half the SM by itself.
+  CHECK_FALSE(proposeMinBlocksPerSM(h100, 32, 64, 0));
+  // 24-warp blocks at 80 registers: one block; two need 40 each.
+  CHECK(proposeMinBlocksPerSM(h100, 24, 80, 0) == 2u);
+  CHECK(registersForBlocks(h100, 24, 2) == 40);
+  // More registers than the block can have at all: nothing to propose.
+  CHECK_FALSE(proposeMinBlocksPerSM(h100, 24, 168, 0));
+}
+
+TEST_CASE("the directive goes after the block size", "[occupancy]") {
+  std::string ptx = ".entry k(\n\t.param .u64 p\n)\n.reqntid 512, 1, 1\n{\n}\n";
+  std::string tuned = addMinBlocksPerSM(ptx, 2);
+  CHECK(tuned ==
+        ".entry k(\n\t.param .u64 p\n)\n.reqntid 512, 1, 1\n.minnctapersm 2\n"
+        "{\n}\n");
+  CHECK(addMinBlocksPerSM(".entry k()\n{\n}\n", 2) == ".entry k()\n{\n}\n");
+}
