@@ -151,6 +151,21 @@ def driver_version_text(runtime, device):
     return f"{text} ({api})" if text else api
 
 
+def compile_with_triton(jit, device, launch):
+    """Runs `launch` once and returns the kernel Triton compiled for it, if
+    its cache shows it (the cache's layout is Triton's own business: best
+    effort, None otherwise)."""
+    try:
+        cache = jit.device_caches[device][0]
+        before = set(cache)
+    except (AttributeError, IndexError, KeyError, TypeError):
+        launch()
+        return None
+    launch()
+    new = [cache[key] for key in cache if key not in before]
+    return new[0] if len(new) == 1 else None
+
+
 def time_interleaved(torch, candidates, reps, warmup):
     """Median/min milliseconds per candidate, rotating the order each round."""
     for fn in candidates.values():

@@ -25,8 +25,8 @@ import os
 import statistics
 import sys
 
-from gluonrt_bench import (GluonRuntime, PreparedLaunch, driver_version_text,
-                           time_graphs)
+from gluonrt_bench import (GluonRuntime, PreparedLaunch, compile_with_triton,
+                           driver_version_text, time_graphs)
 
 SIZES = ((2048, 2048, 2048), (4096, 4096, 4096))
 
@@ -41,6 +41,9 @@ def main():
     parser.add_argument("--source", default="samples/matmul_fma.py")
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--dump-dir",
+                        help="write Triton's PTX and cubin here "
+                             "(triton_matmul_fma.*)")
     args = parser.parse_args()
 
     import torch
@@ -98,6 +101,17 @@ def main():
 
         candidates["triton"] = run_triton
         candidates["torch"] = run_torch
+        compiled = compile_with_triton(triton_kernel, 0, run_triton)
+        if compiled is not None:
+            print(f"  triton registers: {compiled.n_regs}, spills: "
+                  f"{compiled.n_spills}")
+            if args.dump_dir:
+                os.makedirs(args.dump_dir, exist_ok=True)
+                stem = os.path.join(args.dump_dir, "triton_matmul_fma")
+                with open(stem + ".ptx", "w") as f:
+                    f.write(compiled.asm["ptx"])
+                with open(stem + ".cubin", "wb") as f:
+                    f.write(compiled.asm["cubin"])
         for fn in candidates.values():
             fn()
         torch.cuda.synchronize()

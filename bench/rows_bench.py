@@ -25,8 +25,8 @@ import os
 import statistics
 import sys
 
-from gluonrt_bench import (GluonRuntime, PreparedLaunch, driver_version_text,
-                           time_graphs)
+from gluonrt_bench import (GluonRuntime, PreparedLaunch, compile_with_triton,
+                           driver_version_text, time_graphs)
 
 ROWS = (4096, 16384)
 COLS = (1024, 4096, 16384)
@@ -43,21 +43,6 @@ def import_sample(path, name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)
-
-
-def compile_with_triton(jit, device, launch):
-    """Runs `launch` once and returns the kernel Triton compiled for it, if
-    its cache shows it (the cache's layout is Triton's own business: best
-    effort, None otherwise)."""
-    try:
-        cache = jit.device_caches[device][0]
-        before = set(cache)
-    except (AttributeError, IndexError, KeyError, TypeError):
-        launch()
-        return None
-    launch()
-    new = [cache[key] for key in cache if key not in before]
-    return new[0] if len(new) == 1 else None
 
 
 def i32(value):

@@ -54,10 +54,11 @@ PYTHONUNBUFFERED=1 python3 bench/matmul_fma_bench.py \
   --gluonc "$stage/bench/matmul_fma/matmul_fma_kernel.sm_90a.json" \
   --untuned "$stage/bench-untuned/matmul_fma/matmul_fma_kernel.sm_90a.json" \
   --libgluonrt "$stage/bin/libgluonrt.so" --source samples/matmul_fma.py \
-  --json "$logs/matmul.json" 2>&1 | tee "$logs/matmul.log" || status=1
+  --json "$logs/matmul.json" --dump-dir "$stage/triton" 2>&1 | tee "$logs/matmul.log" || status=1
 
 # What the benchmarked kernels became, gluonc's and Triton's side by side:
-# registers and shared memory of each, the SASS of the row kernels.
+# registers and shared memory of each, the SASS of the row kernels and of
+# the FMA matmul.
 if command -v cuobjdump >/dev/null; then
   for cubin in "$stage"/bench/*/*.cubin "$stage"/bench-untuned/*/*.cubin \
                "$stage"/triton/*.cubin; do
@@ -65,7 +66,9 @@ if command -v cuobjdump >/dev/null; then
     cuobjdump --dump-resource-usage "$cubin" | grep -E "REG|Function"
   done > "$logs/resources.txt" 2>&1
   for cubin in "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
-               "$stage"/bench/*_16384/*.cubin "$stage"/triton/*_16384.cubin; do
+               "$stage"/bench/*_16384/*.cubin "$stage"/triton/*_16384.cubin \
+               "$stage"/bench/matmul_fma/*.cubin \
+               "$stage"/triton/triton_matmul_fma.cubin; do
     echo "== $cubin"
     cuobjdump --dump-sass "$cubin"
   done > "$logs/kernels.sass" 2>&1

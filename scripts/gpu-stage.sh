@@ -42,7 +42,7 @@ for variant in bench bench-untuned; do
       "${flags[@]}" -o "$stage/$variant/layernorm_$cols"
   done
   "$gluonc" samples/matmul_fma.py -k matmul_fma_kernel "${flags[@]}" \
-    -s "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16" \
+    -s "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16" \
     -o "$stage/$variant/matmul_fma"
 done
 echo "staged in $stage:"

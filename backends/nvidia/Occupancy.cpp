@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 
 using namespace gluonc::nvidia;
 
@@ -109,4 +110,25 @@ std::string gluonc::nvidia::addMinBlocksPerSM(const std::string &ptx,
       R"((\n[ \t]*\.(reqntid|maxntid)[ \t]+[0-9]+(,[ \t]*[0-9]+)*))");
   return std::regex_replace(ptx, directive,
                             "$1\n.minnctapersm " + std::to_string(blocks));
+}
+
+bool gluonc::nvidia::hasBackwardBranch(const std::string &ptx) {
+  static const std::regex label(R"(^\s*([A-Za-z_$%][\w$]*):)");
+  static const std::regex branch(R"(\bbra(\.uni)?\s+([A-Za-z_$%][\w$]*)\s*;)");
+  std::set<std::string> seen;
+  size_t start = 0;
+  while (start < ptx.size()) {
+    size_t end = ptx.find('\n', start);
+    if (end == std::string::npos)
+      end = ptx.size();
+    std::string line = ptx.substr(start, end - start);
+    std::smatch match;
+    if (std::regex_search(line, match, label))
+      seen.insert(match[1].str());
+    else if (std::regex_search(line, match, branch) &&
+             seen.count(match[2].str()))
+      return true;
+    start = end + 1;
+  }
+  return false;
 }

@@ -65,6 +65,10 @@ std::optional<unsigned> proposeMinBlocksPerSM(const SMLimits &limits,
                                               unsigned registers,
                                               unsigned sharedBytesPerBlock);
 
+/// True when `ptx` branches backwards somewhere (a loop): spill code in a
+/// loop runs on every iteration, spill code outside runs once.
+bool hasBackwardBranch(const std::string &ptx);
+
 /// `ptx` with `.minnctapersm blocks` added to every entry that has a
 /// `.reqntid` or `.maxntid` directive (ptxas requires one of them).
 std::string addMinBlocksPerSM(const std::string &ptx, unsigned blocks);

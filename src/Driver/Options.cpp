@@ -142,8 +142,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "Keep the assembler's own register allocation even when "
                "registers alone keep fewer than half of an SM's warps "
                "resident (by default gluonc then asks for one more block "
-               "per SM, .minnctapersm, unless that spills more than 64 "
-               "bytes); --maxnreg also turns it off");
+               "per SM, .minnctapersm, unless that spills: at all in a "
+               "kernel with loops, more than 64 bytes in one without); "
+               "--maxnreg also turns it off");
   bool noFpFusion = false;
   app.add_flag("--no-fp-fusion", noFpFusion,
                "Round every floating-point multiply and add separately "

@@ -44,7 +44,7 @@ struct CodegenOptions {
   int64_t sharedBytes = 0;
   /// When registers alone keep an SM less than half full, ask the
   /// assembler for one more resident block (NVIDIA: .minnctapersm) and
-  /// keep the result unless it spills more than a few registers.
+  /// keep the result unless it spills (at all in a kernel with loops).
   bool tuneOccupancy = true;
 };
 

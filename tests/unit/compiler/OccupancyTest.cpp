@@ -75,3 +75,12 @@ TEST_CASE("the directive goes after the block size", "[occupancy]") {
         "{\n}\n");
   CHECK(addMinBlocksPerSM(".entry k()\n{\n}\n", 2) == ".entry k()\n{\n}\n");
 }
+
+TEST_CASE("loops are backward branches", "[occupancy]") {
+  CHECK(hasBackwardBranch("{\n$L__BB0_1:\n\tadd.s32 %r1, %r1, 1;\n"
+                          "\t@%p1 bra $L__BB0_1;\n\tret;\n}\n"));
+  CHECK(hasBackwardBranch("$L__BB0_2:\n\tbra.uni \t$L__BB0_2;\n"));
+  CHECK_FALSE(hasBackwardBranch("{\n\t@%p1 bra $L__BB0_2;\n\tst.u32 [x], 1;\n"
+                                "$L__BB0_2:\n\tret;\n}\n"));
+  CHECK_FALSE(hasBackwardBranch(".entry k()\n{\n\tret;\n}\n"));
+}
