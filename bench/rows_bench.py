@@ -11,8 +11,8 @@ shown for reference; with --untuned-kernels, gluonc's kernels built with
 --no-occupancy-tuning run too ("untuned"). Results are checked against each
 other (each compiler writing its own outputs), then every candidate is timed,
 all writing the same output buffers, with CUDA events around CUDA-graph
-replays (median of REPS, rounds interleaved), so that host-side launch
-overhead does not count.
+replays of about a millisecond each (median of REPS, rounds interleaved), so
+that host-side launch overhead does not count.
 
 GB/s counts the bytes each kernel must move: softmax reads and writes the
 rows x cols matrix (fp32); layer norm also reads w and b and writes the
@@ -23,6 +23,7 @@ import argparse
 import ctypes
 import importlib.util
 import json
+import math
 import os
 import statistics
 import sys
@@ -164,7 +165,12 @@ def bench_size(torch, gl, runtime, kernels, samples, rows, cols, args):
     for kernel, candidates in (
             ("softmax", softmax_candidates(out["gluonc"])),
             ("layernorm", layernorm_candidates(*ln["gluonc"]))):
-        times = time_graphs(torch, candidates, args.reps)
+        # Each replay should last about a millisecond, so that the few
+        # microseconds of a graph launch and the clock's ramp do not weigh
+        # on the 6 µs kernels: launches per graph from the time the bytes
+        # take at a nominal 4 TB/s (only the replay length depends on it).
+        launches = max(20, math.ceil(1e-3 * 4e12 / bytes_moved[kernel]))
+        times = time_graphs(torch, candidates, args.reps, launches)
         medians = {name: statistics.median(t) for name, t in times.items()}
         for name, median in medians.items():
             results.append({
@@ -211,7 +217,8 @@ def main():
     print(f"device: {info.name.decode()} ({info.arch.decode()}), driver "
           f"{driver_version_text(runtime, args.device)}")
     print(f"torch {torch.__version__}, triton {triton.__version__}, "
-          f"median of {args.reps} CUDA-graph replays of 20 launches each")
+          f"median of {args.reps} CUDA-graph replays of >= 20 launches "
+          f"(about 1 ms) each")
     print()
     print(f"{'kernel':10} {'rows':>6} {'cols':>6} {'w':>3} {'name':8} "
           f"{'median us':>10} {'GB/s':>8} {'vs Triton':>10}")

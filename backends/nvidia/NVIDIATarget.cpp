@@ -147,46 +147,46 @@ llvm::Error linkLibdevice(llvm::Module &module) {
 /// 12 bytes of them).
 constexpr unsigned kMaxTunedSpillBytes = 64;
 
-/// Fills in the kernel's resident blocks per SM and, where registers alone
-/// keep the SM less than half full (Occupancy.h), assembles `ptx` again
-/// with .minnctapersm one block higher; keeps that (and the directive in
-/// `ptx`) when it reaches the extra block without spilling more than
-/// kMaxTunedSpillBytes, or at all where the kernel loops.
+/// Fills in the kernel's resident blocks per SM and, where registers are
+/// what limits them, assembles `ptx` again with .minnctapersm for each of
+/// proposeOccupancyTargets in turn (Occupancy.h); keeps the first that
+/// reaches its blocks within its spill allowance (and the directive in
+/// `ptx`).
 llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
                           const CodegenOptions &options) {
   std::optional<SMLimits> limits = getSMLimits(options.arch);
   if (!limits)
     return llvm::Error::success();
-  auto sharedBytes = [&](const AssembledKernel &candidate) {
-    return unsigned(options.sharedBytes) +
-           candidate.resources.sharedStaticBytes;
+  auto blocksOf = [&](const AssembledKernel &candidate) {
+    unsigned sharedBytes = unsigned(options.sharedBytes) +
+                           candidate.resources.sharedStaticBytes;
+    return computeOccupancy(*limits, options.numWarps,
+                            candidate.resources.registers, sharedBytes)
+        .blocks;
   };
-  kernel.resources.blocksPerSM =
-      computeOccupancy(*limits, options.numWarps, kernel.resources.registers,
-                       sharedBytes(kernel))
-          .blocks;
+  kernel.resources.blocksPerSM = blocksOf(kernel);
   if (!options.tuneOccupancy)
     return llvm::Error::success();
-  std::optional<unsigned> target =
-      proposeMinBlocksPerSM(*limits, options.numWarps,
-                            kernel.resources.registers, sharedBytes(kernel));
-  if (!target)
-    return llvm::Error::success();
-  std::string tunedPtx = addMinBlocksPerSM(ptx, *target);
-  auto tuned = assemblePTX(tunedPtx, options.arch, options.optLevel);
-  if (!tuned)
-    return tuned.takeError();
-  unsigned blocks = computeOccupancy(*limits, options.numWarps,
-                                     tuned->resources.registers,
-                                     sharedBytes(*tuned))
-                        .blocks;
-  unsigned maxSpillBytes = hasBackwardBranch(ptx) ? 0 : kMaxTunedSpillBytes;
-  if (blocks < *target || tuned->resources.spillStores > maxSpillBytes)
-    return llvm::Error::success();
-  tuned->resources.blocksPerSM = blocks;
-  tuned->resources.minBlocksPerSM = *target;
-  ptx = std::move(tunedPtx);
-  kernel = std::move(*tuned);
+  unsigned sharedBytes =
+      unsigned(options.sharedBytes) + kernel.resources.sharedStaticBytes;
+  unsigned smallSpills = hasBackwardBranch(ptx) ? 0 : kMaxTunedSpillBytes;
+  for (OccupancyTarget target :
+       proposeOccupancyTargets(*limits, options.numWarps,
+                               kernel.resources.registers, sharedBytes)) {
+    std::string tunedPtx = addMinBlocksPerSM(ptx, target.blocks);
+    auto tuned = assemblePTX(tunedPtx, options.arch, options.optLevel);
+    if (!tuned)
+      return tuned.takeError();
+    unsigned blocks = blocksOf(*tuned);
+    unsigned maxSpillBytes = target.allowSpills ? smallSpills : 0;
+    if (blocks < target.blocks || tuned->resources.spillStores > maxSpillBytes)
+      continue;
+    tuned->resources.blocksPerSM = blocks;
+    tuned->resources.minBlocksPerSM = target.blocks;
+    ptx = std::move(tunedPtx);
+    kernel = std::move(*tuned);
+    break;
+  }
   return llvm::Error::success();
 }
 

@@ -77,6 +77,7 @@ Occupancy gluonc::nvidia::computeOccupancy(const SMLimits &limits,
   };
   consider(limits.maxBlocks, OccupancyLimit::Blocks);
   consider(blocksByShared, OccupancyLimit::SharedMemory);
+  occupancy.blocksByOtherLimits = occupancy.blocks;
   consider(occupancy.blocksByRegisters, OccupancyLimit::Registers);
   return occupancy;
 }
@@ -88,20 +89,27 @@ unsigned gluonc::nvidia::registersForBlocks(const SMLimits &limits,
   return perThread / 8 * 8;
 }
 
-std::optional<unsigned> gluonc::nvidia::proposeMinBlocksPerSM(
+std::vector<OccupancyTarget> gluonc::nvidia::proposeOccupancyTargets(
     const SMLimits &limits, unsigned warpsPerBlock, unsigned registers,
     unsigned sharedBytesPerBlock) {
   Occupancy now = computeOccupancy(limits, warpsPerBlock, registers,
                                    sharedBytesPerBlock);
-  if (now.blocks == 0 || now.limit != OccupancyLimit::Registers ||
-      now.blocks * warpsPerBlock * 2 >= limits.maxWarps)
-    return std::nullopt;
-  unsigned target = now.blocks + 1;
-  // Registers must be what limits: one more block fits by every other
-  // measure (computeOccupancy's other limits are all above now.blocks).
-  if (registersForBlocks(limits, warpsPerBlock, target) < 32)
-    return std::nullopt;
-  return target;
+  std::vector<OccupancyTarget> targets;
+  if (now.blocks == 0 || now.limit != OccupancyLimit::Registers)
+    return targets;
+  // Fewer than 32 registers per thread is not a budget ptxas meets
+  // without spilling.
+  auto fits = [&](unsigned blocks) {
+    return registersForBlocks(limits, warpsPerBlock, blocks) >= 32;
+  };
+  unsigned full = now.blocksByOtherLimits;
+  if (fits(full))
+    targets.push_back({full, /*allowSpills=*/false});
+  unsigned next = now.blocks + 1;
+  if (now.blocks * warpsPerBlock * 2 < limits.maxWarps && fits(next) &&
+      (targets.empty() || next != full))
+    targets.push_back({next, /*allowSpills=*/true});
+  return targets;
 }
 
 std::string gluonc::nvidia::addMinBlocksPerSM(const std::string &ptx,

@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // How many blocks of a kernel an SM holds at once, from the resources ptxas
-// reports, and when to ask ptxas for one more (.minnctapersm): ptxas
-// allocates registers for the fastest single warp, not for occupancy, and
-// a kernel whose registers alone keep fewer than half of the SM's warps
-// resident has little to hide memory latency with. Plain C++, so that the
-// arithmetic is unit-tested.
+// reports, and when to ask ptxas for more (.minnctapersm): ptxas allocates
+// registers for the fastest single warp, not for occupancy, and a kernel
+// with few warps resident has little to hide memory latency with. Plain
+// C++, so that the arithmetic is unit-tested.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gluonc::nvidia {
 
@@ -43,6 +43,9 @@ struct Occupancy {
   OccupancyLimit limit = OccupancyLimit::Warps;
   /// The blocks the registers alone allow.
   unsigned blocksByRegisters = 0;
+  /// The blocks everything but the registers allows (warps, blocks, shared
+  /// memory): the most that fewer registers could reach.
+  unsigned blocksByOtherLimits = 0;
 };
 
 /// The resident blocks per SM of a kernel of `warpsPerBlock` warps using
@@ -57,13 +60,23 @@ Occupancy computeOccupancy(const SMLimits &limits, unsigned warpsPerBlock,
 unsigned registersForBlocks(const SMLimits &limits, unsigned warpsPerBlock,
                             unsigned blocks);
 
-/// The resident blocks to ask ptxas for, or none: only when registers are
-/// what limits occupancy, fewer than half of the SM's warps are resident,
-/// and one more block leaves at least 32 registers per thread.
-std::optional<unsigned> proposeMinBlocksPerSM(const SMLimits &limits,
-                                              unsigned warpsPerBlock,
-                                              unsigned registers,
-                                              unsigned sharedBytesPerBlock);
+/// A number of resident blocks to ask ptxas for, and whether the result
+/// may spill a little to get there.
+struct OccupancyTarget {
+  unsigned blocks = 0;
+  bool allowSpills = false;
+};
+
+/// What to ask ptxas for where registers are what limits occupancy, best
+/// first (none where they are not):
+///  - every block the other limits allow, if that leaves at least 32
+///    registers per thread; only worth it without spills;
+///  - where fewer than half of the SM's warps are resident, one block
+///    more, even with a few spills: such a kernel has little else to hide
+///    latency with.
+std::vector<OccupancyTarget> proposeOccupancyTargets(
+    const SMLimits &limits, unsigned warpsPerBlock, unsigned registers,
+    unsigned sharedBytesPerBlock);
 
 /// True when `ptx` branches backwards somewhere (a loop): spill code in a
 /// loop runs on every iteration, spill code outside runs once.

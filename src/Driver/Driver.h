@@ -32,9 +32,8 @@ struct DriverOptions {
   bool debug = false;
   /// --maxnreg: registers per thread the assembler may use; 0 for no cap.
   unsigned maxRegisters = 0;
-  /// Without --no-occupancy-tuning: ask the assembler for one more
-  /// resident block per SM when registers alone keep it less than half
-  /// full.
+  /// Without --no-occupancy-tuning: where registers limit the blocks an
+  /// SM holds, ask the assembler for more.
   bool tuneOccupancy = true;
   bool printPipeline = false;
   std::set<std::string> printIRAfter;

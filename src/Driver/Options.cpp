@@ -139,12 +139,10 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "(Triton's maxnreg; default: its own choice)");
   bool noOccupancyTuning = false;
   app.add_flag("--no-occupancy-tuning", noOccupancyTuning,
-               "Keep the assembler's own register allocation even when "
-               "registers alone keep fewer than half of an SM's warps "
-               "resident (by default gluonc then asks for one more block "
-               "per SM, .minnctapersm, unless that spills: at all in a "
-               "kernel with loops, more than 64 bytes in one without); "
-               "--maxnreg also turns it off");
+               "Keep the assembler's own register count (by default, where "
+               "registers limit how many blocks an SM holds, gluonc asks "
+               "for more with .minnctapersm and keeps the result if it does "
+               "not spill; see the README); --maxnreg also turns it off");
   bool noFpFusion = false;
   app.add_flag("--no-fp-fusion", noFpFusion,
                "Round every floating-point multiply and add separately "

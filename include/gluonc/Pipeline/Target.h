@@ -42,9 +42,9 @@ struct CodegenOptions {
   /// how many blocks an SM holds.
   unsigned numWarps = 4;
   int64_t sharedBytes = 0;
-  /// When registers alone keep an SM less than half full, ask the
-  /// assembler for one more resident block (NVIDIA: .minnctapersm) and
-  /// keep the result unless it spills (at all in a kernel with loops).
+  /// Where registers limit the blocks an SM holds, ask the assembler for
+  /// more (NVIDIA: .minnctapersm) and keep the result if it does not spill
+  /// (backends/nvidia/Occupancy.h).
   bool tuneOccupancy = true;
 };
 

@@ -47,24 +47,48 @@ TEST_CASE("registers that fit a number of blocks", "[occupancy]") {
   CHECK(registersForBlocks(h100, 8, 4) == 64);
 }
 
-TEST_CASE("one more block is proposed only where registers bind below half",
+namespace {
+/// The targets as (blocks, allowSpills) pairs, for comparisons.
+std::vector<std::pair<unsigned, bool>> targets(unsigned warps,
+                                               unsigned registers,
+                                               unsigned shared) {
+  std::vector<std::pair<unsigned, bool>> result;
+  for (OccupancyTarget target : proposeOccupancyTargets(
+           *getSMLimits("sm_90a"), warps, registers, shared))
+    result.push_back({target.blocks, target.allowSpills});
+  return result;
+}
+using Targets = std::vector<std::pair<unsigned, bool>>;
+} // namespace
+
+TEST_CASE("targets: full occupancy without spills, one more block below half",
           "[occupancy]") {
-  SMLimits h100 = *getSMLimits("sm_90a");
-  // Layer norm, 16384 columns: 1 block of 16 warps -> ask for 2.
-  CHECK(proposeMinBlocksPerSM(h100, 16, 113, 64) == 2u);
-  // 8 warps at 70 registers: 3 blocks (24 warps) -> ask for 4.
-  CHECK(proposeMinBlocksPerSM(h100, 8, 70, 64) == 4u);
-  // Half the warps resident already: left alone.
-  CHECK_FALSE(proposeMinBlocksPerSM(h100, 16, 60, 64));
-  // Shared memory binds, not registers.
-  CHECK_FALSE(proposeMinBlocksPerSM(h100, 4, 128, 100 * 1024));
-  // A 32-warp block is half the SM by itself.
-  CHECK_FALSE(proposeMinBlocksPerSM(h100, 32, 64, 0));
+  // Layer norm, 16384 columns: 1 block of 16 warps. Four would need 32
+  // registers (no spills allowed); two, 64 (a few spills allowed).
+  CHECK(targets(16, 113, 64) == Targets{{4, false}, {2, true}});
+  // 8 warps at 70 registers: 3 blocks (24 warps); 8 at 32, or 4.
+  CHECK(targets(8, 70, 64) == Targets{{8, false}, {4, true}});
+  // 4 warps at 44 registers: 11 blocks, already over half: only the full
+  // 16, at 32 registers.
+  CHECK(targets(4, 44, 64) == Targets{{16, false}});
+  // Softmax, 16384 columns: 2 blocks of 16 warps, half the SM: only the
+  // full 4 blocks (32 registers) are tried.
+  CHECK(targets(16, 60, 64) == Targets{{4, false}});
+  // 4 warps at 96 registers: 5 blocks; when one more block is also the
+  // most the others allow... here 16 is: both are tried.
+  CHECK(targets(4, 96, 0) == Targets{{16, false}, {6, true}});
+  // 16 warps at 80 registers, 80 KiB of shared memory: 1 block; shared
+  // memory allows 2, which is also the next block: tried once, no spills.
+  CHECK(targets(16, 80, 80 * 1024) == Targets{{2, false}});
+  // Shared memory binds, not registers: nothing.
+  CHECK(targets(4, 128, 100 * 1024).empty());
+  // Not limited by registers at all.
+  CHECK(targets(4, 26, 0).empty());
+  // More registers than the block can have at all: nothing.
+  CHECK(targets(24, 168, 0).empty());
   // 24-warp blocks at 80 registers: one block; two need 40 each.
-  CHECK(proposeMinBlocksPerSM(h100, 24, 80, 0) == 2u);
-  CHECK(registersForBlocks(h100, 24, 2) == 40);
-  // More registers than the block can have at all: nothing to propose.
-  CHECK_FALSE(proposeMinBlocksPerSM(h100, 24, 168, 0));
+  CHECK(targets(24, 80, 0) == Targets{{2, false}});
+  CHECK(registersForBlocks(*getSMLimits("sm_90a"), 24, 2) == 40);
 }
 
 TEST_CASE("the directive goes after the block size", "[occupancy]") {
