@@ -70,7 +70,8 @@ struct OccupancyTarget {
 /// What to ask ptxas for where registers are what limits occupancy, best
 /// first (none where they are not):
 ///  - every block the other limits allow, if that leaves at least 32
-///    registers per thread; only worth it without spills;
+///    registers per thread and two thirds of `registers`; only worth it
+///    without spills;
 ///  - where fewer than half of the SM's warps are resident, one block
 ///    more, even with a few spills: such a kernel has little else to hide
 ///    latency with.

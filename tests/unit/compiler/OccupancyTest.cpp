@@ -64,19 +64,21 @@ using Targets = std::vector<std::pair<unsigned, bool>>;
 TEST_CASE("targets: full occupancy without spills, one more block below half",
           "[occupancy]") {
   // Layer norm, 16384 columns: 1 block of 16 warps. Four would need 32
-  // registers (no spills allowed); two, 64 (a few spills allowed).
-  CHECK(targets(16, 113, 64) == Targets{{4, false}, {2, true}});
-  // 8 warps at 70 registers: 3 blocks (24 warps); 8 at 32, or 4.
-  CHECK(targets(8, 70, 64) == Targets{{8, false}, {4, true}});
+  // registers, far below 113: only two (64, a few spills allowed).
+  CHECK(targets(16, 113, 64) == Targets{{2, true}});
+  // 8 warps at 70 registers: 3 blocks (24 warps); 8 would need 32: 4.
+  CHECK(targets(8, 70, 64) == Targets{{4, true}});
+  // 8 warps at 46 registers: 5 blocks, over half; all 8 at 32 registers
+  // are worth a try.
+  CHECK(targets(8, 46, 0) == Targets{{8, false}});
   // 4 warps at 44 registers: 11 blocks, already over half: only the full
   // 16, at 32 registers.
   CHECK(targets(4, 44, 64) == Targets{{16, false}});
-  // Softmax, 16384 columns: 2 blocks of 16 warps, half the SM: only the
-  // full 4 blocks (32 registers) are tried.
-  CHECK(targets(16, 60, 64) == Targets{{4, false}});
-  // 4 warps at 96 registers: 5 blocks; when one more block is also the
-  // most the others allow... here 16 is: both are tried.
-  CHECK(targets(4, 96, 0) == Targets{{16, false}, {6, true}});
+  // Softmax, 16384 columns: 2 blocks of 16 warps, half the SM, and 4
+  // would need 32 of its 60 registers: nothing.
+  CHECK(targets(16, 60, 64).empty());
+  // 4 warps at 96 registers: 5 blocks; 16 would need 32: only 6.
+  CHECK(targets(4, 96, 0) == Targets{{6, true}});
   // 16 warps at 80 registers, 80 KiB of shared memory: 1 block; shared
   // memory allows 2, which is also the next block: tried once, no spills.
   CHECK(targets(16, 80, 80 * 1024) == Targets{{2, false}});
@@ -86,8 +88,9 @@ TEST_CASE("targets: full occupancy without spills, one more block below half",
   CHECK(targets(4, 26, 0).empty());
   // More registers than the block can have at all: nothing.
   CHECK(targets(24, 168, 0).empty());
-  // 24-warp blocks at 80 registers: one block; two need 40 each.
-  CHECK(targets(24, 80, 0) == Targets{{2, false}});
+  // 24-warp blocks at 80 registers: one block; two need 40 each, too far
+  // below 80 to try without spills, but below half: with a few.
+  CHECK(targets(24, 80, 0) == Targets{{2, true}});
   CHECK(registersForBlocks(*getSMLimits("sm_90a"), 24, 2) == 40);
 }
 
