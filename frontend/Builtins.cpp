@@ -6,6 +6,7 @@
 
 #include "CodeGen.h"
 #include "AtomicBuiltins.h"
+#include "InlineAsmBuiltins.h"
 #include "BoundArgs.h"
 #include "ScanShapeBuiltins.h"
 #include "SharedMemoryBuiltins.h"
@@ -68,7 +69,7 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
       if (name == function)
         return Value(BuiltinValue{name, nullptr});
     if (isTensorBuiltin(name) || isScanOrShapeBuiltin(name) ||
-        isAtomicBuiltin(name))
+        isAtomicBuiltin(name) || isInlineAsmBuiltin(name))
       return Value(BuiltinValue{name, nullptr});
     if (std::optional<ScalarKind> dtype = lookupGluonDType(name))
       return Value(DType::of(*dtype));
@@ -779,6 +780,9 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
           callScanOrShapeBuiltin(*this, builtin, args))
     return *result;
   if (std::optional<Value> result = callAtomicBuiltin(*this, builtin, args))
+    return *result;
+  if (std::optional<Value> result =
+          callInlineAsmBuiltin(*this, builtin, args))
     return *result;
   if (name.rfind("builtins.", 0) == 0)
     return callPythonBuiltin(builtin, args, loc);

@@ -37,6 +37,7 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
   populateScanOpToLLVMPatterns(converter, patterns, context);
   populateShapeOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns);
+  populateInlineAsmOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns, context);
   populateElementwiseOpToLLVMPatterns(converter, patterns);

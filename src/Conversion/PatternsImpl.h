@@ -37,6 +37,9 @@ void populateScanOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   const LoweringContext &context);
 void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
+/// gluon.inline_asm and gluon.inline_asm_elementwise.
+void populateInlineAsmOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
 /// The FMA dot (gluon.dot_fma).
 void populateDotOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);

@@ -501,6 +501,56 @@ def Gluon_FpToFpOp : Gluon_Op<"fp_to_fp", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Inline assembly
+//===----------------------------------------------------------------------===//
+
+def Gluon_InlineAsmOp : Gluon_Op<"inline_asm",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "one block of assembly per thread";
+  let description = [{
+    Each thread runs `asm_string` once. Its operands, numbered from $0, are
+    first the results' registers, then the arguments': a tensor gives one
+    operand per register of its layout in register order (replicated
+    positions included), a scalar one operand, a shared memory descriptor
+    one i32 shared address of its origin. `constraints` is an LLVM
+    constraint string with one entry per operand (plus clobbers). Without
+    `pure` the op reads and writes memory; the compiler does not model what
+    the assembly touches.
+  }];
+  let arguments = (ins Variadic<AnyType>:$args, StrAttr:$asm_string,
+                       StrAttr:$constraints, UnitAttr:$pure);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints (`(` $args^ `)`)? attr-dict `:`
+    functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_InlineAsmElementwiseOp : Gluon_Op<"inline_asm_elementwise",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "assembly applied to `packed_element` elements at a time";
+  let description = [{
+    Triton's elementwise inline assembly: the arguments and results share
+    one shape and layout; each invocation takes `packed_element`
+    consecutive registers of every argument and produces as many of every
+    result. Elements narrower than 32 bits travel packed into 32-bit
+    vectors (min(32 / bits, packed_element) per operand); operands are
+    numbered results first. Registers beyond a multiple of
+    `packed_element` are padded with zeros and the padding is dropped.
+  }];
+  let arguments = (ins Variadic<Gluon_ValueTensor>:$args,
+                       StrAttr:$asm_string, StrAttr:$constraints,
+                       UnitAttr:$pure, I32Attr:$packed_element);
+  let results = (outs Variadic<Gluon_ValueTensor>:$results);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints (`(` $args^ `)`)? attr-dict `:`
+    functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Gluon_AssertOp : Gluon_Op<"assert",
     [MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "stop the kernel where a condition is false";
