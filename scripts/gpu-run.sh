@@ -36,6 +36,10 @@ echo "== GPU atomics, device assertion and float8 conversion tests"
 "$stage/bin/gluonc-gpu-ops-test" "$kernels" 2>&1 \
   | tee "$logs/gpu-ops.log" || status=1
 
+echo "== GPU inline assembly tests"
+"$stage/bin/gluonc-gpu-asm-test" "$kernels" 2>&1 \
+  | tee "$logs/gpu-asm.log" || status=1
+
 echo "== vector add benchmark"
 PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
   --gluonc-json "$kernels/vector_add_div16/add_kernel.sm_90a.json" \

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Float8Reference.h"
 #include "GpuTestSupport.h"
 
 #include "HostParallel.h"
@@ -192,65 +193,10 @@ void testSwap(Runner &runner) {
   runner.report("atomic_swap", "xchg f32, cas i64", bad);
 }
 
-/// A float8 format: exponent and mantissa bits, and whether the all-ones
-/// exponent is an ordinary binade (e4m3: yes, only S.1111.111 is NaN;
-/// e5m2: no, IEEE-like with infinities).
-struct Float8Format {
-  int exponentBits, mantissaBits;
-  bool finiteOnly;
-
-  /// The value of `code`; NaN for NaN codes.
-  float decode(uint8_t code) const {
-    int mantissaMask = (1 << mantissaBits) - 1;
-    int exponent = (code >> mantissaBits) & ((1 << exponentBits) - 1);
-    int mantissa = code & mantissaMask;
-    int bias = (1 << (exponentBits - 1)) - 1;
-    bool negative = code & 0x80;
-    int maxExponent = (1 << exponentBits) - 1;
-    if (finiteOnly && exponent == maxExponent && mantissa == mantissaMask)
-      return std::numeric_limits<float>::quiet_NaN();
-    if (!finiteOnly && exponent == maxExponent)
-      return mantissa ? std::numeric_limits<float>::quiet_NaN()
-                      : (negative ? -INFINITY : INFINITY);
-    float magnitude =
-        exponent == 0
-            ? std::ldexp(float(mantissa), 1 - bias - mantissaBits)
-            : std::ldexp(float(mantissa + (1 << mantissaBits)),
-                         exponent - bias - mantissaBits);
-    return negative ? -magnitude : magnitude;
-  }
-
-  /// fp32 -> float8: the nearest finite value, ties to an even code,
-  /// saturating beyond the largest (cvt.rn.satfinite); NaN stays NaN.
-  float quantize(float x) const {
-    if (std::isnan(x))
-      return x;
-    float best = 0, bestError = INFINITY;
-    int bestCode = 0;
-    for (int code = 0; code < 256; ++code) {
-      float value = decode(uint8_t(code));
-      if (!std::isfinite(value))
-        continue;
-      float error = std::fabs(value - x);
-      if (std::isinf(x))
-        error = std::fabs(value) * (std::signbit(value) == std::signbit(x)
-                                        ? -1.0f
-                                        : 1.0f);
-      if (error < bestError ||
-          (error == bestError && (code & 1) == 0 && (bestCode & 1) == 1)) {
-        best = value;
-        bestError = error;
-        bestCode = code;
-      }
-    }
-    return best;
-  }
-};
-
 void testFloat8(Runner &runner) {
   gluonrt::Kernel kernel = runner.load("float8", "float8_kernel");
   uint32_t block = uint32_t(kernel.constexprInt("BLOCK"));
-  const Float8Format e4m3{4, 3, true}, e5m2{5, 2, false};
+  const gpu_test::Float8Format e4m3{4, 3, true}, e5m2{5, 2, false};
   // Every float8 value of both kinds (exact round trips), then random and
   // edge-case fp32 values.
   std::vector<float> x;
