@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3
-  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools liblld-22-dev
   libcli11-dev nlohmann-json3-dev catch2
 )
 

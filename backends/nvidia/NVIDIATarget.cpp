@@ -11,6 +11,7 @@
 #include "CudaToolkit.h"
 #include "NVIDIATargetInfo.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -52,32 +53,6 @@ void initializeNVPTX() {
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
   });
-}
-
-llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::CodeGenOptLevel::None;
-  case 1:
-    return llvm::CodeGenOptLevel::Less;
-  case 2:
-    return llvm::CodeGenOptLevel::Default;
-  default:
-    return llvm::CodeGenOptLevel::Aggressive;
-  }
-}
-
-llvm::OptimizationLevel toOptimizationLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::OptimizationLevel::O0;
-  case 1:
-    return llvm::OptimizationLevel::O1;
-  case 2:
-    return llvm::OptimizationLevel::O2;
-  default:
-    return llvm::OptimizationLevel::O3;
-  }
 }
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
@@ -203,6 +178,8 @@ public:
   }
 
   unsigned getWarpSize() const override { return 32; }
+  llvm::StringRef getAssemblyKind() const override { return "ptx"; }
+  llvm::StringRef getImageFormat() const override { return "cubin"; }
 
   std::shared_ptr<const TargetInfo> getTargetInfo() const override {
     return targetInfo;
@@ -241,28 +218,9 @@ public:
     if (llvm::Error error = linkLibdevice(*llvmModule))
       return std::move(error);
 
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder(machine->get());
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::OptimizationLevel level = toOptimizationLevel(options.optLevel);
-    llvm::ModulePassManager passes =
-        level == llvm::OptimizationLevel::O0
-            ? builder.buildO0DefaultPipeline(level)
-            : builder.buildPerModuleDefaultPipeline(level);
-    passes.run(*llvmModule, mam);
-
-    std::string problems;
-    llvm::raw_string_ostream os(problems);
-    if (llvm::verifyModule(*llvmModule, &os))
-      return llvm::createStringError("invalid LLVM IR after optimization:\n" +
-                                     problems);
+    if (llvm::Error error =
+            optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
+      return std::move(error);
     return llvmModule;
   }
 

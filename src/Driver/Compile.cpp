@@ -6,6 +6,7 @@
 
 #include "Driver.h"
 
+#include "gluonc/Backends/AMD.h"
 #include "gluonc/Backends/NVIDIA.h"
 #include "gluonc/Driver/Metadata.h"
 #include "gluonc/Frontend/Frontend.h"
@@ -31,7 +32,10 @@
 using namespace gluonc;
 using namespace gluonc::driver;
 
-void gluonc::driver::registerTargets() { registerNVIDIATarget(); }
+void gluonc::driver::registerTargets() {
+  registerNVIDIATarget();
+  registerAMDTarget();
+}
 
 std::string gluonc::driver::getVersionText() {
   std::string text = "gluonc " GLUONC_VERSION "\n";
@@ -147,8 +151,10 @@ private:
 };
 
 /// The last stage the requested outputs need.
-std::string getLastStage(const std::set<std::string> &emit) {
-  if (emit.count("ptx") || emit.count("cubin") || emit.count("json"))
+std::string getLastStage(const std::set<std::string> &emit,
+                         const Target &target) {
+  if (emit.count(target.getAssemblyKind().str()) ||
+      emit.count(target.getImageFormat().str()) || emit.count("json"))
     return "codegen";
   if (emit.count("llvm-ir"))
     return "llvm";
@@ -206,11 +212,12 @@ int gluonc::driver::compile(const DriverOptions &options) {
   pipelineOptions.codegen.tuneOccupancy =
       options.tuneOccupancy && !options.maxRegisters;
   pipelineOptions.codegen.assemblyOnly =
-      !options.emit.count("cubin") && !options.emit.count("json");
+      !options.emit.count(target.getImageFormat().str()) &&
+      !options.emit.count("json");
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
   pipelineOptions.dumpStream = &llvm::errs();
-  pipelineOptions.lastStage = getLastStage(options.emit);
+  pipelineOptions.lastStage = getLastStage(options.emit, target);
   Pipeline pipeline(target, pipelineOptions);
   if (options.printPipeline)
     pipeline.print(llvm::outs());
@@ -231,9 +238,10 @@ int gluonc::driver::compile(const DriverOptions &options) {
     outputs.add(outputPath(".gluon.mlir"), result->gluonIR);
   if (options.emit.count("llvm-ir"))
     outputs.add(outputPath(".ll"), result->llvmIR);
-  if (options.emit.count("ptx"))
-    outputs.add(outputPath(".ptx"), result->codegen.assembly);
-  if (options.emit.count("cubin")) {
+  std::string assemblyKind = target.getAssemblyKind().str();
+  if (options.emit.count(assemblyKind))
+    outputs.add(outputPath("." + assemblyKind), result->codegen.assembly);
+  if (options.emit.count(target.getImageFormat().str())) {
     const std::vector<char> &image = result->codegen.image;
     outputs.add(outputPath("." + result->codegen.imageFormat),
                 std::string(image.begin(), image.end()));

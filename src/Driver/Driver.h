@@ -26,7 +26,8 @@ struct DriverOptions {
   unsigned numWarps = 4;
   std::string arch = "sm_90a";
   std::string outputDir = ".";
-  std::set<std::string> emit = {"cubin", "json"};
+  /// Filled in by option parsing: the target's image and json by default.
+  std::set<std::string> emit;
   unsigned optLevel = 3;
   bool fpFusion = true;
   bool debug = false;

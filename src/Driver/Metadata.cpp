@@ -35,11 +35,16 @@ std::string gluonc::relativeSourcePath(const std::string &path) {
 
 /// Lays the run-time arguments out as a packed buffer, each at its natural
 /// alignment, as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects.
-static json buildParams(const std::vector<KernelParam> &params) {
+/// Where the image declares the offsets (an AMD code object), they are used.
+static json buildParams(const std::vector<KernelParam> &params,
+                        const std::vector<unsigned> &declaredOffsets) {
   json list = json::array();
   unsigned offset = 0;
-  for (const KernelParam &param : params) {
+  for (size_t i = 0; i < params.size(); ++i) {
+    const KernelParam &param = params[i];
     offset = (offset + param.alignment - 1) / param.alignment * param.alignment;
+    if (i < declaredOffsets.size())
+      offset = declaredOffsets[i];
     json entry = {{"alignment", param.alignment},
                   {"divisibility", param.divisibility},
                   {"kind", param.isPointer ? "pointer" : "scalar"},
@@ -91,7 +96,7 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"num_warps", input.numWarps},
         {"shared_bytes", input.sharedBytes},
         {"shared_static_bytes", resources.sharedStaticBytes}}},
-      {"params", buildParams(input.params)},
+      {"params", buildParams(input.params, codegen.argumentOffsets)},
       {"partitions", json::array()},
       {"resources",
        {{"barriers", resources.barriers},
@@ -109,5 +114,16 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"sha256", sha256Hex(input.sourceText)}}},
       {"target", target},
   };
+  for (const auto &[key, value] : codegen.extraResources)
+    document["resources"][key] = value;
+  if (!codegen.implicitArguments.empty()) {
+    json hidden = json::array();
+    for (const CodegenResult::ImplicitArgument &argument :
+         codegen.implicitArguments)
+      hidden.push_back({{"kind", argument.kind},
+                        {"offset", argument.offset},
+                        {"size", argument.size}});
+    document["hidden_params"] = hidden;
+  }
   return document.dump(2) + "\n";
 }

@@ -18,7 +18,8 @@
 using namespace gluonc;
 using namespace gluonc::driver;
 
-static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx", "cubin",
+static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx",
+                                         "amdgcn",   "cubin",   "hsaco",
                                          "json"};
 
 static std::string joinStages() {
@@ -54,7 +55,14 @@ static std::string validate(DriverOptions &options,
            std::to_string(options.maxRegisters);
   if (options.optLevel > 3)
     return "-O takes 0, 1, 2 or 3";
-  if (!emitList.empty()) {
+  // The assembly and image kinds are the target's: PTX and cubin for
+  // NVIDIA, AMDGCN and hsaco for AMD.
+  const Target &target = *lookupTargetForArch(options.arch);
+  std::string assemblyKind = target.getAssemblyKind().str();
+  std::string imageFormat = target.getImageFormat().str();
+  if (emitList.empty())
+    options.emit = {imageFormat, "json"};
+  else {
     options.emit.clear();
     for (const std::string &list : emitList) {
       std::stringstream items(list);
@@ -65,12 +73,20 @@ static std::string validate(DriverOptions &options,
           known |= item == kind;
         if (!known)
           return "unknown --emit kind '" + item +
-                 "' (expected gluon-ir, llvm-ir, ptx, cubin, json)";
+                 "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
+                 imageFormat + ", json)";
+        bool otherVendor = (item == "ptx" || item == "amdgcn" ||
+                            item == "cubin" || item == "hsaco") &&
+                           item != assemblyKind && item != imageFormat;
+        if (otherVendor)
+          return "--emit " + item + " is not available for " + options.arch +
+                 ", which emits " + assemblyKind + " and " + imageFormat;
         options.emit.insert(item);
       }
     }
-    if (options.emit.count("json") && !options.emit.count("cubin"))
-      return "--emit json needs cubin too: the metadata describes the image";
+    if (options.emit.count("json") && !options.emit.count(imageFormat))
+      return "--emit json needs " + imageFormat +
+             " too: the metadata describes the image";
   }
   for (const std::string &define : defineList) {
     std::string name, value;
@@ -128,8 +144,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_option("-o,--output", options.outputDir,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,
-                 "Comma-separated outputs: gluon-ir, llvm-ir, ptx, cubin, "
-                 "json (default cubin,json)");
+                 "Comma-separated outputs: gluon-ir, llvm-ir, ptx or amdgcn, "
+                 "cubin or hsaco, json (default: the image and json)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)");
   app.add_flag("--debug", options.debug,
                "Check gl.device_assert conditions at run time (Triton's "

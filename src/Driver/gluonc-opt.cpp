@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gluonc/Backends/AMD.h"
 #include "gluonc/Backends/NVIDIA.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/IR/Dialect.h"
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   gluonc::registerGluonTransformsPasses();
   gluonc::registerNVIDIAPasses();
+  gluonc::registerAMDPasses();
   mlir::registerPass(
       [] { return gluonc::createExpandPredicatedAccessesPass(); });
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -9,9 +9,11 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".test", ".mlir", ".py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.binary_root
-config.excludes = ["Inputs", "golden", "lit.cfg.py", "expect_exit.py"]
+config.excludes = ["Inputs", "golden", "lit.cfg.py", "expect_exit.py",
+                   "check_amd_metadata.py"]
 
 tools = os.path.join(config.test_source_root, "expect_exit.py")
+amd_metadata = os.path.join(config.test_source_root, "check_amd_metadata.py")
 samples = os.path.join(config.source_root, "samples")
 golden = os.path.join(config.test_source_root, "golden")
 
@@ -19,6 +21,8 @@ golden = os.path.join(config.test_source_root, "golden")
 config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
 config.substitutions.append(("%gluonc", config.gluonc))
 config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
+config.substitutions.append(("%check-amd-metadata",
+                             f'"{sys.executable}" "{amd_metadata}"'))
 config.substitutions.append(("%samples", samples))
 config.substitutions.append(("%golden", golden))
 if config.ptxas:

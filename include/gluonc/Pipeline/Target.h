@@ -73,6 +73,20 @@ struct CodegenResult {
   /// The tool that produced the image, e.g. "nvJitLink 13.0".
   std::string assembler;
   KernelResources resources;
+  /// Resource figures beyond KernelResources, by metadata key (AMD: the
+  /// code object's sgprs, vgprs, agprs, spills, kernarg size, ...).
+  std::map<std::string, int64_t> extraResources;
+  /// The offsets of the explicit arguments where the image declares them
+  /// (AMD code objects); empty: gluonc lays them out.
+  std::vector<unsigned> argumentOffsets;
+  /// Arguments the image expects after the explicit ones (AMD's hidden
+  /// arguments), as the image declares them.
+  struct ImplicitArgument {
+    std::string kind;
+    unsigned offset = 0;
+    unsigned size = 0;
+  };
+  std::vector<ImplicitArgument> implicitArguments;
   /// Target-specific fields of the metadata's "target" object.
   std::map<std::string, std::string> targetFields;
 };
@@ -86,6 +100,10 @@ public:
   virtual std::vector<std::string> getSupportedArchs() const = 0;
   bool supportsArch(llvm::StringRef arch) const;
   virtual unsigned getWarpSize() const = 0;
+  /// The `--emit` names of the assembly and the image ("ptx" and "cubin",
+  /// "amdgcn" and "hsaco"), also their file extensions.
+  virtual llvm::StringRef getAssemblyKind() const = 0;
+  virtual llvm::StringRef getImageFormat() const = 0;
   virtual std::shared_ptr<const TargetInfo> getTargetInfo() const = 0;
 
   /// Adds the passes of the `lower` stage: gluon IR to the LLVM dialect.

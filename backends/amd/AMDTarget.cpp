@@ -1,0 +1,244 @@
+//===- AMDTarget.cpp - gluon kernels to hsaco -----------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The same lowering as NVIDIA's with the ROCDL hooks (AMDTargetInfo), then
+// LLVM's AMDGPU backend to a relocatable object, LLD (in process) to a code
+// object v5, and the launch metadata from the code object's own
+// NT_AMDGPU_METADATA note.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Backends/AMD.h"
+
+#include "AMDTargetInfo.h"
+#include "CodeObject.h"
+#include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/Pipeline/LLVMOptimize.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace gluonc;
+using namespace gluonc::amd;
+
+static constexpr const char *kTriple = "amdgcn-amd-amdhsa";
+
+namespace {
+
+void initializeAMDGPU() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+  });
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const CodegenOptions &options) {
+  initializeAMDGPU();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("AMDGPU target unavailable: " + error);
+  llvm::TargetOptions targetOptions;
+  targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
+                                                   : llvm::FPOpFusion::Standard;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
+      std::nullopt, toCodeGenOptLevel(options.optLevel)));
+  if (!machine)
+    return llvm::createStringError("cannot create an AMDGPU target for " +
+                                   options.arch);
+  return machine;
+}
+
+/// `module` compiled by the backend to assembly text or an object file.
+llvm::Expected<std::string> emitFile(llvm::TargetMachine &machine,
+                                     llvm::Module &module,
+                                     llvm::CodeGenFileType kind) {
+  llvm::SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager pm;
+  if (machine.addPassesToEmitFile(pm, os, nullptr, kind))
+    return llvm::createStringError("the AMDGPU backend cannot emit this file");
+  pm.run(module);
+  return text.str().str();
+}
+
+/// The code object's own description of the kernel, in the metadata's
+/// terms: resources, the explicit arguments' offsets, the hidden ones.
+void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
+  KernelResources &resources = result.resources;
+  resources.registers = unsigned(kernel.vgprCount);
+  resources.localBytes = unsigned(kernel.privateSegmentFixedSize);
+  resources.sharedStaticBytes = unsigned(kernel.groupSegmentFixedSize);
+  resources.spillStores = unsigned(kernel.vgprSpillCount * 4);
+  resources.spillLoads = unsigned(kernel.vgprSpillCount * 4);
+  result.extraResources = {
+      {"agprs", int64_t(kernel.agprCount)},
+      {"kernarg_alignment", int64_t(kernel.kernargSegmentAlign)},
+      {"kernarg_bytes", int64_t(kernel.kernargSegmentSize)},
+      {"lds_bytes", int64_t(kernel.groupSegmentFixedSize)},
+      {"max_flat_workgroup_size", int64_t(kernel.maxFlatWorkgroupSize)},
+      {"private_bytes", int64_t(kernel.privateSegmentFixedSize)},
+      {"sgpr_spills", int64_t(kernel.sgprSpillCount)},
+      {"sgprs", int64_t(kernel.sgprCount)},
+      {"vgpr_spills", int64_t(kernel.vgprSpillCount)},
+      {"vgprs", int64_t(kernel.vgprCount)},
+      {"wavefront_size", int64_t(kernel.wavefrontSize)}};
+  for (const CodeObjectArgument &argument : kernel.arguments) {
+    if (llvm::StringRef(argument.valueKind).starts_with("hidden_"))
+      result.implicitArguments.push_back(
+          {argument.valueKind, argument.offset, argument.size});
+    else
+      result.argumentOffsets.push_back(argument.offset);
+  }
+}
+
+class AMDTarget : public Target {
+public:
+  AMDTarget() : targetInfo(std::make_shared<AMDTargetInfo>()) {}
+
+  llvm::StringRef getBackend() const override { return "amd"; }
+  std::vector<std::string> getSupportedArchs() const override {
+    return {"gfx90a", "gfx942", "gfx950"};
+  }
+  unsigned getWarpSize() const override { return 64; }
+  llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
+  llvm::StringRef getImageFormat() const override { return "hsaco"; }
+  std::shared_ptr<const TargetInfo> getTargetInfo() const override {
+    return targetInfo;
+  }
+
+  void buildLoweringPasses(OpPassManager &pm) const override {
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createConvertGluonToLLVMPass(targetInfo));
+    pm.addPass(createExpandPredicatedAccessesPass(targetInfo));
+    pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::Module>>
+  translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
+                    const CodegenOptions &options) const override {
+    DialectRegistry registry;
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerROCDLDialectTranslation(registry);
+    module->getContext()->appendDialectRegistry(registry);
+
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, context, "gluon");
+    if (!llvmModule)
+      return llvm::createStringError("translation to LLVM IR failed");
+    auto machine = createTargetMachine(options);
+    if (!machine)
+      return machine.takeError();
+    llvmModule->setTargetTriple(llvm::Triple(kTriple));
+    llvmModule->setDataLayout((*machine)->createDataLayout());
+    // Code object v5: hidden arguments after the explicit ones, which
+    // getNumPrograms reads.
+    llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
+                              500);
+    if (llvm::Error error =
+            optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
+      return std::move(error);
+    return llvmModule;
+  }
+
+  llvm::Expected<CodegenResult>
+  codegen(llvm::Module &module, const CodegenOptions &options) const override {
+    auto machine = createTargetMachine(options);
+    if (!machine)
+      return machine.takeError();
+    CodegenResult result;
+    result.imageFormat = "hsaco";
+    result.targetFields["code_object_version"] = "5";
+    // The assembly from a copy: code generation changes the module.
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+    auto assembly = emitFile(**machine, *copy,
+                             llvm::CodeGenFileType::AssemblyFile);
+    if (!assembly)
+      return assembly.takeError();
+    result.assembly = std::move(*assembly);
+    if (options.assemblyOnly)
+      return result;
+
+    auto object = emitFile(**machine, module, llvm::CodeGenFileType::ObjectFile);
+    if (!object)
+      return object.takeError();
+    auto hsaco = linkCodeObject(llvm::ArrayRef<char>(object->data(),
+                                                     object->size()));
+    if (!hsaco)
+      return hsaco.takeError();
+    result.image = std::move(*hsaco);
+    result.assembler = "LLD " + std::string(LLVM_VERSION_STRING) +
+                       " (in process)";
+    for (const llvm::Function &function : module)
+      if (function.getCallingConv() == llvm::CallingConv::AMDGPU_KERNEL) {
+        auto kernel = readKernelMetadata(result.image, function.getName());
+        if (!kernel)
+          return kernel.takeError();
+        describeKernel(*kernel, result);
+      }
+    return result;
+  }
+
+  std::string describeStage(llvm::StringRef stage,
+                            const CodegenOptions &options) const override {
+    if (stage == "llvm")
+      return "translate to LLVM IR, optimize -O" +
+             std::to_string(options.optLevel) + " for " + kTriple + " " +
+             options.arch;
+    if (stage == "codegen")
+      return "AMDGPU -> object -> hsaco (LLD, in process)";
+    return "";
+  }
+
+  std::string getToolVersions() const override {
+    return "AMDGPU backend; linker: LLD " + std::string(LLVM_VERSION_STRING) +
+           " (in process)";
+  }
+
+private:
+  std::shared_ptr<const AMDTargetInfo> targetInfo;
+};
+
+} // namespace
+
+void gluonc::registerAMDTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] { registerTarget(std::make_unique<AMDTarget>()); });
+}
+
+void gluonc::registerAMDPasses() {
+  PassPipelineRegistration<>(
+      "gluon-to-rocdl",
+      "The lower stage for AMD: gluon kernels to the LLVM and ROCDL dialects",
+      [](OpPassManager &pm) { AMDTarget().buildLoweringPasses(pm); });
+}

@@ -1,0 +1,179 @@
+//===- AMDTargetInfo.cpp - ROCDL hooks of the shared lowering -------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every shuffle is one ds_bpermute_b32: each lane names (as a byte
+// address, lane * 4) the lane whose 32-bit value it receives. Values
+// narrower than 32 bits are widened around it, 64-bit ones move as two
+// halves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDTargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace gluonc::amd;
+
+namespace {
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(value));
+}
+
+/// This lane's index in its wave.
+Value getLaneId(OpBuilder &b, Location loc) {
+  auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, 1024);
+  Value tid = ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
+  return LLVM::AndOp::create(b, loc, tid, i32Constant(b, loc, 63));
+}
+
+/// `value` as held by lane `source` (an i32 lane index).
+Value permute(OpBuilder &b, Location loc, Value value, Value source) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Value address = LLVM::ShlOp::create(b, loc, source, i32Constant(b, loc, 2));
+  if (bits == 64) {
+    Type i64 = b.getI64Type();
+    Value whole = type.isInteger(64) ? value
+                                     : LLVM::BitcastOp::create(b, loc, i64,
+                                                               value);
+    Value low = LLVM::TruncOp::create(b, loc, i32, whole);
+    Value high = LLVM::TruncOp::create(
+        b, loc, i32,
+        LLVM::LShrOp::create(b, loc, whole,
+                             LLVM::ConstantOp::create(
+                                 b, loc, i64, b.getI64IntegerAttr(32))));
+    low = ROCDL::DsBpermuteOp::create(b, loc, i32, address, low);
+    high = ROCDL::DsBpermuteOp::create(b, loc, i32, address, high);
+    Value result = LLVM::OrOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, i64, low),
+        LLVM::ShlOp::create(
+            b, loc, LLVM::ZExtOp::create(b, loc, i64, high),
+            LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32))));
+    return type.isInteger(64) ? result
+                              : LLVM::BitcastOp::create(b, loc, type, result);
+  }
+  // Up to 32 bits: as the low bits of an i32.
+  Type sameWidthInt = b.getIntegerType(bits);
+  Value asInt = isa<FloatType>(type)
+                    ? LLVM::BitcastOp::create(b, loc, sameWidthInt, value)
+                    : value;
+  Value word = bits == 32 ? asInt : LLVM::ZExtOp::create(b, loc, i32, asInt);
+  Value moved = ROCDL::DsBpermuteOp::create(b, loc, i32, address, word);
+  Value narrowed =
+      bits == 32 ? moved : LLVM::TruncOp::create(b, loc, sameWidthInt, moved);
+  return isa<FloatType>(type) ? LLVM::BitcastOp::create(b, loc, type, narrowed)
+                              : narrowed;
+}
+
+} // namespace
+
+Value AMDTargetInfo::getThreadId(OpBuilder &builder, Location loc,
+                                 unsigned numThreads) const {
+  auto range = LLVM::ConstantRangeAttr::get(builder.getContext(), 32, 0,
+                                            numThreads);
+  return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type(), range);
+}
+
+Value AMDTargetInfo::getProgramId(OpBuilder &builder, Location loc,
+                                  unsigned axis) const {
+  Type i32 = builder.getI32Type();
+  switch (axis) {
+  case 0:
+    return ROCDL::BlockIdXOp::create(builder, loc, i32);
+  case 1:
+    return ROCDL::BlockIdYOp::create(builder, loc, i32);
+  default:
+    return ROCDL::BlockIdZOp::create(builder, loc, i32);
+  }
+}
+
+Value AMDTargetInfo::getNumPrograms(OpBuilder &builder, Location loc,
+                                    unsigned axis) const {
+  // Code object v5 passes the workgroup counts as the first three hidden
+  // arguments (hidden_block_count_x/y/z), so no device library is needed.
+  auto constantPtr = LLVM::LLVMPointerType::get(builder.getContext(), 4);
+  Value base = LLVM::CallIntrinsicOp::create(
+                   builder, loc, constantPtr,
+                   builder.getStringAttr("llvm.amdgcn.implicitarg.ptr"),
+                   ValueRange{})
+                   .getResult(0);
+  Value address = LLVM::GEPOp::create(
+      builder, loc, constantPtr, builder.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{int32_t(4 * axis)});
+  return LLVM::LoadOp::create(builder, loc, builder.getI32Type(), address,
+                              /*alignment=*/4, /*isVolatile=*/false,
+                              /*isNonTemporal=*/false,
+                              /*isInvariant=*/true);
+}
+
+Value AMDTargetInfo::shuffleXor(OpBuilder &builder, Location loc, Value value,
+                                unsigned laneMask) const {
+  Value lane = getLaneId(builder, loc);
+  Value source =
+      LLVM::XOrOp::create(builder, loc, lane, i32Constant(builder, loc, laneMask));
+  return permute(builder, loc, value, source);
+}
+
+Value AMDTargetInfo::shuffleUp(OpBuilder &builder, Location loc, Value value,
+                               unsigned delta) const {
+  Value lane = getLaneId(builder, loc);
+  Value below = LLVM::SubOp::create(builder, loc, lane,
+                                    i32Constant(builder, loc, delta));
+  Value inRange = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::uge,
+                                       lane, i32Constant(builder, loc, delta));
+  Value source = LLVM::SelectOp::create(builder, loc, inRange, below, lane);
+  return permute(builder, loc, value, source);
+}
+
+Value AMDTargetInfo::shuffleDown(OpBuilder &builder, Location loc, Value value,
+                                 unsigned delta) const {
+  Value lane = getLaneId(builder, loc);
+  Value above = LLVM::AddOp::create(builder, loc, lane,
+                                    i32Constant(builder, loc, delta));
+  Value inRange =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ult, above,
+                           i32Constant(builder, loc, getWarpSize()));
+  Value source = LLVM::SelectOp::create(builder, loc, inRange, above, lane);
+  return permute(builder, loc, value, source);
+}
+
+Value AMDTargetInfo::shuffleIndex(OpBuilder &builder, Location loc,
+                                  Value value, Value lane) const {
+  return permute(builder, loc, value, lane);
+}
+
+void AMDTargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
+  // A workgroup-scope release fence, s_barrier, an acquire fence.
+  ROCDL::BarrierOp::create(builder, loc);
+}
+
+void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
+                               unsigned numThreads) const {
+  MLIRContext *context = func.getContext();
+  func->setAttr("rocdl.kernel", UnitAttr::get(context));
+  // The block size is fixed at compile time: the backend allocates
+  // registers and schedules for exactly that many work-items.
+  std::string size = std::to_string(numThreads);
+  func->setAttr("rocdl.flat_work_group_size",
+                StringAttr::get(context, size + "," + size));
+  func->setAttr("rocdl.reqd_work_group_size",
+                DenseI32ArrayAttr::get(
+                    context, {static_cast<int32_t>(numThreads), 1, 1}));
+}
+
+void AMDTargetInfo::getDependentDialects(DialectRegistry &registry) const {
+  registry.insert<ROCDL::ROCDLDialect>();
+}
+
+void AMDTargetInfo::addLegalDialects(ConversionTarget &target) const {
+  target.addLegalDialect<ROCDL::ROCDLDialect>();
+}

@@ -1,0 +1,44 @@
+//===- AMDTargetInfo.h - ROCDL hooks of the shared lowering -----*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_BACKENDS_AMD_AMDTARGETINFO_H
+#define GLUONC_BACKENDS_AMD_AMDTARGETINFO_H
+
+#include "gluonc/Conversion/TargetInfo.h"
+
+namespace gluonc::amd {
+
+/// CDNA (gfx9): waves of 64 lanes, cross-lane moves through ds_bpermute,
+/// the program count from the code object v5 implicit arguments.
+class AMDTargetInfo : public TargetInfo {
+public:
+  unsigned getWarpSize() const override { return 64; }
+  mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc,
+                          unsigned numThreads) const override;
+  mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,
+                           unsigned axis) const override;
+  mlir::Value getNumPrograms(mlir::OpBuilder &builder, mlir::Location loc,
+                             unsigned axis) const override;
+  mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value value, unsigned laneMask) const override;
+  mlir::Value shuffleUp(mlir::OpBuilder &builder, mlir::Location loc,
+                        mlir::Value value, unsigned delta) const override;
+  mlir::Value shuffleDown(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Value value, unsigned delta) const override;
+  mlir::Value shuffleIndex(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value value,
+                           mlir::Value lane) const override;
+  void emitBarrier(mlir::OpBuilder &builder,
+                   mlir::Location loc) const override;
+  void markKernel(mlir::LLVM::LLVMFuncOp func,
+                  unsigned numThreads) const override;
+  void getDependentDialects(mlir::DialectRegistry &registry) const override;
+  void addLegalDialects(mlir::ConversionTarget &target) const override;
+};
+
+} // namespace gluonc::amd
+
+#endif // GLUONC_BACKENDS_AMD_AMDTARGETINFO_H

@@ -1,0 +1,28 @@
+//===- LLVMOptimize.h - The llvm stage shared by the backends ---*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_PIPELINE_LLVMOPTIMIZE_H
+#define GLUONC_PIPELINE_LLVMOPTIMIZE_H
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace gluonc {
+
+/// The code generator's optimization level for gluonc's -O0 .. -O3.
+llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel);
+
+/// Runs LLVM's default module pipeline for -O`optLevel` (O0's at 0) with
+/// `machine`'s target analyses, then verifies the module.
+llvm::Error optimizeLLVMModule(llvm::Module &module,
+                               llvm::TargetMachine &machine,
+                               unsigned optLevel);
+
+} // namespace gluonc
+
+#endif // GLUONC_PIPELINE_LLVMOPTIMIZE_H
