@@ -28,6 +28,9 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -53,6 +56,8 @@ void initializeAMDGPU() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    // Inline assembly is parsed when the object is written.
+    LLVMInitializeAMDGPUAsmParser();
   });
 }
 
@@ -77,15 +82,38 @@ createTargetMachine(const CodegenOptions &options) {
 }
 
 /// `module` compiled by the backend to assembly text or an object file.
+/// Errors the backend reports through the context (inline assembly it
+/// cannot parse, resources it cannot fit) come back as an Error instead of
+/// ending the process.
 llvm::Expected<std::string> emitFile(llvm::TargetMachine &machine,
                                      llvm::Module &module,
                                      llvm::CodeGenFileType kind) {
+  std::string problems;
+  llvm::LLVMContext &context = module.getContext();
+  auto savedHandler = context.getDiagnosticHandlerCallBack();
+  void *savedContext = context.getDiagnosticContext();
+  context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *out) {
+        if (info->getSeverity() != llvm::DS_Error)
+          return;
+        llvm::raw_string_ostream os(*static_cast<std::string *>(out));
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        info->print(printer);
+        os << "\n";
+      },
+      &problems);
   llvm::SmallString<0> text;
   llvm::raw_svector_ostream os(text);
   llvm::legacy::PassManager pm;
-  if (machine.addPassesToEmitFile(pm, os, nullptr, kind))
+  bool unsupported = machine.addPassesToEmitFile(pm, os, nullptr, kind);
+  if (!unsupported)
+    pm.run(module);
+  context.setDiagnosticHandlerCallBack(savedHandler, savedContext);
+  if (unsupported)
     return llvm::createStringError("the AMDGPU backend cannot emit this file");
-  pm.run(module);
+  if (!problems.empty())
+    return llvm::createStringError("AMDGPU code generation failed:\n" +
+                                   problems);
   return text.str().str();
 }
 

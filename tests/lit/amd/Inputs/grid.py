@@ -17,3 +17,18 @@ def scale_kernel(x_ptr, out_ptr, factor):
     pid = gl.program_id(0)
     x = gl.load(x_ptr + pid)
     gl.store(out_ptr + pid, x * factor)
+
+
+@gluon.jit
+def first_lane(out_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [64], [4], [0])
+    offs = gl.arange(0, 256, layout=layout)
+    x = gl.load(out_ptr + offs)
+    first = gl.inline_asm("v_readfirstlane_b32 $0, $1", ("=s", "v"), [gl.sum(x, 0)], gl.int32)
+    gl.store(out_ptr + offs, x + first)
+
+
+@gluon.jit
+def bad_asm(out_ptr):
+    v = gl.inline_asm("v_not_an_instruction $0", "=v", [], gl.int32)
+    gl.store(out_ptr, v)
