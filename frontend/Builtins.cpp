@@ -77,6 +77,21 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
         (name == "nvidia" || name == "amd"))
       return Value(NamespaceValue{ns.path + "." + name, true});
   }
+  // gl.amd: the MFMA layout, and the cdna3 / cdna4 instruction sets.
+  if (ns.path == std::string(kGluonLanguage) + ".amd") {
+    if (name == "AMDMFMALayout")
+      return Value(BuiltinValue{"amd.AMDMFMALayout", nullptr});
+    if (name == "cdna3" || name == "cdna4")
+      return Value(NamespaceValue{ns.path + "." + name, true});
+  }
+  if ((ns.path == std::string(kGluonLanguage) + ".amd.cdna3" ||
+       ns.path == std::string(kGluonLanguage) + ".amd.cdna4") &&
+      name == "mfma") {
+    return Value(BuiltinValue{
+        ns.path.substr(ns.path.size() - 5) == "cdna3" ? "amd.cdna3.mfma"
+                                                      : "amd.cdna4.mfma",
+        nullptr});
+  }
   return std::nullopt;
 }
 
@@ -243,6 +258,11 @@ std::string CodeGen::describeLayout(mlir::Attribute layout) {
            std::to_string(dotOperand.getOpIdx()) +
            ", parent=" + describeLayout(dotOperand.getParent()) +
            ", k_width=" + std::to_string(dotOperand.getKWidth()) + ")";
+  if (auto mfma = mlir::dyn_cast_or_null<mlir::gluon::AMDMFMALayoutAttr>(layout))
+    return "AMDMFMALayout(version=" + std::to_string(mfma.getVersion()) +
+           ", instr_shape=" + listText(mfma.getInstrShape()) +
+           ", transposed=" + (mfma.getTransposed() ? "True" : "False") +
+           ", warps_per_cta=" + listText(mfma.getWarpsPerCTA()) + ")";
   if (std::string shared = describeSharedLayout(layout); !shared.empty())
     return shared;
   return layout ? mlir::gluon::layoutToString(layout) : "no layout";
@@ -297,6 +317,72 @@ static Value makeBlockedLayout(CodeGen &gen, CallArgs &args) {
       &gen.getContext(), toUnsigned(spec.sizePerThread),
       toUnsigned(spec.threadsPerWarp), toUnsigned(spec.warpsPerCTA),
       toUnsigned(spec.order));
+  return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+}
+
+/// gl.amd.AMDMFMALayout(version, instr_shape, transposed, warps_per_cta,
+/// element_bitwidth=None, tiles_per_warp=None, ...): the accumulator of
+/// AMD's matrix instructions. gluonc supports versions 3 (gfx942) and 4
+/// (gfx950), 32 x 32 and 16 x 16 tiles, fp32 accumulators, one tile per
+/// warp.
+static Value makeMfmaLayout(CodeGen &gen, CallArgs &args) {
+  BoundArgs bound(gen, "AMDMFMALayout", args,
+                  {"version", "instr_shape", "transposed", "warps_per_cta",
+                   "element_bitwidth", "tiles_per_warp", "ctas_per_cga",
+                   "cta_split_num", "cta_order"},
+                  4);
+  gluonc::MfmaLayoutSpec spec;
+  spec.version = unsigned(
+      gen.requireInt(bound.get("version"), bound.loc("version"), "version"));
+  for (int64_t value : requireIntList(gen, bound.get("instr_shape"),
+                                      bound.loc("instr_shape"), "instr_shape"))
+    spec.instrShape.push_back(int32_t(value));
+  spec.transposed =
+      gen.isTruthy(bound.get("transposed"), bound.loc("transposed"));
+  for (int64_t value :
+       requireIntList(gen, bound.get("warps_per_cta"),
+                      bound.loc("warps_per_cta"), "warps_per_cta"))
+    spec.warpsPerCTA.push_back(int32_t(value));
+  if (bound.has("element_bitwidth") &&
+      gen.requireInt(bound.get("element_bitwidth"),
+                     bound.loc("element_bitwidth"), "element_bitwidth") != 32)
+    gen.fail(bound.loc("element_bitwidth"),
+             "not supported yet: an AMDMFMALayout for 64-bit results");
+  if (bound.has("tiles_per_warp"))
+    for (int64_t value :
+         requireIntList(gen, bound.get("tiles_per_warp"),
+                        bound.loc("tiles_per_warp"), "tiles_per_warp"))
+      if (value != 1)
+        gen.fail(bound.loc("tiles_per_warp"),
+                 "not supported yet: tiles_per_warp other than 1");
+  for (const char *cga : {"ctas_per_cga", "cta_split_num"})
+    if (bound.has(cga))
+      for (int64_t value :
+           requireIntList(gen, bound.get(cga), bound.loc(cga), cga))
+        if (value != 1)
+          gen.fail(bound.loc(cga), std::string("not supported yet: ") + cga +
+                                       " other than 1 (multi-CTA layouts)");
+  std::string problem = spec.validate();
+  if (!problem.empty())
+    gen.fail(args.callLoc, "invalid AMDMFMALayout: " + problem);
+  const KernelSpec &kernel = gen.getSpec();
+  if (kernel.warpSize != 64)
+    gen.fail(args.callLoc, "an AMDMFMALayout needs 64-lane waves (an AMD "
+                           "CDNA --arch), but " + kernel.arch + " has " +
+                               std::to_string(kernel.warpSize) +
+                               "-thread warps");
+  if (unsigned(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) != kernel.numWarps)
+    gen.fail(bound.loc("warps_per_cta"),
+             "warps_per_cta multiplies to " +
+                 std::to_string(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) +
+                 ", but the kernel is compiled with " +
+                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+  llvm::SmallVector<unsigned> instrShape(spec.instrShape.begin(),
+                                         spec.instrShape.end());
+  llvm::SmallVector<unsigned> warps(spec.warpsPerCTA.begin(),
+                                    spec.warpsPerCTA.end());
+  auto attr = mlir::gluon::AMDMFMALayoutAttr::get(
+      &gen.getContext(), spec.version, instrShape, spec.transposed, warps);
   return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
 }
 
@@ -413,12 +499,25 @@ static Value makeDotOperandLayout(CodeGen &gen, CallArgs &args) {
              "or 1 (the right one), got " + std::to_string(operandIndex));
   mlir::Attribute parent =
       requireLayout(gen, bound.get("parent"), bound.loc("parent"));
+  if (auto mfma = mlir::dyn_cast<mlir::gluon::AMDMFMALayoutAttr>(parent)) {
+    // AMD's matrix cores: kWidth elements along K per lane and
+    // instruction (4 for the 16-bit MFMA instructions).
+    int64_t kWidth =
+        gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
+    if (kWidth < 1 || kWidth > 16 || (kWidth & (kWidth - 1)))
+      gen.fail(bound.loc("k_width"),
+               "a DotOperandLayout with an AMDMFMALayout parent needs a "
+               "power-of-two k_width, got " + std::to_string(kWidth));
+    auto attr = mlir::gluon::DotOperandLayoutAttr::get(
+        &gen.getContext(), operandIndex, mfma, unsigned(kWidth));
+    return Value(LayoutValue{attr, CodeGen::describeLayout(attr)});
+  }
   auto blocked = mlir::dyn_cast<mlir::gluon::BlockedLayoutAttr>(parent);
   if (!blocked)
     gen.fail(bound.loc("parent"),
              "not supported yet: a DotOperandLayout whose parent is " +
                  CodeGen::describeLayout(parent) +
-                 " (only BlockedLayout parents, the FMA dot's, are)");
+                 " (BlockedLayout and AMDMFMALayout parents are)");
   if (blocked.getRank() < 2)
     gen.fail(bound.loc("parent"), "a DotOperandLayout needs a parent of "
                                   "rank 2 or more, got " +
@@ -828,6 +927,10 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
     return makeDistributedLinearLayout(*this, args);
   if (name == "DotOperandLayout")
     return makeDotOperandLayout(*this, args);
+  if (name == "amd.AMDMFMALayout")
+    return makeMfmaLayout(*this, args);
+  if (name == "amd.cdna3.mfma" || name == "amd.cdna4.mfma")
+    return mfma(*this, args, name == "amd.cdna3.mfma" ? 3 : 4);
   if (name == "static_assert") {
     BoundArgs bound(*this, "static_assert", args, {"cond", "msg"}, 1);
     const Value &condition = bound.get("cond");

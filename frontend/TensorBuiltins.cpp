@@ -515,6 +515,78 @@ Value dotFma(CodeGen &gen, CallArgs &args) {
   return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
 }
 
+Value mfmaBuiltin(CodeGen &gen, CallArgs &args, unsigned version) {
+  std::string name = "gl.amd.cdna" + std::to_string(version) + ".mfma";
+  BuiltinArgs bound(gen, name.substr(3), args, {"a", "b", "acc"}, 3);
+  RuntimeValue a = gen.requireRuntime(bound.get("a"), bound.loc("a"),
+                                      name + "'s a");
+  RuntimeValue b = gen.requireRuntime(bound.get("b"), bound.loc("b"),
+                                      name + "'s b");
+  RuntimeValue acc = gen.requireRuntime(bound.get("acc"), bound.loc("acc"),
+                                        name + "'s acc");
+  auto layout = mlir::dyn_cast<mlir::gluon::AMDMFMALayoutAttr>(acc.layout);
+  if (!layout || layout.getVersion() != version)
+    gen.fail(bound.loc("acc"),
+             name + " needs an accumulator in an AMDMFMALayout of version " +
+                 std::to_string(version) + ", got " +
+                 CodeGen::describeLayout(acc.layout));
+  unsigned kWidth = 0;
+  for (unsigned index : {0u, 1u}) {
+    const char *operandName = index == 0 ? "a" : "b";
+    const RuntimeValue &operand = index == 0 ? a : b;
+    auto dot =
+        mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
+    if (!dot || dot.getOpIdx() != index || dot.getParent() != acc.layout)
+      gen.failWithNote(
+          bound.loc(operandName),
+          name + "'s " + operandName +
+              " needs the layout DotOperandLayout(operand_index=" +
+              std::to_string(index) +
+              ", parent=<the accumulator's layout>, k_width=4), got " +
+              CodeGen::describeLayout(operand.layout),
+          gen.getDefinitionLoc(acc, bound.loc("acc")),
+          "the accumulator's layout is " +
+              CodeGen::describeLayout(acc.layout));
+    kWidth = dot.getKWidth();
+    if (kWidth != 4)
+      gen.fail(bound.loc(operandName),
+               "not supported yet: " + name +
+                   " with k_width " + std::to_string(kWidth) +
+                   " (the 16-bit MFMA instructions take 4)");
+  }
+  if (a.dtype != b.dtype ||
+      !(a.dtype == DType::of(ScalarKind::F16) ||
+        a.dtype == DType::of(ScalarKind::BF16)) ||
+      acc.dtype != DType::of(ScalarKind::F32))
+    gen.fail(args.callLoc, "not supported yet: " + name + " of " +
+                               a.dtype.getGluonName() + " x " +
+                               b.dtype.getGluonName() + " into " +
+                               acc.dtype.getGluonName() +
+                               " (fp16 or bf16 operands, fp32 accumulator)");
+  if (a.shape.size() != 2 || b.shape.size() != 2 || acc.shape.size() != 2 ||
+      a.shape[0] != acc.shape[0] || b.shape[1] != acc.shape[1] ||
+      a.shape[1] != b.shape[0])
+    gen.fail(args.callLoc, name + " shapes do not multiply: " +
+                               CodeGen::describeShape(a.shape) + " @ " +
+                               CodeGen::describeShape(b.shape) + " into " +
+                               CodeGen::describeShape(acc.shape));
+  gluonc::MfmaLayoutSpec spec = layout.toSpec();
+  int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
+  std::string tooSmall = spec.checkShape(std::vector<int32_t>(
+      acc.shape.begin(), acc.shape.end()));
+  if (!tooSmall.empty() || a.shape[1] % instrK != 0)
+    gen.fail(args.callLoc,
+             "not supported yet: " + name + " on " +
+                 CodeGen::describeShape(a.shape) + " @ " +
+                 CodeGen::describeShape(b.shape) +
+                 ": M and N must cover the warps' tiles and K be a "
+                 "multiple of " + std::to_string(instrK));
+  auto op = mlir::gluon::MfmaOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc), acc.value.getType(), a.value,
+      b.value, acc.value);
+  return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
+}
+
 //===----------------------------------------------------------------------===//
 // Layouts and synchronization
 //===----------------------------------------------------------------------===//
@@ -654,4 +726,8 @@ gluonc::frontend::callTensorBuiltin(CodeGen &gen, const BuiltinValue &builtin,
   // num_warps
   BuiltinArgs bound(gen, name, args, {}, 0);
   return Value(int64_t(gen.getSpec().numWarps));
+}
+
+Value gluonc::frontend::mfma(CodeGen &gen, CallArgs &args, unsigned version) {
+  return mfmaBuiltin(gen, args, version);
 }

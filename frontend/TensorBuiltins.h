@@ -38,6 +38,10 @@ callCombineFunction(CodeGen &gen, const FunctionValue &function,
                     const std::vector<RuntimeValue> &rhs,
                     const std::vector<RuntimeValue> &inputs);
 
+/// gl.amd.cdna3.mfma / gl.amd.cdna4.mfma(a, b, acc): acc + a @ b on AMD's
+/// matrix cores; `version` is the MFMA layout version the call requires.
+Value mfma(CodeGen &gen, CallArgs &args, unsigned version);
+
 } // namespace gluonc::frontend
 
 #endif // GLUONC_FRONTEND_TENSORBUILTINS_H

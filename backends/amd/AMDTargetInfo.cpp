@@ -156,6 +156,42 @@ void AMDTargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
   ROCDL::BarrierOp::create(builder, loc);
 }
 
+Value AMDTargetInfo::emitMatrixMultiplyAccumulate(OpBuilder &builder,
+                                                  Location loc, unsigned m,
+                                                  unsigned n, unsigned k,
+                                                  Value a, Value b,
+                                                  Value acc) const {
+  auto operandType = cast<VectorType>(a.getType());
+  Type element = operandType.getElementType();
+  bool bf16 = element.isBF16();
+  if (operandType.getNumElements() != 4 || !(element.isF16() || bf16))
+    return {};
+  // The bf16 "_1k" instructions take the operands as i16 vectors.
+  if (bf16) {
+    auto asInt = VectorType::get({4}, builder.getI16Type());
+    a = LLVM::BitcastOp::create(builder, loc, asInt, a);
+    b = LLVM::BitcastOp::create(builder, loc, asInt, b);
+  }
+  Value zero = i32Constant(builder, loc, 0);
+  // cbsz, abid, blgp: no broadcast between blocks or lanes.
+  SmallVector<Value> args = {a, b, acc, zero, zero, zero};
+  Type type = acc.getType();
+  if (m == 32 && n == 32 && k == 8)
+    return bf16 ? ROCDL::mfma_f32_32x32x8bf16_1k::create(builder, loc, type,
+                                                         args)
+                      .getResult()
+                : ROCDL::mfma_f32_32x32x8f16::create(builder, loc, type, args)
+                      .getResult();
+  if (m == 16 && n == 16 && k == 16)
+    return bf16 ? ROCDL::mfma_f32_16x16x16bf16_1k::create(builder, loc, type,
+                                                          args)
+                      .getResult()
+                : ROCDL::mfma_f32_16x16x16f16::create(builder, loc, type,
+                                                      args)
+                      .getResult();
+  return {};
+}
+
 void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                unsigned numThreads) const {
   MLIRContext *context = func.getContext();

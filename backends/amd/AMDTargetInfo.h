@@ -33,6 +33,11 @@ public:
                            mlir::Value lane) const override;
   void emitBarrier(mlir::OpBuilder &builder,
                    mlir::Location loc) const override;
+  mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
+                                           mlir::Location loc, unsigned m,
+                                           unsigned n, unsigned k,
+                                           mlir::Value a, mlir::Value b,
+                                           mlir::Value acc) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned numThreads) const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;

@@ -36,7 +36,7 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
   populateReduceOpToLLVMPatterns(converter, patterns, context);
   populateScanOpToLLVMPatterns(converter, patterns, context);
   populateShapeOpToLLVMPatterns(converter, patterns);
-  populateDotOpToLLVMPatterns(converter, patterns);
+  populateDotOpToLLVMPatterns(converter, patterns, context);
   populateInlineAsmOpToLLVMPatterns(converter, patterns);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns, context);

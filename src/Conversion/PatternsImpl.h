@@ -40,9 +40,10 @@ void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
 /// gluon.inline_asm and gluon.inline_asm_elementwise.
 void populateInlineAsmOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
-/// The FMA dot (gluon.dot_fma).
+/// The FMA dot (gluon.dot_fma) and AMD's matrix cores (gluon.mfma).
 void populateDotOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
-                                 mlir::RewritePatternSet &patterns);
+                                 mlir::RewritePatternSet &patterns,
+                                 const LoweringContext &context);
 void populateConvertLayoutOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const LoweringContext &context);

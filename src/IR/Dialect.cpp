@@ -48,6 +48,10 @@ struct GluonOpAsmInterface : public OpAsmDialectInterface {
       os << "dot_op";
       return AliasResult::FinalAlias;
     }
+    if (isa<AMDMFMALayoutAttr>(attr)) {
+      os << "mfma";
+      return AliasResult::FinalAlias;
+    }
     if (isa<SharedLayoutAttrInterface>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;

@@ -51,12 +51,21 @@ DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "dot operand index must be 0 or 1, got " << opIdx;
-  // Only the FMA dot exists so far; its parent is the accumulator's
-  // blocked layout, which has no notion of a K width.
+  // AMD's MFMA: each lane holds kWidth consecutive elements along K per
+  // instruction (4 for the 16-bit instructions gluonc emits).
+  if (isa<AMDMFMALayoutAttr>(parent)) {
+    if (kWidth == 0 || (kWidth & (kWidth - 1)))
+      return emitError() << "an MFMA dot operand needs a power-of-two "
+                            "k_width, got "
+                         << kWidth;
+    return success();
+  }
+  // The FMA dot: the parent is the accumulator's blocked layout, which has
+  // no notion of a K width.
   auto blocked = dyn_cast<BlockedLayoutAttr>(parent);
   if (!blocked)
-    return emitError() << "dot operand layouts need a blocked parent "
-                          "(other parents are not supported yet)";
+    return emitError() << "dot operand layouts need a blocked or MFMA "
+                          "parent (other parents are not supported yet)";
   if (blocked.getRank() < 2)
     return emitError() << "a dot operand's parent must have rank 2 or more";
   if (kWidth != 0)
@@ -79,6 +88,10 @@ unsigned DotOperandLayoutAttr::getWarpSize() const {
 
 gluonc::LinearLayout
 DotOperandLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  if (auto mfma = dyn_cast<AMDMFMALayoutAttr>(getParent()))
+    return gluonc::mfmaDotOperandToLinearLayout(
+        mfma.toSpec(), getOpIdx(), getKWidth(),
+        std::vector<int32_t>(shape.begin(), shape.end()));
   return gluonc::fmaDotOperandToLinearLayout(
       cast<BlockedLayoutAttr>(getParent()).toSpec(), getOpIdx(),
       std::vector<int32_t>(shape.begin(), shape.end()));

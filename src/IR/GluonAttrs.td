@@ -90,6 +90,26 @@ def Gluon_LinearLayoutAttr : Gluon_Attr<"LinearLayout", "linear",
   let hasCustomAssemblyFormat = 1;
 }
 
+def Gluon_AMDMFMALayoutAttr : Gluon_Attr<"AMDMFMALayout", "amd_mfma",
+    [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
+  let summary = "the accumulator of AMD's MFMA instructions";
+  let description = [{
+    `#gluon.amd_mfma<{version = 3, instrShape = [32, 32, 8], transposed =
+    false, warpsPerCTA = [2, 2]}>`: Gluon's `AMDMFMALayout` (version 3:
+    gfx942, 4: gfx950). Each warp computes instrShape[0] x instrShape[1]
+    tiles; its linear layout is gluonc::mfmaToLinearLayout.
+  }];
+  let parameters = (ins "unsigned":$version,
+                    ArrayRefParameter<"unsigned">:$instrShape,
+                    "bool":$transposed,
+                    ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::gluonc::MfmaLayoutSpec toSpec() const;
+  }];
+}
+
 def Gluon_DotOperandLayoutAttr : Gluon_Attr<"DotOperandLayout", "dot_op",
     [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
   let summary = "an operand of a dot product in its accumulator's layout";

@@ -238,6 +238,23 @@ def Gluon_DotFmaOp : Gluon_Op<"dot_fma",
   let hasVerifier = 1;
 }
 
+def Gluon_MfmaOp : Gluon_Op<"mfma",
+    [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a @ b on AMD's matrix cores";
+  let description = [{
+    `acc` and the result are [M, N] fp32 in a `#gluon.amd_mfma` layout; `a`
+    ([M, K]) and `b` ([K, N]) are fp16 or bf16 in its dot operand layouts
+    (kWidth 4). Each warp issues one MFMA instruction per tile and K step.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
+                       Gluon_ValueTensor:$acc);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Gluon_BarrierOp : Gluon_Op<"barrier",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "wait until every thread of the program has arrived";

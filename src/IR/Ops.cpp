@@ -286,3 +286,41 @@ LogicalResult DotFmaOp::verify() {
     return emitOpError("cannot accumulate in float8");
   return success();
 }
+
+LogicalResult MfmaOp::verify() {
+  auto a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
+  auto layout = dyn_cast<AMDMFMALayoutAttr>(acc.getEncoding());
+  if (!layout)
+    return emitOpError() << "the accumulator needs an MFMA layout, got "
+                         << layoutToString(acc.getEncoding());
+  RankedTensorType operands[] = {a, b};
+  for (auto [index, type] : llvm::enumerate(operands)) {
+    auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
+    if (!dot || dot.getOpIdx() != index || dot.getParent() != layout ||
+        dot.getKWidth() != 4)
+      return emitOpError() << "operand " << index << " needs the layout "
+                           << "#gluon.dot_op<{opIdx = " << index
+                           << ", parent = the accumulator's layout, kWidth = "
+                              "4}>, got "
+                           << layoutToString(type.getEncoding());
+  }
+  if (a.getRank() != 2 || b.getRank() != 2 ||
+      a.getDimSize(0) != acc.getDimSize(0) ||
+      b.getDimSize(1) != acc.getDimSize(1) ||
+      a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError() << "shapes do not multiply: " << a << " @ " << b
+                         << " into " << acc;
+  Type element = a.getElementType();
+  if (element != b.getElementType() || !(element.isF16() || element.isBF16()) ||
+      !acc.getElementType().isF32())
+    return emitOpError("needs fp16 or bf16 operands and an fp32 accumulator");
+  gluonc::MfmaLayoutSpec spec = layout.toSpec();
+  std::string tooSmall = spec.checkShape(
+      {int32_t(acc.getDimSize(0)), int32_t(acc.getDimSize(1))});
+  int64_t instrK = 4 * (64 / spec.instrShape[0]);
+  if (!tooSmall.empty())
+    return emitOpError() << tooSmall;
+  if (a.getDimSize(1) % instrK != 0)
+    return emitOpError() << "K must be a multiple of " << instrK;
+  return success();
+}

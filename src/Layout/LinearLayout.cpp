@@ -378,3 +378,142 @@ gluonc::fmaDotOperandToLinearLayout(const BlockedLayoutSpec &parent,
   spec.sizePerThread[kDim] = shape[kDim];
   return blockedToLinearLayout(spec, shape);
 }
+
+//===----------------------------------------------------------------------===//
+// AMD MFMA
+//===----------------------------------------------------------------------===//
+
+std::string gluonc::MfmaLayoutSpec::validate() const {
+  if (version != 3 && version != 4)
+    return "not supported yet: AMDMFMALayout version " +
+           std::to_string(version) + " (3: gfx942, 4: gfx950)";
+  if (instrShape.size() != 3 ||
+      !((instrShape[0] == 32 && instrShape[1] == 32) ||
+        (instrShape[0] == 16 && instrShape[1] == 16)))
+    return "not supported yet: an MFMA instr_shape other than [32, 32, K] "
+           "or [16, 16, K]";
+  if (transposed)
+    return "not supported yet: a transposed AMDMFMALayout";
+  if (warpsPerCTA.size() != 2)
+    return "an AMDMFMALayout needs 2 warps_per_cta entries";
+  for (int32_t warps : warpsPerCTA)
+    if (warps < 1 || (warps & (warps - 1)))
+      return "warps_per_cta entries must be powers of two";
+  return "";
+}
+
+std::string
+gluonc::MfmaLayoutSpec::checkShape(const std::vector<int32_t> &shape) const {
+  if (shape.size() != 2)
+    return "an AMDMFMALayout distributes 2-D tensors";
+  for (unsigned d = 0; d < 2; ++d)
+    if (shape[d] < instrShape[d] * warpsPerCTA[d])
+      return "dimension " + std::to_string(d) + " (" +
+             std::to_string(shape[d]) + ") is smaller than the warps' tiles (" +
+             std::to_string(instrShape[d] * warpsPerCTA[d]) + ")";
+  return "";
+}
+
+namespace {
+
+/// Adds `basis`, with the entries that leave the shape zeroed: a tensor
+/// smaller than the layout's tile holds copies there, as with a blocked
+/// layout.
+void addClamped(LinearLayout &layout, HwDim hw, Coord basis) {
+  for (unsigned d = 0; d < basis.size(); ++d)
+    if (basis[d] >= layout.getDimSize(d))
+      basis[d] = 0;
+  layout.addBasis(hw, basis);
+}
+
+/// The bits of `count` (a power of two) as bases along `dim`: basis i
+/// moves by `step << i`.
+void addSteps(LinearLayout &layout, HwDim hw, unsigned dim, int32_t step,
+              int32_t count) {
+  for (int32_t moved = 1; moved < count; moved *= 2) {
+    Coord basis(layout.rank(), 0);
+    basis[dim] = step * moved;
+    addClamped(layout, hw, basis);
+  }
+}
+
+/// `bits` zero bases: hardware bits that hold copies.
+void addCopies(LinearLayout &layout, HwDim hw, int32_t count) {
+  for (int32_t moved = 1; moved < count; moved *= 2)
+    layout.addBasis(hw, Coord(layout.rank(), 0));
+}
+
+/// Warp bits in the accumulator's order (the last dimension fastest); a
+/// dimension an operand does not have (`dropDim`) gets copies.
+void addMfmaWarps(LinearLayout &layout, const MfmaLayoutSpec &spec,
+                  int dropDim) {
+  for (int dim = 1; dim >= 0; --dim) {
+    if (dim == dropDim)
+      addCopies(layout, HwDim::Warp, spec.warpsPerCTA[dim]);
+    else
+      addSteps(layout, HwDim::Warp, dim, spec.instrShape[dim],
+               spec.warpsPerCTA[dim]);
+  }
+}
+
+} // namespace
+
+LinearLayout gluonc::mfmaToLinearLayout(const MfmaLayoutSpec &spec,
+                                        const std::vector<int32_t> &shape) {
+  LinearLayout layout(shape);
+  int32_t tile = spec.instrShape[0];
+  if (tile == 32) {
+    // Registers: rows 1, 2, 8, 16; lanes: columns 1..16, then row 4.
+    for (int32_t row : {1, 2, 8, 16})
+      addClamped(layout, HwDim::Register, {row, 0});
+    addSteps(layout, HwDim::Lane, 1, 1, 32);
+    addClamped(layout, HwDim::Lane, {4, 0});
+  } else {
+    // Registers: rows 1, 2; lanes: columns 1..8, then rows 4, 8.
+    for (int32_t row : {1, 2})
+      addClamped(layout, HwDim::Register, {row, 0});
+    addSteps(layout, HwDim::Lane, 1, 1, 16);
+    addClamped(layout, HwDim::Lane, {4, 0});
+    addClamped(layout, HwDim::Lane, {8, 0});
+  }
+  addMfmaWarps(layout, spec, /*dropDim=*/-1);
+  // Tiles repeat in registers: along N, then along M.
+  for (int dim = 1; dim >= 0; --dim) {
+    int32_t covered = spec.instrShape[dim] * spec.warpsPerCTA[dim];
+    addSteps(layout, HwDim::Register, dim, covered, shape[dim] / covered);
+  }
+  return layout;
+}
+
+LinearLayout
+gluonc::mfmaDotOperandToLinearLayout(const MfmaLayoutSpec &parent,
+                                     unsigned opIdx, unsigned kWidth,
+                                     const std::vector<int32_t> &shape) {
+  LinearLayout layout(shape);
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  unsigned nonK = 1 - kDim;
+  int32_t tile = parent.instrShape[0];
+  // Lanes along K after the tile's rows (A) or columns (B): 2 groups for
+  // 32-wide tiles, 4 for 16-wide ones.
+  int32_t kGroups = 64 / tile;
+  int32_t instrK = int32_t(kWidth) * kGroups;
+  addSteps(layout, HwDim::Register, kDim, 1, int32_t(kWidth));
+  addSteps(layout, HwDim::Lane, nonK, 1, tile);
+  addSteps(layout, HwDim::Lane, kDim, int32_t(kWidth), kGroups);
+  // The operand's warps follow the accumulator's along its own M (N)
+  // dimension and copy along the other.
+  for (int dim = 1; dim >= 0; --dim) {
+    bool ownDim = (opIdx == 0 && dim == 0) || (opIdx == 1 && dim == 1);
+    if (ownDim)
+      addSteps(layout, HwDim::Warp, nonK, parent.instrShape[dim],
+               parent.warpsPerCTA[dim]);
+    else
+      addCopies(layout, HwDim::Warp, parent.warpsPerCTA[dim]);
+  }
+  // K steps, then tiles along M (N), in registers.
+  addSteps(layout, HwDim::Register, kDim, instrK, shape[kDim] / instrK);
+  int32_t covered = parent.instrShape[opIdx == 0 ? 0 : 1] *
+                    parent.warpsPerCTA[opIdx == 0 ? 0 : 1];
+  addSteps(layout, HwDim::Register, nonK, covered, shape[nonK] / covered);
+  return layout;
+}

@@ -151,6 +151,19 @@ public:
   }
 
   /// Marks `func` as a kernel entry launched with `numThreads` threads.
+  /// One matrix instruction: `acc` (a vector of the lane's results) plus
+  /// the product of an m x n x k tile of `a` and `b` (vectors of the
+  /// lane's operand elements), as the target's matrix unit defines the
+  /// lanes' shares; null where the target has no such instruction.
+  virtual mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
+                                                   mlir::Location loc,
+                                                   unsigned m, unsigned n,
+                                                   unsigned k, mlir::Value a,
+                                                   mlir::Value b,
+                                                   mlir::Value acc) const {
+    return {};
+  }
+
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
                           unsigned numThreads) const = 0;
 

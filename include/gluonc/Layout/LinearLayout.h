@@ -143,6 +143,37 @@ LinearLayout fmaDotOperandToLinearLayout(const BlockedLayoutSpec &parent,
                                          unsigned opIdx,
                                          const std::vector<int32_t> &shape);
 
+/// Gluon's AMDMFMALayout (rank 2): the accumulator of AMD's matrix
+/// instructions, tiles of instrShape[0] x instrShape[1] per warp, warps
+/// spread by warpsPerCTA (the last dimension fastest), tiles repeated in
+/// registers to cover the shape.
+struct MfmaLayoutSpec {
+  unsigned version = 3;
+  std::vector<int32_t> instrShape; // M, N, K
+  bool transposed = false;
+  std::vector<int32_t> warpsPerCTA;
+
+  /// An empty string when gluonc supports the spec, else why not.
+  std::string validate() const;
+  /// Why a tensor of `shape` cannot take the layout; empty when it can
+  /// (every dimension covers the warps' tiles).
+  std::string checkShape(const std::vector<int32_t> &shape) const;
+};
+
+/// The accumulator layout: for 32 x 32 tiles each lane holds 16 values,
+/// rows 8i..8i+3 of its column (plus 4 for the upper half-wave); for
+/// 16 x 16 tiles 4 values, rows 4 * (lane / 16) + 0..3.
+LinearLayout mfmaToLinearLayout(const MfmaLayoutSpec &spec,
+                                const std::vector<int32_t> &shape);
+
+/// The layout of operand `opIdx` (0: [M, K], 1: [K, N]) of an MFMA with
+/// accumulator layout `parent`: each lane holds `kWidth` consecutive
+/// elements along K of one row of A (column of B) per instruction; the
+/// lanes beyond one tile's rows (columns) split the instruction's K.
+LinearLayout mfmaDotOperandToLinearLayout(const MfmaLayoutSpec &parent,
+                                          unsigned opIdx, unsigned kWidth,
+                                          const std::vector<int32_t> &shape);
+
 /// The layout of a tensor that is `parent` with dimension `dim` removed: the
 /// parent layout over the shape with a 1 inserted at `dim`, then that
 /// dimension dropped. Elements are replicated across the hardware bits that

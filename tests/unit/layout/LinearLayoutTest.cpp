@@ -223,3 +223,58 @@ TEST_CASE("FMA dot operands hold all of K for the accumulator's rows and "
         std::vector<Coord>{{0, 2}, {0, 4}, {0, 0}, {0, 0}, {0, 0}});
   CHECK(b.getBases(HwDim::Warp) == std::vector<Coord>{{0, 8}, {0, 0}});
 }
+
+TEST_CASE("MFMA layouts give each lane what the instruction reads and writes",
+          "[layout]") {
+  // The CDNA3 ISA's placement for v_mfma_f32_32x32x8f16 (per wave):
+  //   D[i] of lane l: row 8 * (i / 4) + 4 * (l / 32) + i % 4, column l % 32;
+  //   A[j] of lane l: row l % 32, k 4 * (l / 32) + j;  B: k alike, column
+  //   l % 32.
+  // With 2 x 2 waves the tiles of wave w sit at (32 * (w / 2), 32 * (w % 2))
+  // (the last dimension fastest); a 128 x 64 accumulator repeats them.
+  MfmaLayoutSpec spec{3, {32, 32, 8}, false, {2, 2}};
+  CHECK(spec.validate().empty());
+  LinearLayout acc = mfmaToLinearLayout(spec, {128, 64});
+  LinearLayout a = mfmaDotOperandToLinearLayout(spec, 0, 4, {128, 16});
+  LinearLayout b = mfmaDotOperandToLinearLayout(spec, 1, 4, {16, 64});
+  CHECK(acc.isSurjective());
+  CHECK(a.isSurjective());
+  CHECK(b.isSurjective());
+  for (int64_t warp = 0; warp < 4; ++warp)
+    for (int64_t lane = 0; lane < 64; ++lane) {
+      int32_t rowBase = 32 * int32_t(warp / 2), colBase = 32 * int32_t(warp % 2);
+      for (int64_t i = 0; i < 16; ++i)
+        CHECK(acc.apply(i, lane, warp) ==
+              Coord{rowBase + int32_t(8 * (i / 4) + 4 * (lane / 32) + i % 4),
+                    colBase + int32_t(lane % 32)});
+      for (int64_t j = 0; j < 4; ++j) {
+        CHECK(a.apply(j, lane, warp) ==
+              Coord{rowBase + int32_t(lane % 32), int32_t(4 * (lane / 32) + j)});
+        CHECK(b.apply(j, lane, warp) ==
+              Coord{int32_t(4 * (lane / 32) + j), colBase + int32_t(lane % 32)});
+      }
+    }
+  // Beyond the first tile: K steps of 8 (registers 4, 8 of A), then the
+  // tiles 64 rows down.
+  CHECK(a.apply(4, 0, 0) == Coord{0, 8});
+  CHECK(a.apply(8, 0, 0) == Coord{64, 0});
+  CHECK(acc.apply(16, 0, 0) == Coord{64, 0});
+}
+
+TEST_CASE("16 x 16 MFMA tiles", "[layout]") {
+  // v_mfma_f32_16x16x16f16: D[i] of lane l at row 4 * (l / 16) + i, column
+  // l % 16; A[j] at row l % 16, k 4 * (l / 16) + j.
+  MfmaLayoutSpec spec{4, {16, 16, 16}, false, {1, 1}};
+  LinearLayout acc = mfmaToLinearLayout(spec, {16, 16});
+  LinearLayout a = mfmaDotOperandToLinearLayout(spec, 0, 4, {16, 16});
+  for (int64_t lane = 0; lane < 64; ++lane)
+    for (int64_t i = 0; i < 4; ++i) {
+      CHECK(acc.apply(i, lane, 0) ==
+            Coord{int32_t(4 * (lane / 16) + i), int32_t(lane % 16)});
+      CHECK(a.apply(i, lane, 0) ==
+            Coord{int32_t(lane % 16), int32_t(4 * (lane / 16) + i)});
+    }
+  CHECK_FALSE(MfmaLayoutSpec({5, {32, 32, 8}, false, {1, 1}}).validate().empty());
+  CHECK_FALSE(MfmaLayoutSpec({3, {32, 32, 8}, true, {1, 1}}).validate().empty());
+  CHECK(spec.checkShape({8, 16}).find("smaller") != std::string::npos);
+}

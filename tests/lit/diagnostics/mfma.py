@@ -1,0 +1,55 @@
+# gl.amd.AMDMFMALayout and gl.amd.cdna3.mfma check their arguments at the
+# call: a 64-lane AMD target, the warps, supported instruction shapes, the
+# operand layouts (with a note at the accumulator), k_width and dtypes.
+# RUN: rm -rf %t
+# RUN: %expect-exit 1 %gluonc %s -k on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NV
+# RUN: %expect-exit 1 %gluonc %s -k bad_shape -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=SHAPE
+# RUN: %expect-exit 1 %gluonc %s -k wrong_operand -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OPERAND
+# RUN: %expect-exit 1 %gluonc %s -k wrong_version -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=VERSION
+# RUN: %expect-exit 1 %gluonc %s -k fp32_inputs -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=DTYPE
+# RUN: test ! -e %t
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+
+@gluon.jit
+def on_nvidia(x_ptr):
+    layout: gl.constexpr = gl.amd.AMDMFMALayout(3, [32, 32, 8], False, [2, 2])
+    # NV: mfma.py:[[@LINE-1]]:28: error: an AMDMFMALayout needs 64-lane waves (an AMD CDNA --arch), but sm_90a has 32-thread warps
+
+
+@gluon.jit
+def bad_shape(x_ptr):
+    layout: gl.constexpr = gl.amd.AMDMFMALayout(3, [64, 4, 4], False, [2, 2])
+    # SHAPE: mfma.py:[[@LINE-1]]:28: error: invalid AMDMFMALayout: not supported yet: an MFMA instr_shape other than [32, 32, K] or [16, 16, K]
+
+
+MFMA = gl.amd.AMDMFMALayout(3, [32, 32, 8], False, [2, 2])
+
+
+@gluon.jit
+def wrong_operand(x_ptr):
+    acc = gl.zeros([64, 64], gl.float32, MFMA)
+    a = gl.zeros([64, 16], gl.float16, gl.DotOperandLayout(0, MFMA, 4))
+    b = gl.zeros([16, 64], gl.float16, gl.DotOperandLayout(0, MFMA, 4))
+    c = gl.amd.cdna3.mfma(a, b, acc)
+    # OPERAND: mfma.py:[[@LINE-1]]:30: error: gl.amd.cdna3.mfma's b needs the layout DotOperandLayout(operand_index=1, parent=<the accumulator's layout>, k_width=4), got DotOperandLayout(operand_index=0,
+    # OPERAND: mfma.py:[[@LINE-5]]:11: note: the accumulator's layout is AMDMFMALayout(version=3, instr_shape=[32, 32, 8], transposed=False, warps_per_cta=[2, 2])
+
+
+@gluon.jit
+def wrong_version(x_ptr):
+    acc = gl.zeros([64, 64], gl.float32, MFMA)
+    a = gl.zeros([64, 16], gl.float16, gl.DotOperandLayout(0, MFMA, 4))
+    b = gl.zeros([16, 64], gl.float16, gl.DotOperandLayout(1, MFMA, 4))
+    c = gl.amd.cdna4.mfma(a, b, acc)
+    # VERSION: mfma.py:[[@LINE-1]]:33: error: gl.amd.cdna4.mfma needs an accumulator in an AMDMFMALayout of version 4, got AMDMFMALayout(version=3,
+
+
+@gluon.jit
+def fp32_inputs(x_ptr):
+    acc = gl.zeros([64, 64], gl.float32, MFMA)
+    a = gl.zeros([64, 16], gl.float32, gl.DotOperandLayout(0, MFMA, 4))
+    b = gl.zeros([16, 64], gl.float32, gl.DotOperandLayout(1, MFMA, 4))
+    c = gl.amd.cdna3.mfma(a, b, acc)
+    # DTYPE: mfma.py:[[@LINE-1]]:9: error: not supported yet: gl.amd.cdna3.mfma of gl.float32 x gl.float32 into gl.float32 (fp16 or bf16 operands, fp32 accumulator)
