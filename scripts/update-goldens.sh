@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates the golden files of tests/lit/samples/*.test from the first
-# `RUN: %gluonc ...` line of each test, with the gluonc of BUILD_DIR. Review
-# the result with `git diff tests/lit/golden` before committing it.
+# Regenerates the golden files of tests/lit/samples/*.test with the gluonc of
+# BUILD_DIR. Each `RUN: diff -ru %golden/NAME %t[/SUB]` line names a golden
+# folder; the test's `%gluonc ... -o %t[/SUB]` line that writes the folder it
+# is compared with is rerun into tests/lit/golden/NAME. Review the result with
+# `git diff tests/lit/golden` before committing it.
 #
 #   scripts/update-goldens.sh [BUILD_DIR]          (default: build)
 set -euo pipefail
@@ -10,15 +12,26 @@ build=${1:-build}
 gluonc=$root/$build/src/Driver/gluonc
 [ -x "$gluonc" ] || { echo "no gluonc at $gluonc: build first" >&2; exit 2; }
 
-for test in "$root"/tests/lit/samples/*.test; do
-  grep -q 'diff -ru %golden/' "$test" || continue
-  name=$(grep -o 'diff -ru %golden/[A-Za-z0-9_]*' "$test" | head -1 | sed 's|.*%golden/||')
-  line=$(grep -m1 '^RUN: rm -rf %t && %gluonc ' "$test" | sed 's/^RUN: rm -rf %t && //')
-  out=$root/tests/lit/golden/$name
-  rm -rf "$out"
-  command=${line//%gluonc/\"$gluonc\"}
-  command=${command//%samples/\"$root/samples\"}
-  command=${command//%t/\"$out\"}
-  (cd "$root" && eval "$command")
-  echo "updated tests/lit/golden/$name"
-done
+python3 - "$root" "$gluonc" <<'PY'
+import pathlib, re, shlex, shutil, subprocess, sys
+
+root, gluonc = pathlib.Path(sys.argv[1]), sys.argv[2]
+for test in sorted((root / "tests/lit/samples").glob("*.test")):
+    lines = [l[len("RUN: "):] for l in test.read_text().splitlines()
+             if l.startswith("RUN: ")]
+    for line in lines:
+        diff = re.match(r"diff -ru %golden/(\S+) %t(\S*)$", line)
+        if not diff:
+            continue
+        name, sub = diff.groups()
+        writer = next(l for l in lines
+                      if "%gluonc " in l and re.search(rf"-o %t{re.escape(sub)}(\s|$)", l))
+        command = writer.split("&& ", 1)[-1]
+        out = root / "tests/lit/golden" / name
+        shutil.rmtree(out, ignore_errors=True)
+        command = (command.replace("%gluonc", shlex.quote(gluonc))
+                   .replace("%samples", shlex.quote(str(root / "samples")))
+                   .replace(f"%t{sub}", shlex.quote(str(out))))
+        subprocess.run(command, shell=True, check=True, cwd=root)
+        print(f"updated tests/lit/golden/{name}")
+PY
