@@ -19,6 +19,7 @@ golden = os.path.join(config.test_source_root, "golden")
 
 # Longer names first: substitutions apply in order.
 config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
+config.substitutions.append(("%gluon-run", config.gluon_run))
 config.substitutions.append(("%gluonc", config.gluonc))
 config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
