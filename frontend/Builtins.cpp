@@ -86,11 +86,9 @@ std::optional<Value> CodeGen::lookupNamespaceMember(const NamespaceValue &ns,
   }
   if ((ns.path == std::string(kGluonLanguage) + ".amd.cdna3" ||
        ns.path == std::string(kGluonLanguage) + ".amd.cdna4") &&
-      name == "mfma") {
-    return Value(BuiltinValue{
-        ns.path.substr(ns.path.size() - 5) == "cdna3" ? "amd.cdna3.mfma"
-                                                      : "amd.cdna4.mfma",
-        nullptr});
+      (name == "mfma" || name == "buffer_load" || name == "buffer_store")) {
+    std::string set = ns.path.substr(ns.path.size() - 5);
+    return Value(BuiltinValue{"amd." + set + "." + name, nullptr});
   }
   return std::nullopt;
 }
@@ -750,6 +748,88 @@ static Value store(CodeGen &gen, CallArgs &args) {
   return Value();
 }
 
+/// The base pointer and offsets of gl.amd.cdna3.buffer_load / buffer_store:
+/// a scalar pointer and an int32 tensor of element offsets, on a 64-lane
+/// AMD target.
+static std::pair<RuntimeValue, RuntimeValue>
+requireBufferAddress(CodeGen &gen, const BoundArgs &bound,
+                     const std::string &function) {
+  if (gen.getSpec().warpSize != 64)
+    gen.fail(bound.loc("ptr"), function + " needs an AMD CDNA --arch, not " +
+                                   gen.getSpec().arch);
+  RuntimeValue ptr = gen.requireRuntime(bound.get("ptr"), bound.loc("ptr"),
+                                        "the base pointer of " + function);
+  if (!ptr.dtype.isPointer || !ptr.isScalar())
+    gen.fail(bound.loc("ptr"), function + " needs one base pointer (a "
+                                          "scalar), got " +
+                                   Value(ptr).toString());
+  RuntimeValue offsets = gen.requireRuntime(
+      bound.get("offsets"), bound.loc("offsets"), "the offsets of " + function);
+  if (offsets.isScalar() || offsets.dtype != DType::of(ScalarKind::I32))
+    gen.fail(bound.loc("offsets"),
+             function + " needs a tensor of int32 element offsets, got " +
+                 Value(offsets).toString());
+  return {ptr, offsets};
+}
+
+/// gl.amd.cdna3.buffer_load(ptr, offsets, mask=None, other=None,
+/// cache=None): ptr[offsets] through a buffer resource.
+static Value bufferLoad(CodeGen &gen, CallArgs &args,
+                        const std::string &function) {
+  BoundArgs bound(gen, function, args,
+                  {"ptr", "offsets", "mask", "other", "cache"}, 2);
+  rejectOption(gen, bound, function.c_str(), "cache");
+  auto [ptr, offsets] = requireBufferAddress(gen, bound, function);
+  DType element = ptr.dtype.pointee();
+  mlir::Value mask, other;
+  if (bound.has("mask"))
+    mask = requireMask(gen, bound, offsets, function);
+  if (bound.has("other")) {
+    if (!mask)
+      gen.fail(bound.loc("other"), function + "'s 'other' needs a mask");
+    RuntimeValue otherValue =
+        gen.toRuntime(bound.get("other"), bound.loc("other"), element);
+    otherValue = gen.castTo(otherValue, element, bound.loc("other"));
+    other = matchShape(gen, otherValue, offsets, bound.loc("other")).value;
+  }
+  mlir::Type resultType =
+      gen.getMLIRType(element, offsets.shape, offsets.layout);
+  auto op = mlir::gluon::BufferLoadOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc), resultType, ptr.value,
+      offsets.value, mask, other);
+  return RuntimeValue{op, element, offsets.shape, offsets.layout};
+}
+
+/// gl.amd.cdna3.buffer_store(stored_value, ptr, offsets, mask=None,
+/// cache=None).
+static Value bufferStore(CodeGen &gen, CallArgs &args,
+                         const std::string &function) {
+  BoundArgs bound(gen, function, args,
+                  {"stored_value", "ptr", "offsets", "mask", "cache"}, 3);
+  rejectOption(gen, bound, function.c_str(), "cache");
+  auto [ptr, offsets] = requireBufferAddress(gen, bound, function);
+  DType element = ptr.dtype.pointee();
+  RuntimeValue value = gen.toRuntime(bound.get("stored_value"),
+                                     bound.loc("stored_value"), element);
+  if (!value.isScalar() && value.layout != offsets.layout)
+    gen.failWithNote(
+        bound.loc("stored_value"),
+        "layout mismatch: " + function + "'s offsets have layout " +
+            CodeGen::describeLayout(offsets.layout) +
+            ", the value has layout " + CodeGen::describeLayout(value.layout),
+        gen.getDefinitionLoc(value, bound.loc("stored_value")),
+        "the value is defined here");
+  value = gen.castTo(value, element, bound.loc("stored_value"));
+  value = matchShape(gen, value, offsets, bound.loc("stored_value"));
+  mlir::Value mask;
+  if (bound.has("mask"))
+    mask = requireMask(gen, bound, offsets, function);
+  mlir::gluon::BufferStoreOp::create(gen.getBuilder(),
+                                     gen.getLoc(args.callLoc), value.value,
+                                     ptr.value, offsets.value, mask);
+  return Value();
+}
+
 static Value where(CodeGen &gen, CallArgs &args) {
   BoundArgs bound(gen, "where", args, {"condition", "x", "y"}, 3);
   RuntimeValue condition =
@@ -931,6 +1011,10 @@ Value CodeGen::callBuiltin(const BuiltinValue &builtin, CallArgs &args,
     return makeMfmaLayout(*this, args);
   if (name == "amd.cdna3.mfma" || name == "amd.cdna4.mfma")
     return mfma(*this, args, name == "amd.cdna3.mfma" ? 3 : 4);
+  if (name == "amd.cdna3.buffer_load" || name == "amd.cdna4.buffer_load")
+    return bufferLoad(*this, args, "gl." + name);
+  if (name == "amd.cdna3.buffer_store" || name == "amd.cdna4.buffer_store")
+    return bufferStore(*this, args, "gl." + name);
   if (name == "static_assert") {
     BoundArgs bound(*this, "static_assert", args, {"cond", "msg"}, 1);
     const Value &condition = bound.get("cond");

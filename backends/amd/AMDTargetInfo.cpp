@@ -156,6 +156,56 @@ void AMDTargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
   ROCDL::BarrierOp::create(builder, loc);
 }
 
+namespace {
+
+/// A raw buffer resource over `base`: no stride, 2^31 - 1 bytes, and the
+/// word-3 format CDNA's untyped accesses expect (32-bit data, float
+/// numbers: DATA_FORMAT 4, NUM_FORMAT 7).
+Value makeBufferResource(OpBuilder &b, Location loc, Value base) {
+  auto resource = LLVM::LLVMPointerType::get(b.getContext(), 8);
+  Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
+                                          b.getI16IntegerAttr(0));
+  Value records = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                           b.getI64IntegerAttr(0x7FFFFFFF));
+  Value flags = i32Constant(b, loc, (7 << 12) | (4 << 15));
+  return ROCDL::MakeBufferRsrcOp::create(b, loc, resource, base, stride,
+                                         records, flags);
+}
+
+/// Lanes whose predicate is false get an offset past the resource's end:
+/// the hardware then reads zero and drops stores.
+Value guardOffset(OpBuilder &b, Location loc, Value offset, Value predicate) {
+  if (!predicate)
+    return offset;
+  return LLVM::SelectOp::create(b, loc, predicate, offset,
+                                i32Constant(b, loc, int64_t(0x80000000)));
+}
+
+} // namespace
+
+Value AMDTargetInfo::emitBufferLoad(OpBuilder &builder, Location loc,
+                                    Type type, Value base, Value byteOffset,
+                                    Value predicate) const {
+  Value resource = makeBufferResource(builder, loc, base);
+  Value zero = i32Constant(builder, loc, 0);
+  return ROCDL::RawPtrBufferLoadOp::create(
+      builder, loc, type, resource, guardOffset(builder, loc, byteOffset,
+                                                predicate),
+      zero, zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
+}
+
+bool AMDTargetInfo::emitBufferStore(OpBuilder &builder, Location loc,
+                                    Value value, Value base, Value byteOffset,
+                                    Value predicate) const {
+  Value resource = makeBufferResource(builder, loc, base);
+  Value zero = i32Constant(builder, loc, 0);
+  ROCDL::RawPtrBufferStoreOp::create(
+      builder, loc, value, resource,
+      guardOffset(builder, loc, byteOffset, predicate), zero, zero,
+      ArrayAttr(), ArrayAttr(), ArrayAttr());
+  return true;
+}
+
 Value AMDTargetInfo::emitMatrixMultiplyAccumulate(OpBuilder &builder,
                                                   Location loc, unsigned m,
                                                   unsigned n, unsigned k,

@@ -33,6 +33,14 @@ public:
                            mlir::Value lane) const override;
   void emitBarrier(mlir::OpBuilder &builder,
                    mlir::Location loc) const override;
+  mlir::Value emitBufferLoad(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Type type, mlir::Value base,
+                             mlir::Value byteOffset,
+                             mlir::Value predicate) const override;
+  bool emitBufferStore(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value value, mlir::Value base,
+                       mlir::Value byteOffset,
+                       mlir::Value predicate) const override;
   mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
                                            mlir::Location loc, unsigned m,
                                            unsigned n, unsigned k,

@@ -38,6 +38,7 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
   populateShapeOpToLLVMPatterns(converter, patterns);
   populateDotOpToLLVMPatterns(converter, patterns, context);
   populateInlineAsmOpToLLVMPatterns(converter, patterns);
+  populateBufferOpToLLVMPatterns(converter, patterns, context);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns, context);
   populateElementwiseOpToLLVMPatterns(converter, patterns);

@@ -37,6 +37,10 @@ void populateScanOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   const LoweringContext &context);
 void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
+/// AMD's buffer loads and stores (gluon.buffer_load, gluon.buffer_store).
+void populateBufferOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
+                                    const LoweringContext &context);
 /// gluon.inline_asm and gluon.inline_asm_elementwise.
 void populateInlineAsmOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);

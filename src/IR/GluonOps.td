@@ -296,6 +296,39 @@ def Gluon_LoadOp : Gluon_Op<"load", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+def Gluon_BufferLoadOp : Gluon_Op<"buffer_load", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "load through an AMD buffer resource: base plus offsets";
+  let description = [{
+    The element at `ptr + offsets` (element offsets, i32) for every element
+    of `offsets`; where `mask` is false nothing is read and the result is
+    `other` (zero without it). The pointer is one base for the whole
+    program; the offsets must stay below 2^31 bytes.
+  }];
+  let arguments = (ins Gluon_PointerType:$ptr, Gluon_IntTensor:$offsets,
+                       Optional<Gluon_BoolTensor>:$mask,
+                       Optional<Gluon_ValueTensor>:$other);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_BufferStoreOp : Gluon_Op<"buffer_store", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "store through an AMD buffer resource: base plus offsets";
+  let arguments = (ins Gluon_ValueTensor:$value, Gluon_PointerType:$ptr,
+                       Gluon_IntTensor:$offsets,
+                       Optional<Gluon_BoolTensor>:$mask);
+  let assemblyFormat = [{
+    $value `,` $ptr `[` $offsets `]` (`mask` $mask^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Gluon_StoreOp : Gluon_Op<"store",
     [MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "store to global memory, optionally masked";

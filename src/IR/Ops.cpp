@@ -324,3 +324,38 @@ LogicalResult MfmaOp::verify() {
     return emitOpError() << "K must be a multiple of " << instrK;
   return success();
 }
+
+static LogicalResult verifyBufferAccess(Operation *op, Type ptrType,
+                                       RankedTensorType offsets,
+                                       Type elementType, Value mask) {
+  if (!offsets.getElementType().isInteger(32))
+    return op->emitOpError() << "offsets must be i32, got " << offsets;
+  if (getPointeeType(ptrType) != elementType)
+    return op->emitOpError() << "the pointer's element type "
+                             << getPointeeType(ptrType)
+                             << " is not the data's " << elementType;
+  if (mask)
+    return verifySameShapeAndLayout(op, "offsets", offsets, "mask",
+                                    mask.getType());
+  return success();
+}
+
+LogicalResult BufferLoadOp::verify() {
+  auto result = getResult().getType();
+  if (failed(verifySameShapeAndLayout(*this, "offsets", getOffsets().getType(),
+                                      "result", result)))
+    return failure();
+  if (getOther() && getOther().getType() != result)
+    return emitOpError() << "other must have the result's type " << result;
+  return verifyBufferAccess(*this, getPtr().getType(), getOffsets().getType(),
+                            result.getElementType(), getMask());
+}
+
+LogicalResult BufferStoreOp::verify() {
+  auto value = getValue().getType();
+  if (failed(verifySameShapeAndLayout(*this, "offsets", getOffsets().getType(),
+                                      "value", value)))
+    return failure();
+  return verifyBufferAccess(*this, getPtr().getType(), getOffsets().getType(),
+                            value.getElementType(), getMask());
+}

@@ -151,6 +151,24 @@ public:
   }
 
   /// Marks `func` as a kernel entry launched with `numThreads` threads.
+  /// A load of `type` at `byteOffset` (i32) from the buffer that starts at
+  /// `base` (a global pointer), reading nothing and giving zero where
+  /// `predicate` (an i1, or null) is false; null where the target has no
+  /// buffer accesses.
+  virtual mlir::Value emitBufferLoad(mlir::OpBuilder &builder,
+                                     mlir::Location loc, mlir::Type type,
+                                     mlir::Value base, mlir::Value byteOffset,
+                                     mlir::Value predicate) const {
+    return {};
+  }
+  /// The matching store; false where the target has none.
+  virtual bool emitBufferStore(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value value, mlir::Value base,
+                               mlir::Value byteOffset,
+                               mlir::Value predicate) const {
+    return false;
+  }
+
   /// One matrix instruction: `acc` (a vector of the lane's results) plus
   /// the product of an m x n x k tile of `a` and `b` (vectors of the
   /// lane's operand elements), as the target's matrix unit defines the

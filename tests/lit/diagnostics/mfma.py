@@ -1,12 +1,15 @@
-# gl.amd.AMDMFMALayout and gl.amd.cdna3.mfma check their arguments at the
-# call: a 64-lane AMD target, the warps, supported instruction shapes, the
-# operand layouts (with a note at the accumulator), k_width and dtypes.
+# gl.amd.AMDMFMALayout, gl.amd.cdna3.mfma and the buffer accesses check
+# their arguments at the call: a 64-lane AMD target, the warps, supported
+# instruction shapes, the operand layouts (with a note at the accumulator),
+# k_width, dtypes, int32 offsets.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NV
 # RUN: %expect-exit 1 %gluonc %s -k bad_shape -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=SHAPE
 # RUN: %expect-exit 1 %gluonc %s -k wrong_operand -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OPERAND
 # RUN: %expect-exit 1 %gluonc %s -k wrong_version -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=VERSION
 # RUN: %expect-exit 1 %gluonc %s -k fp32_inputs -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=DTYPE
+# RUN: %expect-exit 1 %gluonc %s -k buffer_on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BUFFER
+# RUN: %expect-exit 1 %gluonc %s -k buffer_offsets -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OFFSETS
 # RUN: test ! -e %t
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -53,3 +56,17 @@ def fp32_inputs(x_ptr):
     b = gl.zeros([16, 64], gl.float32, gl.DotOperandLayout(1, MFMA, 4))
     c = gl.amd.cdna3.mfma(a, b, acc)
     # DTYPE: mfma.py:[[@LINE-1]]:9: error: not supported yet: gl.amd.cdna3.mfma of gl.float32 x gl.float32 into gl.float32 (fp16 or bf16 operands, fp32 accumulator)
+
+
+@gluon.jit
+def buffer_on_nvidia(x_ptr):
+    offs = gl.arange(0, 128, layout=gl.BlockedLayout([1], [32], [4], [0]))
+    x = gl.amd.cdna3.buffer_load(x_ptr, offs)
+    # BUFFER: mfma.py:[[@LINE-1]]:34: error: gl.amd.cdna3.buffer_load needs an AMD CDNA --arch, not sm_90a
+
+
+@gluon.jit
+def buffer_offsets(x_ptr):
+    offs = gl.arange(0, 256, layout=gl.BlockedLayout([1], [64], [4], [0]))
+    x = gl.amd.cdna3.buffer_load(x_ptr, offs.to(gl.int64))
+    # OFFSETS: mfma.py:[[@LINE-1]]:41: error: gl.amd.cdna3.buffer_load needs a tensor of int32 element offsets, got

@@ -32,3 +32,14 @@ def first_lane(out_ptr):
 def bad_asm(out_ptr):
     v = gl.inline_asm("v_not_an_instruction $0", "=v", [], gl.int32)
     gl.store(out_ptr, v)
+
+
+@gluon.jit
+def buffer_copy(x_ptr, y_ptr, n, BLOCK: gl.constexpr = 512):
+    # y[i] = x[i] + 1 through buffer resources; lanes past n read 0 and
+    # write nothing.
+    layout: gl.constexpr = gl.BlockedLayout([2], [64], [4], [0])
+    offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)
+    mask = offs < n
+    x = gl.amd.cdna3.buffer_load(x_ptr, offs, mask=mask, other=-1.0)
+    gl.amd.cdna3.buffer_store(x + 1.0, y_ptr, offs, mask=mask)
