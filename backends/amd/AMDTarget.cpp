@@ -19,21 +19,17 @@
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
 
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
@@ -64,21 +60,7 @@ void initializeAMDGPU() {
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CodegenOptions &options) {
   initializeAMDGPU();
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return llvm::createStringError("AMDGPU target unavailable: " + error);
-  llvm::TargetOptions targetOptions;
-  targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
-                                                   : llvm::FPOpFusion::Standard;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
-      std::nullopt, toCodeGenOptLevel(options.optLevel)));
-  if (!machine)
-    return llvm::createStringError("cannot create an AMDGPU target for " +
-                                   options.arch);
-  return machine;
+  return createLLVMTargetMachine(kTriple, options);
 }
 
 /// `module` compiled by the backend to assembly text or an object file.
@@ -163,12 +145,7 @@ public:
   }
 
   void buildLoweringPasses(OpPassManager &pm) const override {
-    pm.addPass(createSCFToControlFlowPass());
-    pm.addPass(createConvertGluonToLLVMPass(targetInfo));
-    pm.addPass(createExpandPredicatedAccessesPass(targetInfo));
-    pm.addPass(createReconcileUnrealizedCastsPass());
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
+    buildGluonLoweringPasses(pm, targetInfo);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

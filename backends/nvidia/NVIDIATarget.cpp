@@ -14,21 +14,17 @@
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
 
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/TargetSelect.h"
@@ -58,23 +54,7 @@ void initializeNVPTX() {
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CodegenOptions &options) {
   initializeNVPTX();
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return llvm::createStringError("NVPTX target unavailable: " + error);
-  llvm::TargetOptions targetOptions;
-  // Fast: contract a*b+c into fma wherever the backend sees it, as Triton's
-  // default does; Standard fuses only explicit llvm.fmuladd.
-  targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
-                                                   : llvm::FPOpFusion::Standard;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
-      std::nullopt, toCodeGenOptLevel(options.optLevel)));
-  if (!machine)
-    return llvm::createStringError("cannot create an NVPTX target for " +
-                                   options.arch);
-  return machine;
+  return createLLVMTargetMachine(kTriple, options);
 }
 
 /// Links the libdevice functions the module calls (gl.log and friends
@@ -186,14 +166,7 @@ public:
   }
 
   void buildLoweringPasses(OpPassManager &pm) const override {
-    // Structured control flow becomes branches first: the lowering's tensor
-    // types then only flow through block arguments.
-    pm.addPass(createSCFToControlFlowPass());
-    pm.addPass(createConvertGluonToLLVMPass(targetInfo));
-    pm.addPass(createExpandPredicatedAccessesPass(targetInfo));
-    pm.addPass(createReconcileUnrealizedCastsPass());
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
+    buildGluonLoweringPasses(pm, targetInfo);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

@@ -12,6 +12,10 @@
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -133,4 +137,16 @@ private:
 std::unique_ptr<Pass>
 gluonc::createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target) {
   return std::make_unique<ConvertGluonToLLVMPass>(std::move(target));
+}
+
+void gluonc::buildGluonLoweringPasses(OpPassManager &pm,
+                                      std::shared_ptr<const TargetInfo> target) {
+  // Structured control flow becomes branches first: the lowering's tensor
+  // types then only flow through block arguments.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertGluonToLLVMPass(target));
+  pm.addPass(createExpandPredicatedAccessesPass(target));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }

@@ -6,7 +6,11 @@
 
 #include "gluonc/Pipeline/LLVMOptimize.h"
 
+#include "gluonc/Pipeline/Target.h"
+
 #include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,6 +25,29 @@ llvm::CodeGenOptLevel gluonc::toCodeGenOptLevel(unsigned optLevel) {
   default:
     return llvm::CodeGenOptLevel::Aggressive;
   }
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+gluonc::createLLVMTargetMachine(llvm::StringRef tripleName,
+                                const CodegenOptions &options) {
+  llvm::Triple triple(tripleName);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("LLVM target " + tripleName.str() +
+                                   " unavailable: " + error);
+  llvm::TargetOptions targetOptions;
+  // Fast: contract a*b+c into fma wherever the backend sees it, as Triton's
+  // default does; Standard fuses only explicit llvm.fmuladd.
+  targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
+                                                   : llvm::FPOpFusion::Standard;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
+      std::nullopt, toCodeGenOptLevel(options.optLevel)));
+  if (!machine)
+    return llvm::createStringError("cannot create an LLVM target for " +
+                                   tripleName.str() + " " + options.arch);
+  return machine;
 }
 
 static llvm::OptimizationLevel toOptimizationLevel(unsigned optLevel) {

@@ -17,6 +17,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <memory>
 
@@ -50,6 +51,11 @@ createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target);
 /// else into branches around LLVM accesses; with no target, branches.
 std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass(
     std::shared_ptr<const TargetInfo> target = nullptr);
+
+/// The `lower` stage of a GPU target: scf to branches, the conversion
+/// above, the expansion of predicated accesses, then cleanup.
+void buildGluonLoweringPasses(mlir::OpPassManager &pm,
+                              std::shared_ptr<const TargetInfo> target);
 
 } // namespace gluonc
 

@@ -17,6 +17,14 @@ namespace gluonc {
 /// The code generator's optimization level for gluonc's -O0 .. -O3.
 llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel);
 
+struct CodegenOptions;
+
+/// A target machine for `triple` (whose LLVM target the caller has
+/// initialized) and options.arch, with gluonc's floating-point contraction
+/// (--no-fp-fusion) and optimization level.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createLLVMTargetMachine(llvm::StringRef triple, const CodegenOptions &options);
+
 /// Runs LLVM's default module pipeline for -O`optLevel` (O0's at 0) with
 /// `machine`'s target analyses, then verifies the module.
 llvm::Error optimizeLLVMModule(llvm::Module &module,
