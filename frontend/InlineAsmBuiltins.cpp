@@ -292,7 +292,6 @@ Value inlineAsmElementwise(CodeGen &gen, CallArgs &args) {
     if (value.shape != target->shape || value.layout != target->layout)
       value = gen.broadcastTo(value, target->shape, target->layout,
                               bound.loc("args"));
-  const RuntimeValue *shapeSource = &*target;
 
   std::vector<DType> dtypes;
   const Value &dtypeValue = bound.get("dtype");
@@ -334,7 +333,7 @@ Value inlineAsmElementwise(CodeGen &gen, CallArgs &args) {
   std::vector<mlir::Type> resultTypes;
   for (DType dtype : dtypes)
     resultTypes.push_back(
-        gen.getMLIRType(dtype, shapeSource->shape, shapeSource->layout));
+        gen.getMLIRType(dtype, target->shape, target->layout));
   std::vector<mlir::Value> operandValues;
   for (const RuntimeValue &value : values)
     operandValues.push_back(value.value);
@@ -343,8 +342,8 @@ Value inlineAsmElementwise(CodeGen &gen, CallArgs &args) {
       *asmText, *constraints, pure, uint32_t(pack));
   std::vector<Value> results;
   for (auto [dtype, value] : llvm::zip(dtypes, op.getResults()))
-    results.push_back(RuntimeValue{value, dtype, shapeSource->shape,
-                                   shapeSource->layout});
+    results.push_back(RuntimeValue{value, dtype, target->shape,
+                                   target->layout});
   return single ? results[0] : Value::tuple(results);
 }
 
