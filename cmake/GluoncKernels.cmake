@@ -5,8 +5,9 @@
 #     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
 #     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...])
 #
-# Adds a custom target <target> that writes <kernel>.<arch>.cubin and
-# <kernel>.<arch>.json for each architecture into OUTPUT_DIR (default
+# Adds a custom target <target> that writes <kernel>.<arch>.cubin (.hsaco
+# for AMD's gfx* architectures) and <kernel>.<arch>.json for each
+# architecture into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
 # gluonc changes. OPTIONS are passed to gluonc as they are (--debug,
 # --no-fp-fusion). <target>_OUTPUT_DIR is set in the caller's scope.
@@ -56,15 +57,19 @@ function(gluonc_add_kernels target)
   set(outputs)
   foreach(arch IN LISTS ARG_ARCHS)
     set(stem ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch})
+    set(image cubin)
+    if(arch MATCHES "^gfx")
+      set(image hsaco)
+    endif()
     add_custom_command(
-      OUTPUT ${stem}.cubin ${stem}.json
+      OUTPUT ${stem}.${image} ${stem}.json
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch} -w ${ARG_NUM_WARPS}
               -O${ARG_OPT_LEVEL} ${ARG_OPTIONS} -o ${ARG_OUTPUT_DIR}
       DEPENDS ${source} ${compiler_dependency}
       COMMENT "gluonc ${ARG_KERNEL} (${arch}) from ${ARG_SOURCE}"
       VERBATIM)
-    list(APPEND outputs ${stem}.cubin ${stem}.json)
+    list(APPEND outputs ${stem}.${image} ${stem}.json)
   endforeach()
   add_custom_target(${target} ALL DEPENDS ${outputs})
   set(${target}_OUTPUT_DIR ${ARG_OUTPUT_DIR} PARENT_SCOPE)

@@ -25,6 +25,8 @@ config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
                              f'"{sys.executable}" "{amd_metadata}"'))
 config.substitutions.append(("%samples", samples))
+# Where the build put what tests/lit/CMakeLists.txt builds.
+config.substitutions.append(("%lit-build", config.binary_root))
 config.substitutions.append(("%golden", golden))
 if config.ptxas:
     config.available_features.add("ptxas")
