@@ -15,10 +15,7 @@
 #include "gluonc/Pipeline/Target.h"
 
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -173,21 +170,15 @@ public:
   translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
                     const CodegenOptions &options) const override {
     DialectRegistry registry;
-    registerBuiltinDialectTranslation(registry);
-    registerLLVMDialectTranslation(registry);
     registerNVVMDialectTranslation(registry);
     module->getContext()->appendDialectRegistry(registry);
-
-    std::unique_ptr<llvm::Module> llvmModule =
-        translateModuleToLLVMIR(module, context, "gluon");
-    if (!llvmModule)
-      return llvm::createStringError("translation to LLVM IR failed");
-
     auto machine = createTargetMachine(options);
     if (!machine)
       return machine.takeError();
-    llvmModule->setTargetTriple(llvm::Triple(kTriple));
-    llvmModule->setDataLayout((*machine)->createDataLayout());
+    auto translated = translateToLLVMModule(module, context, **machine);
+    if (!translated)
+      return translated.takeError();
+    std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
     if (llvm::Error error = linkLibdevice(*llvmModule))
       return std::move(error);
 

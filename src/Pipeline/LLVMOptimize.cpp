@@ -8,6 +8,10 @@
 
 #include "gluonc/Pipeline/Target.h"
 
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Triple.h"
@@ -48,6 +52,22 @@ gluonc::createLLVMTargetMachine(llvm::StringRef tripleName,
     return llvm::createStringError("cannot create an LLVM target for " +
                                    tripleName.str() + " " + options.arch);
   return machine;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+gluonc::translateToLLVMModule(mlir::ModuleOp module, llvm::LLVMContext &context,
+                              llvm::TargetMachine &machine) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "gluon");
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->setDataLayout(machine.createDataLayout());
+  return llvmModule;
 }
 
 static llvm::OptimizationLevel toOptimizationLevel(unsigned optLevel) {

@@ -7,6 +7,7 @@
 #ifndef GLUONC_PIPELINE_LLVMOPTIMIZE_H
 #define GLUONC_PIPELINE_LLVMOPTIMIZE_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
@@ -24,6 +25,13 @@ struct CodegenOptions;
 /// (--no-fp-fusion) and optimization level.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createLLVMTargetMachine(llvm::StringRef triple, const CodegenOptions &options);
+
+/// `module` (the LLVM dialect plus the target's, whose translation the
+/// caller has registered in the module's context) as LLVM IR, with
+/// `machine`'s triple and data layout.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMModule(mlir::ModuleOp module, llvm::LLVMContext &context,
+                      llvm::TargetMachine &machine);
 
 /// Runs LLVM's default module pipeline for -O`optLevel` (O0's at 0) with
 /// `machine`'s target analyses, then verifies the module.
