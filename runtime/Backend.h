@@ -33,6 +33,8 @@ struct ModuleRequest {
   std::array<uint32_t, 3> clusterDims{{1, 1, 1}};
 };
 
+struct KernelMetadata;
+
 struct LaunchRequest {
   std::array<uint32_t, 3> grid{{1, 1, 1}};
   std::array<uint32_t, 3> block{{1, 1, 1}};
@@ -40,6 +42,9 @@ struct LaunchRequest {
   uint32_t sharedBytes = 0;
   void *stream = nullptr;
   void *const *args = nullptr;
+  /// The kernel's parameters, for a backend that lays out the argument
+  /// buffer itself (HIP).
+  const KernelMetadata *metadata = nullptr;
 };
 
 class Backend {

@@ -1,14 +1,15 @@
 //===- HipBackend.cpp - HIP (AMD), opened at run time ---------------------===//
 //
 // libamdhip64 is opened with dlopen, like the CUDA driver, so that the runtime
-// needs neither ROCm to build nor to start. The few declarations used are
-// written out here from hip_runtime_api.h (ROCm 5 and later numbering).
+// needs neither ROCm to build nor to start; HipApi.h declares what it uses.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Arch.h"
 #include "Backend.h"
 #include "Error.h"
+#include "HipApi.h"
+#include "Kernargs.h"
 
 #include <dlfcn.h>
 
@@ -18,133 +19,6 @@
 
 namespace gluonrt {
 namespace {
-
-//===-- Declarations from hip_runtime_api.h -------------------------------===//
-
-using hipError_t = int;
-using hipDevice_t = int;
-using hipDeviceptr_t = void *;
-using hipModule_t = struct ihipModule_t *;
-using hipFunction_t = struct ihipModuleSymbol_t *;
-using hipStream_t = struct ihipStream_t *;
-using hipEvent_t = struct ihipEvent_t *;
-
-constexpr hipError_t hipSuccess = 0;
-constexpr hipError_t hipErrorOutOfMemory = 2;
-
-// hipDeviceAttribute_t since ROCm 5.0.
-constexpr int hipDeviceAttributeComputeCapabilityMajor = 23;
-constexpr int hipDeviceAttributeMaxGridDimX = 29;
-constexpr int hipDeviceAttributeComputeCapabilityMinor = 61;
-constexpr int hipDeviceAttributeMultiprocessorCount = 63;
-
-/// The leading members of hipDeviceProp_tR0600 (ROCm 6), up to gcnArchName,
-/// which is all the runtime reads. hipGetDevicePropertiesR0600 writes the
-/// whole struct, so it is called on a larger buffer.
-struct HipDevicePropPrefixR0600 {
-  char name[256];
-  char uuid[16];
-  char luid[8];
-  unsigned luidDeviceNodeMask;
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  size_t memPitch;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  size_t totalConstMem;
-  int major;
-  int minor;
-  size_t textureAlignment;
-  size_t texturePitchAlignment;
-  int deviceOverlap;
-  int multiProcessorCount;
-  int kernelExecTimeoutEnabled;
-  int integrated;
-  int canMapHostMemory;
-  int computeMode;
-  int maxTexture1D;
-  int maxTexture1DMipmap;
-  int maxTexture1DLinear;
-  int maxTexture2D[2];
-  int maxTexture2DMipmap[2];
-  int maxTexture2DLinear[3];
-  int maxTexture2DGather[2];
-  int maxTexture3D[3];
-  int maxTexture3DAlt[3];
-  int maxTextureCubemap;
-  int maxTexture1DLayered[2];
-  int maxTexture2DLayered[3];
-  int maxTextureCubemapLayered[2];
-  int maxSurface1D;
-  int maxSurface2D[2];
-  int maxSurface3D[3];
-  int maxSurface1DLayered[2];
-  int maxSurface2DLayered[3];
-  int maxSurfaceCubemap;
-  int maxSurfaceCubemapLayered[2];
-  size_t surfaceAlignment;
-  int concurrentKernels;
-  int ECCEnabled;
-  int pciBusID;
-  int pciDeviceID;
-  int pciDomainID;
-  int tccDriver;
-  int asyncEngineCount;
-  int unifiedAddressing;
-  int memoryClockRate;
-  int memoryBusWidth;
-  int l2CacheSize;
-  int persistingL2CacheMaxSize;
-  int maxThreadsPerMultiProcessor;
-  int streamPrioritiesSupported;
-  int globalL1CacheSupported;
-  int localL1CacheSupported;
-  size_t sharedMemPerMultiprocessor;
-  int regsPerMultiprocessor;
-  int managedMemory;
-  int isMultiGpuBoard;
-  int multiGpuBoardGroupID;
-  int hostNativeAtomicSupported;
-  int singleToDoublePrecisionPerfRatio;
-  int pageableMemoryAccess;
-  int concurrentManagedAccess;
-  int computePreemptionSupported;
-  int canUseHostPointerForRegisteredMem;
-  int cooperativeLaunch;
-  int cooperativeMultiDeviceLaunch;
-  size_t sharedMemPerBlockOptin;
-  int pageableMemoryAccessUsesHostPageTables;
-  int directManagedMemAccessFromHost;
-  int maxBlocksPerMultiProcessor;
-  int accessPolicyMaxWindowSize;
-  size_t reservedSharedMemPerBlock;
-  int hostRegisterSupported;
-  int sparseHipArraySupported;
-  int hostRegisterReadOnlySupported;
-  int timelineSemaphoreInteropSupported;
-  int memoryPoolsSupported;
-  int gpuDirectRDMASupported;
-  unsigned gpuDirectRDMAFlushWritesOptions;
-  int gpuDirectRDMAWritesOrdering;
-  unsigned memoryPoolSupportedHandleTypes;
-  int deferredMappingHipArraySupported;
-  int ipcEventSupported;
-  int clusterLaunch;
-  int unifiedFunctionPointers;
-  int reserved[63];
-  int hipReserved[32];
-  char gcnArchName[256];
-};
-
-/// Room for the whole hipDeviceProp_tR0600 (about 1.5 KiB) and growth.
-union HipDevicePropBuffer {
-  HipDevicePropPrefixR0600 prefix;
-  char bytes[8192];
-};
 
 struct HipApi {
   hipError_t (*hipInit)(unsigned);
@@ -318,11 +192,13 @@ gluonrt_status HipBackend::initializeOnce() {
     return status;
   if (hipError_t result = api.hipInit(0))
     return fail(GLUONRT_ERROR_NO_DEVICE, "hipInit failed: " + describe(result));
-  if (hipError_t result = api.hipGetDeviceCount(&numDevices))
+  // HIP answers hipErrorNoDevice, not a count of 0, where there is none.
+  hipError_t result = api.hipGetDeviceCount(&numDevices);
+  if (result == hipErrorNoDevice || (result == hipSuccess && numDevices == 0))
+    return fail(GLUONRT_ERROR_NO_DEVICE, "the HIP runtime reports no device");
+  if (result)
     return fail(GLUONRT_ERROR_NO_DEVICE,
                 "hipGetDeviceCount failed: " + describe(result));
-  if (numDevices == 0)
-    return fail(GLUONRT_ERROR_NO_DEVICE, "the HIP runtime reports no device");
   return GLUONRT_SUCCESS;
 }
 
@@ -486,14 +362,24 @@ gluonrt_status HipBackend::launch(int device, const LoadedModule &module,
                                   const LaunchRequest &request) {
   if (gluonrt_status status = makeCurrent(device))
     return status;
+  if (!request.metadata)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "an AMD launch needs the kernel's metadata");
   const auto &grid = request.grid;
   const auto &block = request.block;
+  // One buffer laid out as the code object declares it (hidden arguments
+  // included) instead of kernelParams: what the JSON says is what runs.
+  std::vector<uint8_t> kernargs = buildKernargSegment(
+      *request.metadata, request.args, {grid, block, request.sharedBytes});
+  size_t kernargBytes = kernargs.size();
+  void *extra[] = {HipLaunchParamBufferPointer, kernargs.data(),
+                   HipLaunchParamBufferSize, &kernargBytes, HipLaunchParamEnd};
   return check(
       api.hipModuleLaunchKernel(static_cast<hipFunction_t>(module.function),
                                 grid[0], grid[1], grid[2], block[0], block[1],
                                 block[2], request.sharedBytes,
                                 static_cast<hipStream_t>(request.stream),
-                                const_cast<void **>(request.args), nullptr),
+                                nullptr, extra),
       "hipModuleLaunchKernel");
 }
 

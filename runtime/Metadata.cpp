@@ -360,6 +360,78 @@ void readParams(const MetadataReader &reader, const json &root,
   checkParamLayout(reader, out.params);
 }
 
+HiddenParamMetadata readHiddenParam(const MetadataReader &reader,
+                                    const json &value,
+                                    const std::string &path) {
+  if (!value.is_object())
+    reader.error(path, "must be an object");
+  HiddenParamMetadata hidden;
+  hidden.kind = reader.nonEmptyString(value, path, "kind");
+  if (hidden.kind.compare(0, 7, "hidden_") != 0)
+    reader.error(path + ".kind",
+                 "'" + hidden.kind + "' is not a hidden argument kind");
+  hidden.offset = reader.u32Member(value, path, "offset");
+  hidden.size = reader.u32Member(value, path, "size");
+  if (hidden.size == 0 || hidden.size > 8 || (hidden.size & (hidden.size - 1)))
+    reader.error(path + ".size", "must be 1, 2, 4 or 8");
+  if (hidden.offset % hidden.size != 0)
+    reader.error(path + ".offset", std::to_string(hidden.offset) +
+                                       " is not a multiple of the size");
+  return hidden;
+}
+
+/// The AMD kernarg segment: its size and alignment from `resources`, the
+/// hidden arguments after the explicit ones. Every argument must lie inside
+/// the segment and no hidden one may overlap an explicit one.
+void readKernargSegment(const MetadataReader &reader, const json &root,
+                        KernelMetadata &out) {
+  const json *hidden = reader.optionalMember(root, "hidden_params");
+  if (hidden && out.backend != GLUONRT_BACKEND_AMD)
+    reader.error("hidden_params", "only AMD kernels have hidden arguments");
+  if (hidden && !hidden->is_array())
+    reader.error("hidden_params", "must be an array");
+  if (hidden)
+    for (size_t i = 0; i < hidden->size(); ++i)
+      out.hiddenParams.push_back(readHiddenParam(
+          reader, (*hidden)[i], "hidden_params[" + std::to_string(i) + "]"));
+
+  uint64_t explicitEnd = 0, end = 0;
+  for (const ParamMetadata &param : out.params)
+    explicitEnd = std::max(explicitEnd, uint64_t(param.offset) + param.size);
+  end = explicitEnd;
+  for (size_t i = 0; i < out.hiddenParams.size(); ++i) {
+    const HiddenParamMetadata &param = out.hiddenParams[i];
+    if (param.offset < explicitEnd)
+      reader.error("hidden_params[" + std::to_string(i) + "]",
+                   param.kind + " at byte " + std::to_string(param.offset) +
+                       " overlaps the explicit arguments (bytes 0.." +
+                       std::to_string(explicitEnd) + ")");
+    end = std::max(end, uint64_t(param.offset) + param.size);
+  }
+
+  const json *resources = reader.optionalMember(root, "resources");
+  out.kernargBytes = static_cast<uint32_t>(end);
+  if (out.backend != GLUONRT_BACKEND_AMD || !resources ||
+      !resources->is_object())
+    return;
+  if (reader.optionalMember(*resources, "kernarg_alignment")) {
+    out.kernargAlignment =
+        reader.u32Member(*resources, "resources", "kernarg_alignment");
+    if (out.kernargAlignment == 0 ||
+        (out.kernargAlignment & (out.kernargAlignment - 1)))
+      reader.error("resources.kernarg_alignment", "must be a power of two");
+  }
+  if (!reader.optionalMember(*resources, "kernarg_bytes"))
+    return;
+  out.kernargBytes =
+      reader.u32Member(*resources, "resources", "kernarg_bytes");
+  if (out.kernargBytes < end)
+    reader.error("resources.kernarg_bytes",
+                 std::to_string(out.kernargBytes) +
+                     " bytes cannot hold the arguments, which end at byte " +
+                     std::to_string(end));
+}
+
 void readConstexprs(const MetadataReader &reader, const json &root,
                     KernelMetadata &out) {
   const json *constexprs = reader.optionalMember(root, "constexprs");
@@ -400,6 +472,7 @@ void readDocument(const MetadataReader &reader, const json &root,
   readImage(reader, root, out);
   readLaunch(reader, root, out);
   readParams(reader, root, out);
+  readKernargSegment(reader, root, out);
   readConstexprs(reader, root, out);
 
   reader.expectTypeIfPresent(root, "compiler", json::value_t::object,

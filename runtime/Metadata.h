@@ -33,6 +33,14 @@ struct ParamMetadata {
   bool isIntegerScalar() const;
 };
 
+/// An argument the code object declares beyond the kernel's own (AMD code
+/// object v5: block counts, group sizes, runtime-owned pointers).
+struct HiddenParamMetadata {
+  std::string kind; // the note's .value_kind: "hidden_block_count_x"
+  uint32_t offset = 0;
+  uint32_t size = 0;
+};
+
 struct ConstexprMetadata {
   std::string name;
   std::string json; // compact JSON text of the value
@@ -64,6 +72,13 @@ struct KernelMetadata {
 
   std::vector<ParamMetadata> params;
   std::vector<ConstexprMetadata> constexprs;
+
+  /// AMD: the whole kernarg segment as the code object declares it
+  /// (resources.kernarg_bytes / kernarg_alignment; without them, the end of
+  /// the last argument and 8), and the hidden arguments in it.
+  uint32_t kernargBytes = 0;
+  uint32_t kernargAlignment = 8;
+  std::vector<HiddenParamMetadata> hiddenParams;
 
   int findParam(const std::string &name) const;
   const ConstexprMetadata *findConstexpr(const std::string &name) const;

@@ -155,6 +155,7 @@ gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
   request.sharedBytes = metadata.sharedBytes;
   request.stream = stream;
   request.args = args;
+  request.metadata = &metadata;
   return kernel->backend->launch(kernel->device, kernel->module, request);
 }
 

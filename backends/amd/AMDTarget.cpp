@@ -105,6 +105,8 @@ void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
   resources.sharedStaticBytes = unsigned(kernel.groupSegmentFixedSize);
   resources.spillStores = unsigned(kernel.vgprSpillCount * 4);
   resources.spillLoads = unsigned(kernel.vgprSpillCount * 4);
+  // The symbol HIP dispatches through: the kernel descriptor in .rodata.
+  result.targetFields["kernel_descriptor"] = kernel.symbol;
   result.extraResources = {
       {"agprs", int64_t(kernel.agprCount)},
       {"kernarg_alignment", int64_t(kernel.kernargSegmentAlign)},

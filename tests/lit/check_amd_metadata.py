@@ -64,7 +64,7 @@ def main():
         checks += 1
 
     expect("entry", meta["entry"], kernel[".name"])
-    expect("symbol", meta["entry"] + ".kd", kernel[".symbol"])
+    expect("symbol", meta["target"]["kernel_descriptor"], kernel[".symbol"])
     for key, note_key in RESOURCES.items():
         expect(f"resources.{key}", meta["resources"][key], kernel[note_key])
     explicit = [a for a in args if not a[".value_kind"].startswith("hidden_")]

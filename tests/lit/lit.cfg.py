@@ -21,6 +21,8 @@ golden = os.path.join(config.test_source_root, "golden")
 config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
 config.substitutions.append(("%gluon-run", config.gluon_run))
 config.substitutions.append(("%gluonc", config.gluonc))
+# The stand-in HIP runtime (tests/support/FakeHip.cpp).
+config.substitutions.append(("%fake-hip", config.fake_hip))
 config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
                              f'"{sys.executable}" "{amd_metadata}"'))

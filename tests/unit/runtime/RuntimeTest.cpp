@@ -11,6 +11,7 @@
 
 #include "Arch.h"
 #include "Arguments.h"
+#include "Kernargs.h"
 #include "Metadata.h"
 #include "ScalarTypes.h"
 #include "Sha256.h"
@@ -135,6 +136,42 @@ json addKernelDocument(unsigned nDivisibility = 16) {
         {"ptx_version", "8.7"},
         {"warp_size", 32}}},
   };
+}
+
+/// The hidden argument `kind` at `offset`, `size` bytes.
+json hiddenParam(const std::string &kind, unsigned offset, unsigned size) {
+  return {{"kind", kind}, {"offset", offset}, {"size", size}};
+}
+
+/// add_kernel as gluonc writes it for gfx942 when the kernel reads
+/// gl.num_programs: the code object v5 hidden arguments after n.
+json amdAddKernelDocument() {
+  json document = addKernelDocument();
+  document["target"] = {{"arch", "gfx942"},
+                        {"backend", "amd"},
+                        {"code_object_version", "5"},
+                        {"kernel_descriptor", "add_kernel.kd"},
+                        {"warp_size", 64}};
+  document["image"]["format"] = "hsaco";
+  document["image"]["file"] = "add_kernel.gfx942.hsaco";
+  document["launch"]["block_dims"] = {256, 1, 1};
+  document["resources"]["kernarg_bytes"] = 288;
+  document["resources"]["kernarg_alignment"] = 8;
+  document["hidden_params"] = {
+      hiddenParam("hidden_block_count_x", 32, 4),
+      hiddenParam("hidden_block_count_y", 36, 4),
+      hiddenParam("hidden_block_count_z", 40, 4),
+      hiddenParam("hidden_group_size_x", 44, 2),
+      hiddenParam("hidden_group_size_y", 46, 2),
+      hiddenParam("hidden_group_size_z", 48, 2),
+      hiddenParam("hidden_remainder_x", 50, 2),
+      hiddenParam("hidden_remainder_y", 52, 2),
+      hiddenParam("hidden_remainder_z", 54, 2),
+      hiddenParam("hidden_global_offset_x", 72, 8),
+      hiddenParam("hidden_grid_dims", 96, 2),
+      hiddenParam("hidden_printf_buffer", 104, 8),
+      hiddenParam("hidden_dynamic_lds_size", 144, 4)};
+  return document;
 }
 
 /// Writes the document and its image into `dir`; returns the JSON's path.
@@ -427,6 +464,105 @@ TEST_CASE("Malformed documents are rejected with a message naming the key",
   INFO(lastError());
   CHECK(lastError().find(expectedText) != std::string::npos);
   CHECK(lastError().find("kernel.json") != std::string::npos);
+}
+
+TEST_CASE("Malformed AMD kernarg segments are rejected", "[metadata]") {
+  TempDir dir;
+  json document = amdAddKernelDocument();
+  std::string expectedText;
+
+  SECTION("a hidden argument over the explicit ones") {
+    document["hidden_params"][0]["offset"] = 24;
+    expectedText = "hidden_params[0]: hidden_block_count_x at byte 24 "
+                   "overlaps the explicit arguments (bytes 0..28)";
+  }
+  SECTION("a hidden argument past the segment") {
+    document["resources"]["kernarg_bytes"] = 100;
+    expectedText = "resources.kernarg_bytes: 100 bytes cannot hold the "
+                   "arguments, which end at byte 148";
+  }
+  SECTION("a kind that is not hidden") {
+    document["hidden_params"][1]["kind"] = "by_value";
+    expectedText = "hidden_params[1].kind: 'by_value' is not a hidden";
+  }
+  SECTION("a size no argument has") {
+    document["hidden_params"][2]["size"] = 3;
+    expectedText = "hidden_params[2].size: must be 1, 2, 4 or 8";
+  }
+  SECTION("a misaligned hidden argument") {
+    document["hidden_params"][3]["offset"] = 45;
+    expectedText = "hidden_params[3].offset: 45 is not a multiple of the size";
+  }
+  SECTION("hidden arguments of an NVIDIA kernel") {
+    document["target"] = addKernelDocument()["target"];
+    document["image"] = addKernelDocument()["image"];
+    document["launch"]["block_dims"] = {128, 1, 1};
+    expectedText = "hidden_params: only AMD kernels have hidden arguments";
+  }
+
+  std::string path = writeKernel(dir, document);
+  CHECK(loadMetadata(path) == GLUONRT_ERROR_INVALID_METADATA);
+  INFO(lastError());
+  CHECK(lastError().find(expectedText) != std::string::npos);
+}
+
+TEST_CASE("The AMD kernarg segment follows the metadata's offsets",
+          "[args]") {
+  gluonrt::KernelMetadata metadata;
+  REQUIRE(gluonrt::parseMetadata(amdAddKernelDocument().dump(), "kernel.json",
+                                 metadata) == GLUONRT_SUCCESS);
+  CHECK(metadata.kernargBytes == 288);
+  CHECK(metadata.kernargAlignment == 8);
+  REQUIRE(metadata.hiddenParams.size() == 13);
+
+  uint64_t x = 0x1111222233334440, y = 0x5555666677778880,
+           out = 0x9999aaaabbbbccc0;
+  int32_t n = -48;
+  void *args[] = {&x, &y, &out, &n};
+  gluonrt::DispatchShape shape;
+  shape.grid = {{70000, 3, 2}};
+  shape.block = {{256, 1, 1}};
+  shape.dynamicSharedBytes = 4096;
+  std::vector<uint8_t> segment =
+      gluonrt::buildKernargSegment(metadata, args, shape);
+  REQUIRE(segment.size() == 288);
+
+  auto read = [&](size_t offset, size_t size) {
+    uint64_t value = 0;
+    for (size_t i = 0; i < size; ++i)
+      value |= uint64_t(segment[offset + i]) << (8 * i);
+    return value;
+  };
+  CHECK(read(0, 8) == x);
+  CHECK(read(8, 8) == y);
+  CHECK(read(16, 8) == out);
+  CHECK(read(24, 4) == uint32_t(n));
+  CHECK(read(28, 4) == 0); // padding
+  CHECK(read(32, 4) == 70000);
+  CHECK(read(36, 4) == 3);
+  CHECK(read(40, 4) == 2);
+  CHECK(read(44, 2) == 256);
+  CHECK(read(46, 2) == 1);
+  CHECK(read(48, 2) == 1);
+  CHECK(read(50, 6) == 0); // remainders: whole blocks
+  CHECK(read(72, 8) == 0); // no global offset
+  CHECK(read(96, 2) == 3);
+  CHECK(read(104, 8) == 0); // the HIP runtime's own pointer
+  CHECK(read(144, 4) == 4096);
+  for (size_t offset = 148; offset < 288; ++offset)
+    REQUIRE(segment[offset] == 0);
+}
+
+TEST_CASE("Without kernarg_bytes the segment ends with the last argument",
+          "[args]") {
+  json document = amdAddKernelDocument();
+  document["resources"].erase("kernarg_bytes");
+  document.erase("hidden_params");
+  gluonrt::KernelMetadata metadata;
+  REQUIRE(gluonrt::parseMetadata(document.dump(), "kernel.json", metadata) ==
+          GLUONRT_SUCCESS);
+  CHECK(metadata.kernargBytes == 28);
+  CHECK(metadata.hiddenParams.empty());
 }
 
 TEST_CASE("Text that is not JSON is rejected", "[metadata]") {
