@@ -128,23 +128,32 @@ void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
   }
 }
 
+/// CDNA (gfx9) runs waves of 64 lanes; gfx12 (gfx1250) only wave32.
+bool isWave32(llvm::StringRef arch) { return arch.starts_with("gfx12"); }
+
 class AMDTarget : public Target {
 public:
-  AMDTarget() : targetInfo(std::make_shared<AMDTargetInfo>()) {}
+  AMDTarget()
+      : wave64Info(std::make_shared<AMDTargetInfo>(64)),
+        wave32Info(std::make_shared<AMDTargetInfo>(32)) {}
 
   llvm::StringRef getBackend() const override { return "amd"; }
   std::vector<std::string> getSupportedArchs() const override {
-    return {"gfx90a", "gfx942", "gfx950"};
+    return {"gfx90a", "gfx942", "gfx950", "gfx1250"};
   }
-  unsigned getWarpSize() const override { return 64; }
+  unsigned getWarpSize(llvm::StringRef arch) const override {
+    return isWave32(arch) ? 32 : 64;
+  }
   llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
   llvm::StringRef getImageFormat() const override { return "hsaco"; }
-  std::shared_ptr<const TargetInfo> getTargetInfo() const override {
-    return targetInfo;
+  std::shared_ptr<const TargetInfo>
+  getTargetInfo(llvm::StringRef arch) const override {
+    return isWave32(arch) ? wave32Info : wave64Info;
   }
 
-  void buildLoweringPasses(OpPassManager &pm) const override {
-    buildGluonLoweringPasses(pm, targetInfo);
+  void buildLoweringPasses(OpPassManager &pm,
+                           llvm::StringRef arch) const override {
+    buildGluonLoweringPasses(pm, getTargetInfo(arch));
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>
@@ -225,7 +234,8 @@ public:
   }
 
 private:
-  std::shared_ptr<const AMDTargetInfo> targetInfo;
+  std::shared_ptr<const AMDTargetInfo> wave64Info;
+  std::shared_ptr<const AMDTargetInfo> wave32Info;
 };
 
 } // namespace
@@ -239,5 +249,5 @@ void gluonc::registerAMDPasses() {
   PassPipelineRegistration<>(
       "gluon-to-rocdl",
       "The lower stage for AMD: gluon kernels to the LLVM and ROCDL dialects",
-      [](OpPassManager &pm) { AMDTarget().buildLoweringPasses(pm); });
+      [](OpPassManager &pm) { AMDTarget().buildLoweringPasses(pm, "gfx942"); });
 }

@@ -28,11 +28,6 @@ Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
 }
 
 /// This lane's index in its wave.
-Value getLaneId(OpBuilder &b, Location loc) {
-  auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, 1024);
-  Value tid = ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
-  return LLVM::AndOp::create(b, loc, tid, i32Constant(b, loc, 63));
-}
 
 /// `value` as held by lane `source` (an i32 lane index).
 Value permute(OpBuilder &b, Location loc, Value value, Value source) {
@@ -75,6 +70,12 @@ Value permute(OpBuilder &b, Location loc, Value value, Value source) {
 }
 
 } // namespace
+
+Value AMDTargetInfo::getLaneId(OpBuilder &b, Location loc) const {
+  auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, 1024);
+  Value tid = ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
+  return LLVM::AndOp::create(b, loc, tid, i32Constant(b, loc, waveSize - 1));
+}
 
 Value AMDTargetInfo::getThreadId(OpBuilder &builder, Location loc,
                                  unsigned numThreads) const {

@@ -11,11 +11,14 @@
 
 namespace gluonc::amd {
 
-/// CDNA (gfx9): waves of 64 lanes, cross-lane moves through ds_bpermute,
-/// the program count from the code object v5 implicit arguments.
+/// Waves of 64 lanes (CDNA, gfx9) or 32 (gfx12), cross-lane moves through
+/// ds_bpermute, the program count from the code object v5 implicit
+/// arguments.
 class AMDTargetInfo : public TargetInfo {
 public:
-  unsigned getWarpSize() const override { return 64; }
+  explicit AMDTargetInfo(unsigned waveSize) : waveSize(waveSize) {}
+
+  unsigned getWarpSize() const override { return waveSize; }
   mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,
@@ -50,6 +53,12 @@ public:
                   unsigned numThreads) const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;
   void addLegalDialects(mlir::ConversionTarget &target) const override;
+
+private:
+  /// The lane id within the wave: the thread id's low bits.
+  mlir::Value getLaneId(mlir::OpBuilder &builder, mlir::Location loc) const;
+
+  unsigned waveSize;
 };
 
 } // namespace gluonc::amd

@@ -154,15 +154,16 @@ public:
             "sm_103a", "sm_120", "sm_120a"};
   }
 
-  unsigned getWarpSize() const override { return 32; }
+  unsigned getWarpSize(llvm::StringRef) const override { return 32; }
   llvm::StringRef getAssemblyKind() const override { return "ptx"; }
   llvm::StringRef getImageFormat() const override { return "cubin"; }
 
-  std::shared_ptr<const TargetInfo> getTargetInfo() const override {
+  std::shared_ptr<const TargetInfo>
+  getTargetInfo(llvm::StringRef) const override {
     return targetInfo;
   }
 
-  void buildLoweringPasses(OpPassManager &pm) const override {
+  void buildLoweringPasses(OpPassManager &pm, llvm::StringRef) const override {
     buildGluonLoweringPasses(pm, targetInfo);
   }
 
@@ -256,6 +257,6 @@ void gluonc::registerNVIDIAPasses() {
       "The lower stage for NVIDIA: gluon kernels to the LLVM and NVVM "
       "dialects",
       [](OpPassManager &pm) {
-        NVIDIATarget().buildLoweringPasses(pm);
+        NVIDIATarget().buildLoweringPasses(pm, "sm_90a");
       });
 }

@@ -191,7 +191,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
   spec.signature = options.signature;
   spec.defines = options.defines;
   spec.numWarps = options.numWarps;
-  spec.warpSize = target.getWarpSize();
+  spec.warpSize = target.getWarpSize(options.arch);
   spec.arch = options.arch;
   spec.debug = options.debug;
   KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
@@ -256,7 +256,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     meta.entry = kernel.entry;
     meta.backend = target.getBackend().str();
     meta.arch = options.arch;
-    meta.warpSize = target.getWarpSize();
+    meta.warpSize = target.getWarpSize(options.arch);
     meta.numWarps = options.numWarps;
     meta.imageFile = stem + "." + result->codegen.imageFormat;
     meta.params = kernel.params;

@@ -224,7 +224,7 @@ mlir::Attribute evaluateLayout(const LayoutOptions &options,
   });
   KernelSpec spec;
   spec.numWarps = options.numWarps;
-  spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize();
+  spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize(options.arch);
   spec.arch = options.arch;
   mlir::Attribute attr = evaluateLayoutExpression(
       sources, diags, context, bufferName, expression, spec);

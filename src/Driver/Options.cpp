@@ -112,7 +112,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   exitEarly = false;
   CLI::App app{"gluonc: ahead-of-time compiler for Gluon GPU kernels", "gluonc"};
   app.footer("Compiles one @gluon.jit kernel of FILE to <kernel>.<arch>.cubin "
-             "and its launch metadata <kernel>.<arch>.json.\n"
+             "(NVIDIA) or .hsaco (AMD) and its launch metadata "
+             "<kernel>.<arch>.json.\n"
              "Example:\n  gluonc samples/vector_add.py -k add_kernel -s "
              "\"*fp32:16, *fp32:16, *fp32:16, i32, 1024\" --arch sm_90a -w 4 "
              "-o out/\n"
@@ -140,7 +141,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "Warps per program (default 4)");
   app.add_option("--arch", options.arch,
                  "Target architecture: sm_80, sm_90, sm_90a, sm_100a, ... "
-                 "(default sm_90a)");
+                 "(NVIDIA; default sm_90a), gfx90a, gfx942, gfx950 (AMD, "
+                 "64-lane waves), gfx1250 (AMD, 32-lane waves)");
   app.add_option("-o,--output", options.outputDir,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,

@@ -41,7 +41,7 @@ void Pipeline::buildStagePasses(llvm::StringRef stage,
     pm.addPass(createAllocateSharedMemoryPass());
     pm.addPass(createInsertBarriersPass());
   } else if (stage == "lower") {
-    target.buildLoweringPasses(pm);
+    target.buildLoweringPasses(pm, options.codegen.arch);
   }
 }
 

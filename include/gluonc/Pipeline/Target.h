@@ -99,15 +99,19 @@ public:
   virtual llvm::StringRef getBackend() const = 0;
   virtual std::vector<std::string> getSupportedArchs() const = 0;
   bool supportsArch(llvm::StringRef arch) const;
-  virtual unsigned getWarpSize() const = 0;
+  /// Threads per warp (wave) on `arch`, one of getSupportedArchs().
+  virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
   /// The `--emit` names of the assembly and the image ("ptx" and "cubin",
   /// "amdgcn" and "hsaco"), also their file extensions.
   virtual llvm::StringRef getAssemblyKind() const = 0;
   virtual llvm::StringRef getImageFormat() const = 0;
-  virtual std::shared_ptr<const TargetInfo> getTargetInfo() const = 0;
+  virtual std::shared_ptr<const TargetInfo>
+  getTargetInfo(llvm::StringRef arch) const = 0;
 
-  /// Adds the passes of the `lower` stage: gluon IR to the LLVM dialect.
-  virtual void buildLoweringPasses(mlir::OpPassManager &pm) const = 0;
+  /// Adds the passes of the `lower` stage for `arch`: gluon IR to the LLVM
+  /// dialect.
+  virtual void buildLoweringPasses(mlir::OpPassManager &pm,
+                                   llvm::StringRef arch) const = 0;
   /// The `llvm` stage: LLVM dialect to optimized LLVM IR.
   virtual llvm::Expected<std::unique_ptr<llvm::Module>>
   translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,

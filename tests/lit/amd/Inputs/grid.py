@@ -35,10 +35,11 @@ def bad_asm(out_ptr):
 
 
 @gluon.jit
-def buffer_copy(x_ptr, y_ptr, n, BLOCK: gl.constexpr = 512):
+def buffer_copy(x_ptr, y_ptr, n, BLOCK: gl.constexpr = 512,
+                LANES: gl.constexpr = 64):
     # y[i] = x[i] + 1 through buffer resources; lanes past n read 0 and
     # write nothing.
-    layout: gl.constexpr = gl.BlockedLayout([2], [64], [4], [0])
+    layout: gl.constexpr = gl.BlockedLayout([BLOCK // LANES // 4], [LANES], [4], [0])
     offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)
     mask = offs < n
     x = gl.amd.cdna3.buffer_load(x_ptr, offs, mask=mask, other=-1.0)
