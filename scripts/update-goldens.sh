@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the golden files of tests/lit/samples/*.test with the gluonc of
-# BUILD_DIR. Each `RUN: diff -ru %golden/NAME %t[/SUB]` line names a golden
-# folder; the test's `%gluonc ... -o %t[/SUB]` line that writes the folder it
+# BUILD_DIR. Each `RUN: diff -ru [-x PATTERN ...] %golden/NAME %t[/SUB]` line
+# names a golden folder (without the files matching PATTERN); the test's `%gluonc ... -o %t[/SUB]` line that writes the folder it
 # is compared with is rerun into tests/lit/golden/NAME. Review the result with
 # `git diff tests/lit/golden` before committing it.
 #
@@ -20,10 +20,11 @@ for test in sorted((root / "tests/lit/samples").glob("*.test")):
     lines = [l[len("RUN: "):] for l in test.read_text().splitlines()
              if l.startswith("RUN: ")]
     for line in lines:
-        diff = re.match(r"diff -ru %golden/(\S+) %t(\S*)$", line)
+        diff = re.match(r"diff -ru ((?:-x \S+ )*)%golden/(\S+) %t(\S*)$", line)
         if not diff:
             continue
-        name, sub = diff.groups()
+        excluded, name, sub = diff.groups()
+        excluded = shlex.split(excluded)[1::2]
         writer = next(l for l in lines
                       if "%gluonc " in l and re.search(rf"-o %t{re.escape(sub)}(\s|$)", l))
         command = writer.split("&& ", 1)[-1]
@@ -33,5 +34,8 @@ for test in sorted((root / "tests/lit/samples").glob("*.test")):
                    .replace("%samples", shlex.quote(str(root / "samples")))
                    .replace(f"%t{sub}", shlex.quote(str(out))))
         subprocess.run(command, shell=True, check=True, cwd=root)
+        for pattern in excluded:  # what the test's diff leaves out
+            for path in out.glob(pattern):
+                path.unlink()
         print(f"updated tests/lit/golden/{name}")
 PY
