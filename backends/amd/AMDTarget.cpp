@@ -15,6 +15,7 @@
 
 #include "AMDTargetInfo.h"
 #include "CodeObject.h"
+#include "DeviceLibrary.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
@@ -173,6 +174,8 @@ public:
     // getNumPrograms reads.
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               500);
+    if (llvm::Error error = linkDeviceLibrary(*llvmModule, options.arch))
+      return std::move(error);
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
       return std::move(error);

@@ -36,6 +36,9 @@ public:
                            mlir::Value lane) const override;
   void emitBarrier(mlir::OpBuilder &builder,
                    mlir::Location loc) const override;
+  std::optional<std::string>
+  getMathLibraryFunction(llvm::StringRef opName,
+                         mlir::Type type) const override;
   mlir::Value emitBufferLoad(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Type type, mlir::Value base,
                              mlir::Value byteOffset,

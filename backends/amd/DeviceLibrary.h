@@ -1,0 +1,34 @@
+//===- DeviceLibrary.h - ROCm's ocml, linked for math functions -*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_BACKENDS_AMD_DEVICELIBRARY_H
+#define GLUONC_BACKENDS_AMD_DEVICELIBRARY_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace gluonc::amd {
+
+/// The folder of ROCm's device library bitcode (ocml.bc):
+/// $GLUONC_ROCM_DEVICE_LIBS if set, else the first of Debian's
+/// rocm-device-libs and /opt/rocm's that has it.
+std::optional<std::string> findDeviceLibraryFolder();
+
+/// Links the ocml functions `module` calls (gl.sin and friends lower to
+/// __ocml_* calls) for `arch`, answers ocml's configuration questions
+/// (__oclc_* constants: IEEE behaviour, no finite-only or unsafe math,
+/// correctly rounded fp32 sqrt, the ISA version) and makes the linked
+/// functions internal so that O3 inlines them and drops the rest. Does
+/// nothing when the module calls none.
+llvm::Error linkDeviceLibrary(llvm::Module &module, llvm::StringRef arch);
+
+} // namespace gluonc::amd
+
+#endif // GLUONC_BACKENDS_AMD_DEVICELIBRARY_H
