@@ -39,6 +39,20 @@ public:
   std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName,
                          mlir::Type type) const override;
+  // Atomics.cpp
+  mlir::Value emitAtomicRMW(mlir::OpBuilder &builder, mlir::Location loc,
+                            llvm::StringRef kind, mlir::Value ptr,
+                            mlir::Value value, mlir::Value predicate,
+                            llvm::StringRef sem,
+                            llvm::StringRef scope) const override;
+  mlir::Value emitAtomicCAS(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value ptr, mlir::Value cmp,
+                            mlir::Value value, mlir::Value predicate,
+                            llvm::StringRef sem,
+                            llvm::StringRef scope) const override;
+  bool emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
+                      llvm::StringRef message, llvm::StringRef file,
+                      int32_t line, llvm::StringRef function) const override;
   mlir::Value emitBufferLoad(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Type type, mlir::Value base,
                              mlir::Value byteOffset,

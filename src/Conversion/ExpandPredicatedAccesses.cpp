@@ -12,6 +12,8 @@
 //   ^access:  %v = llvm.load %ptr; llvm.br ^next(%v)
 //   ^next(%result): ...
 //
+// and each gluon.predicated into the same branch around its body.
+//
 // which ptxas turns back into predicated instructions. Splitting a block
 // moves every op after the split point, so the accesses are expanded from
 // the last to the first: each split then moves only the ops up to the next
@@ -72,6 +74,25 @@ void expandStore(gluon::PredicatedStoreOp store, OpBuilder &builder) {
   store.erase();
 }
 
+/// The body of `predicated` moved into a block of its own that only the
+/// predicate reaches.
+void expandRegion(gluon::PredicatedOp predicated, OpBuilder &builder) {
+  Location loc = predicated.getLoc();
+  auto [access, next] =
+      splitAroundAccess(predicated, predicated.getPredicate(),
+                        predicated.getFallback(), builder);
+  Block &body = predicated.getBody().front();
+  auto yield = cast<gluon::PredicatedYieldOp>(body.getTerminator());
+  access->getOperations().splice(access->begin(), body.getOperations(),
+                                 body.begin(), Block::iterator(yield));
+  builder.setInsertionPointToEnd(access);
+  LLVM::BrOp::create(builder, loc, yield.getResults(), next);
+  for (auto [index, result] : llvm::enumerate(predicated.getResults()))
+    result.replaceAllUsesWith(
+        next->insertArgument(unsigned(index), result.getType(), loc));
+  predicated.erase();
+}
+
 class ExpandPredicatedAccessesPass
     : public PassWrapper<ExpandPredicatedAccessesPass,
                          OperationPass<ModuleOp>> {
@@ -86,18 +107,23 @@ public:
     return "gluon-expand-predicated-accesses";
   }
   StringRef getDescription() const override {
-    return "Expand predicated loads and stores into branches";
+    return "Expand predicated loads, stores and regions into branches";
   }
 
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
-      if (isa<gluon::PredicatedLoadOp, gluon::PredicatedStoreOp>(op))
+      if (isa<gluon::PredicatedLoadOp, gluon::PredicatedStoreOp,
+              gluon::PredicatedOp>(op))
         accesses.push_back(op);
     });
     OpBuilder builder(&getContext());
     // Program order within each block, so reversed: last access first.
     for (Operation *op : llvm::reverse(accesses)) {
+      if (auto predicated = dyn_cast<gluon::PredicatedOp>(op)) {
+        expandRegion(predicated, builder);
+        continue;
+      }
       if (target && lowerToInstruction(op, builder))
         continue;
       if (auto load = dyn_cast<gluon::PredicatedLoadOp>(op))

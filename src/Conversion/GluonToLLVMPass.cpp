@@ -107,7 +107,8 @@ public:
         cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
         ub::UBDialect>();
     conversionTarget.addLegalOp<ModuleOp, gluon::PredicatedLoadOp,
-                                gluon::PredicatedStoreOp>();
+                                gluon::PredicatedStoreOp, gluon::PredicatedOp,
+                                gluon::PredicatedYieldOp>();
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();

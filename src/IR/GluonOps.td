@@ -383,6 +383,34 @@ def Gluon_PredicatedStoreOp : Gluon_Op<"predicated_store",
   }];
 }
 
+def Gluon_PredicatedOp : Gluon_Op<"predicated",
+    [RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "LLVM ops that run only where a predicate holds";
+  let description = [{
+    The lowering's way to guard an access that has side effects, such as an
+    atomic on AMD, without splitting blocks in a conversion pattern: the
+    body runs where `predicate` holds and its `gluon.predicated.yield`
+    values are the results; elsewhere the results are the `fallback`
+    values. `gluon-expand-predicated-accesses` turns it into a branch
+    around the body, as it does `gluon.predicated_load`.
+  }];
+  let arguments = (ins I1:$predicate, Variadic<AnyType>:$fallback);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $predicate (`else` $fallback^)? attr-dict-with-keyword `:`
+    functional-type($fallback, $results) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_PredicatedYieldOp : Gluon_Op<"predicated.yield",
+    [HasParent<"PredicatedOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the results of a gluon.predicated body";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory (SharedMemoryOps.cpp)
 //===----------------------------------------------------------------------===//

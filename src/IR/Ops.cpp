@@ -359,3 +359,16 @@ LogicalResult BufferStoreOp::verify() {
   return verifyBufferAccess(*this, getPtr().getType(), getOffsets().getType(),
                             value.getElementType(), getMask());
 }
+
+LogicalResult PredicatedOp::verify() {
+  auto yield = dyn_cast<PredicatedYieldOp>(getBody().front().getTerminator());
+  if (!yield)
+    return emitOpError("body must end in gluon.predicated.yield");
+  if (getFallback().getTypes() != getResultTypes())
+    return emitOpError("needs one fallback value per result, of its type");
+  if (yield.getResults().getTypes() != getResultTypes())
+    return emitOpError("body yields ")
+           << yield.getResults().size()
+           << " values that do not match the results";
+  return success();
+}

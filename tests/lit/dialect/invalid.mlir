@@ -100,3 +100,24 @@ func.func @splat_type(%x: i32) {
 #a = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // expected-error @+1 {{slice dimension 1 is out of range for a parent of rank 1}}
 #s = #gluon.slice<{dim = 1, parent = #a}>
+
+// -----
+
+llvm.func @predicated_fallback_type(%m: i1, %x: i32) -> i64 {
+  // expected-error @+1 {{'gluon.predicated' op needs one fallback value per result, of its type}}
+  %r = gluon.predicated %m else %x : (i32) -> i64 {
+    %z = llvm.mlir.zero : i64
+    gluon.predicated.yield %z : i64
+  }
+  llvm.return %r : i64
+}
+
+// -----
+
+llvm.func @predicated_yield_count(%m: i1, %x: i32) -> i32 {
+  // expected-error @+1 {{'gluon.predicated' op body yields 0 values that do not match the results}}
+  %r = gluon.predicated %m else %x : (i32) -> i32 {
+    gluon.predicated.yield
+  }
+  llvm.return %r : i32
+}

@@ -20,3 +20,21 @@ llvm.func @two_accesses(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %m: i1, %n: i1) {
   gluon.predicated_store %q, %v, %n {alignment = 16 : i64} : !llvm.ptr<1>, vector<4xf32>
   llvm.return
 }
+
+// A gluon.predicated body (an atomic on AMD) becomes the branch's block;
+// where the predicate is false the result is the fallback.
+// CHECK-LABEL: llvm.func @guarded_atomic
+llvm.func @guarded_atomic(%p: !llvm.ptr<1>, %v: i32, %m: i1) -> i32 {
+  %zero = llvm.mlir.zero : i32
+  // CHECK: llvm.cond_br %{{.*}}, ^[[BODY:bb[0-9]+]], ^[[AFTER:bb[0-9]+]](%{{.*}} : i32)
+  // CHECK: ^[[BODY]]:
+  // CHECK-NEXT: %[[OLD:.*]] = llvm.atomicrmw add %{{.*}}, %{{.*}} syncscope("agent") acq_rel : !llvm.ptr<1>, i32
+  // CHECK-NEXT: llvm.br ^[[AFTER]](%[[OLD]] : i32)
+  // CHECK: ^[[AFTER]](%[[R:.*]]: i32):
+  // CHECK-NEXT: llvm.return %[[R]] : i32
+  %old = gluon.predicated %m else %zero : (i32) -> i32 {
+    %o = llvm.atomicrmw add %p, %v syncscope("agent") acq_rel : !llvm.ptr<1>, i32
+    gluon.predicated.yield %o : i32
+  }
+  llvm.return %old : i32
+}

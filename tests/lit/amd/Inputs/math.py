@@ -14,3 +14,12 @@ def math_kernel(x_ptr, y_ptr, BLOCK: gl.constexpr = 1024,
     y += gl.cos(x) + gl.rsqrt(x) + gl.erf(x) + gl.sqrt(x) + gl.abs(x)
     y += gl.floor(x) + gl.ceil(x) + gl.fma(x, x, y) + x / (x + 1.0)
     gl.store(y_ptr + offs, y)
+
+
+@gluon.jit
+def atomic_add_f32(x_ptr, sum_ptr, n, BLOCK: gl.constexpr = 256):
+    layout: gl.constexpr = gl.BlockedLayout([1], [64], [4], [0])
+    offs = gl.arange(0, BLOCK, layout=layout)
+    mask = offs < n
+    x = gl.load(x_ptr + offs, mask=mask, other=0.0)
+    gl.atomic_add(sum_ptr + offs % 8, x, mask=mask)
