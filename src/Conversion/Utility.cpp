@@ -6,6 +6,7 @@
 
 #include "Utility.h"
 
+#include "gluonc/Conversion/Float8.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -14,6 +15,16 @@ using namespace mlir;
 using namespace gluonc;
 
 TargetInfo::~TargetInfo() = default;
+
+Value TargetInfo::emitFloatToFloat8(OpBuilder &builder, Location loc,
+                                    Value value, Type type) const {
+  return emitSoftwareFloatToFloat8(builder, loc, value, type);
+}
+
+Value TargetInfo::emitFloat8ToFloat(OpBuilder &builder, Location loc,
+                                    Value bits, Type type) const {
+  return emitSoftwareFloat8ToFloat(builder, loc, bits, type);
+}
 
 SmallVector<Value> gluonc::unpackRegisters(OpBuilder &builder, Location loc,
                                            Value structValue) {

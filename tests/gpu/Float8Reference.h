@@ -52,17 +52,22 @@ struct Float8Format {
   float quantize(float x) const {
     if (std::isnan(x))
       return x;
-    float best = 0, bestError = INFINITY;
+    // Beyond the largest finite value the distances to the two largest
+    // codes round to the same number: saturate first.
+    float largest = 0;
+    for (int code = 0; code < 128; ++code)
+      if (std::isfinite(decode(uint8_t(code))))
+        largest = std::fmax(largest, decode(uint8_t(code)));
+    if (std::fabs(x) >= largest)
+      return std::copysign(largest, x);
+    float best = 0;
+    double bestError = INFINITY;
     int bestCode = 0;
     for (int code = 0; code < 256; ++code) {
       float value = decode(uint8_t(code));
       if (!std::isfinite(value))
         continue;
-      float error = std::fabs(value - x);
-      if (std::isinf(x))
-        error = std::fabs(value) * (std::signbit(value) == std::signbit(x)
-                                        ? -1.0f
-                                        : 1.0f);
+      double error = std::fabs(double(value) - double(x));
       if (error < bestError ||
           (error == bestError && (code & 1) == 0 && (bestCode & 1) == 1)) {
         best = value;

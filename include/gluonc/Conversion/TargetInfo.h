@@ -128,19 +128,15 @@ public:
   }
 
   /// An fp32 scalar as a float8 of `type` (f8E4M3FN or f8E5M2), in an i8,
-  /// rounded to nearest and saturated to the finite range; null where the
-  /// target has no such conversion.
+  /// rounded to nearest and saturated to the finite range; by default in
+  /// integer and fp32 arithmetic (Float8.h).
   virtual mlir::Value emitFloatToFloat8(mlir::OpBuilder &builder,
                                         mlir::Location loc, mlir::Value value,
-                                        mlir::Type type) const {
-    return {};
-  }
+                                        mlir::Type type) const;
   /// The float8 of `type` held in the i8 `bits`, as an fp32 scalar.
   virtual mlir::Value emitFloat8ToFloat(mlir::OpBuilder &builder,
                                         mlir::Location loc, mlir::Value bits,
-                                        mlir::Type type) const {
-    return {};
-  }
+                                        mlir::Type type) const;
 
   /// Reports a failed device assertion from this thread and makes the
   /// launch fail (CUDA's __assertfail); false where the target has no way.
@@ -150,7 +146,6 @@ public:
     return false;
   }
 
-  /// Marks `func` as a kernel entry launched with `numThreads` threads.
   /// A load of `type` at `byteOffset` (i32) from the buffer that starts at
   /// `base` (a global pointer), reading nothing and giving zero where
   /// `predicate` (an i1, or null) is false; null where the target has no
@@ -182,6 +177,7 @@ public:
     return {};
   }
 
+  /// Marks `func` as a kernel entry launched with `numThreads` threads.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
                           unsigned numThreads) const = 0;
 
