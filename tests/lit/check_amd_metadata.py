@@ -2,6 +2,8 @@
 """Compares a gluonc metadata JSON with its hsaco's NT_AMDGPU_METADATA note.
 
     check_amd_metadata.py KERNEL.hsaco KERNEL.json
+    check_amd_metadata.py --all FOLDER      (every *.hsaco below FOLDER,
+                                             each with the JSON beside it)
 
 Reads the note with `llvm-readelf --notes` (on PATH) and checks that the
 JSON's entry, resources, explicit parameter offsets and hidden parameters
@@ -10,6 +12,7 @@ disagreement.
 """
 
 import json
+import pathlib
 import re
 import subprocess
 import sys
@@ -50,8 +53,7 @@ def read_note(hsaco):
     return kernel, args
 
 
-def main():
-    hsaco, json_path = sys.argv[1], sys.argv[2]
+def check(hsaco, json_path):
     kernel, args = read_note(hsaco)
     with open(json_path) as f:
         meta = json.load(f)
@@ -83,6 +85,18 @@ def main():
         expect(f"size of {entry['kind']}", entry["size"], arg[".size"])
     print(f"{meta['entry']}: the JSON agrees with the note on {checks} fields "
           f"({len(explicit)} parameters, {len(hidden)} hidden)")
+
+
+def main():
+    if sys.argv[1] == "--all":
+        images = sorted(pathlib.Path(sys.argv[2]).rglob("*.hsaco"))
+        if not images:
+            sys.exit(f"no .hsaco below {sys.argv[2]}")
+        for image in images:
+            check(str(image), str(image.with_suffix(".json")))
+        print(f"{len(images)} code objects agree with their JSON")
+    else:
+        check(sys.argv[1], sys.argv[2])
 
 
 if __name__ == "__main__":

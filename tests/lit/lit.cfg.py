@@ -27,6 +27,8 @@ config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
                              f'"{sys.executable}" "{amd_metadata}"'))
 config.substitutions.append(("%samples", samples))
+# The GPU tests' kernels as the build compiled them (tests/gpu).
+config.substitutions.append(("%gpu-kernels", config.gpu_kernels))
 config.substitutions.append(("%gpu-tests",
                              os.path.join(config.source_root, "tests/gpu")))
 # Where the build put what tests/lit/CMakeLists.txt builds.
