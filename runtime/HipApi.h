@@ -25,6 +25,7 @@ constexpr hipError_t hipSuccess = 0;
 constexpr hipError_t hipErrorInvalidValue = 1;
 constexpr hipError_t hipErrorOutOfMemory = 2;
 constexpr hipError_t hipErrorNoDevice = 100;
+constexpr hipError_t hipErrorInvalidDevice = 101;
 constexpr hipError_t hipErrorInvalidImage = 200;
 constexpr hipError_t hipErrorNotFound = 500;
 

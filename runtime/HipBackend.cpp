@@ -190,8 +190,15 @@ gluonrt_status HipBackend::initializeOnce() {
     return status;
   if (gluonrt_status status = resolveSymbols())
     return status;
-  if (hipError_t result = api.hipInit(0))
+  // Without an AMD GPU, ROCm 5.7's hipInit itself fails with
+  // hipErrorInvalidDevice (seen on an NVIDIA machine with ROCm installed).
+  if (hipError_t result = api.hipInit(0)) {
+    if (result == hipErrorNoDevice || result == hipErrorInvalidDevice)
+      return fail(GLUONRT_ERROR_NO_DEVICE,
+                  "the HIP runtime reports no device (hipInit: " +
+                      describe(result) + ")");
     return fail(GLUONRT_ERROR_NO_DEVICE, "hipInit failed: " + describe(result));
+  }
   // HIP answers hipErrorNoDevice, not a count of 0, where there is none.
   hipError_t result = api.hipGetDeviceCount(&numDevices);
   if (result == hipErrorNoDevice || (result == hipSuccess && numDevices == 0))

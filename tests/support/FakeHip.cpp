@@ -5,7 +5,9 @@
 // machine with no ROCm and no AMD GPU: devices are simulated in host memory
 // and a launch runs nothing but records what it was given.
 //
-//   GLUONRT_FAKE_HIP_DEVICES  number of devices (default 1; 0: none)
+//   GLUONRT_FAKE_HIP_DEVICES  number of devices (default 1; 0: none, and
+//                             hipInit fails as ROCm 5.7's does then, unless
+//                             GLUONRT_FAKE_HIP_INIT_OK is set)
 //   GLUONRT_FAKE_HIP_ARCH     gcnArchName (default gfx942:sramecc+:xnack-)
 //   GLUONRT_FAKE_HIP_LOG      file that each launch appends to: the entry,
 //                             the grid, the block, the dynamic LDS and the
@@ -96,7 +98,11 @@ void logLaunch(const FakeFunction &function, const unsigned grid[3],
 extern "C" {
 
 hipError_t hipInit(unsigned flags) {
-  return flags ? hipErrorInvalidValue : hipSuccess;
+  if (flags)
+    return hipErrorInvalidValue;
+  if (numDevices() == 0 && !std::getenv("GLUONRT_FAKE_HIP_INIT_OK"))
+    return hipErrorInvalidDevice;
+  return hipSuccess;
 }
 
 hipError_t hipDriverGetVersion(int *version) {
@@ -298,6 +304,8 @@ const char *hipGetErrorName(hipError_t error) {
     return "hipErrorOutOfMemory";
   case hipErrorNoDevice:
     return "hipErrorNoDevice";
+  case hipErrorInvalidDevice:
+    return "hipErrorInvalidDevice";
   case hipErrorInvalidImage:
     return "hipErrorInvalidImage";
   case hipErrorNotFound:
@@ -317,6 +325,8 @@ const char *hipGetErrorString(hipError_t error) {
     return "out of memory";
   case hipErrorNoDevice:
     return "no ROCm-capable device is detected";
+  case hipErrorInvalidDevice:
+    return "invalid device ordinal";
   case hipErrorInvalidImage:
     return "device kernel image is invalid";
   case hipErrorNotFound:
