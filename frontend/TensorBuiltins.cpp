@@ -542,18 +542,29 @@ Value mfmaBuiltin(CodeGen &gen, CallArgs &args, unsigned version) {
           name + "'s " + operandName +
               " needs the layout DotOperandLayout(operand_index=" +
               std::to_string(index) +
-              ", parent=<the accumulator's layout>, k_width=4), got " +
+              ", parent=<the accumulator's layout>, k_width=4 or 8), got " +
               CodeGen::describeLayout(operand.layout),
           gen.getDefinitionLoc(acc, bound.loc("acc")),
           "the accumulator's layout is " +
               CodeGen::describeLayout(acc.layout));
-    kWidth = dot.getKWidth();
-    if (kWidth != 4)
+    if (index == 1 && dot.getKWidth() != kWidth)
       gen.fail(bound.loc(operandName),
-               "not supported yet: " + name +
-                   " with k_width " + std::to_string(kWidth) +
-                   " (the 16-bit MFMA instructions take 4)");
+               name + "'s operands need one k_width, got " +
+                   std::to_string(kWidth) + " and " +
+                   std::to_string(dot.getKWidth()));
+    kWidth = dot.getKWidth();
+    if (kWidth != 4 && kWidth != 8)
+      gen.fail(bound.loc(operandName),
+               "not supported yet: " + name + " with k_width " +
+                   std::to_string(kWidth) +
+                   " (the 16-bit MFMA instructions take 4, or 8 on gfx950)");
   }
+  // k_width 8: CDNA4's v_mfma_f32_32x32x16 / 16x16x32.
+  if (kWidth == 8 && (version != 4 || gen.getSpec().arch != "gfx950"))
+    gen.fail(args.callLoc,
+             name + " with k_width 8 needs the CDNA4 instructions: "
+                    "gl.amd.cdna4.mfma and --arch gfx950 (this is " +
+                 gen.getSpec().arch + ")");
   if (a.dtype != b.dtype ||
       !(a.dtype == DType::of(ScalarKind::F16) ||
         a.dtype == DType::of(ScalarKind::BF16)) ||
@@ -572,6 +583,15 @@ Value mfmaBuiltin(CodeGen &gen, CallArgs &args, unsigned version) {
                                CodeGen::describeShape(acc.shape));
   gluonc::MfmaLayoutSpec spec = layout.toSpec();
   int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
+  if (spec.instrShape[2] != instrK)
+    gen.failWithNote(
+        bound.loc("a"),
+        name + ": k_width " + std::to_string(kWidth) + " makes " +
+            std::to_string(instrK) + " of K per instruction, but the "
+            "accumulator's instr_shape says " +
+            std::to_string(spec.instrShape[2]),
+        gen.getDefinitionLoc(acc, bound.loc("acc")),
+        "the accumulator's layout is " + CodeGen::describeLayout(acc.layout));
   std::string tooSmall = spec.checkShape(std::vector<int32_t>(
       acc.shape.begin(), acc.shape.end()));
   if (!tooSmall.empty() || a.shape[1] % instrK != 0)

@@ -6,8 +6,11 @@ of c with 4 waves, each owning a 32 x 32 tile of the accumulator
 (AMDMFMALayout with warps_per_cta [2, 2]). Per step of BLOCK_K it loads a
 [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b with
 coalesced 16-byte loads, stages them in LDS, and loads them back in the
-MFMA operand layouts (4 consecutive K elements per lane and instruction);
-gl.amd.cdna3.mfma then issues one v_mfma_f32_32x32x8 per 8 of K.
+MFMA operand layouts (K_WIDTH consecutive K elements per lane and
+instruction); gl.amd.cdna3.mfma then issues one v_mfma_f32_32x32x8 per 8 of
+K. On gfx950, K_WIDTH=8 selects CDNA4's v_mfma_f32_32x32x16 (16 of K per
+instruction). TRANSPOSED=True computes each tile as (B^T A^T)^T, which
+gives each lane 4 consecutive columns of c: 16-byte stores.
 
     gluonc samples/matmul_mfma.py -k matmul_mfma_kernel --arch gfx942 \\
         -s "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32:16, i32:16, i32:16, i32:16" -o out/
@@ -29,8 +32,11 @@ def matmul_mfma_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                        BLOCK_M: gl.constexpr = 64, BLOCK_N: gl.constexpr = 64,
                        BLOCK_K: gl.constexpr = 32, VERSION: gl.constexpr = 3,
                        a_layout: gl.constexpr = A_LOAD,
-                       b_layout: gl.constexpr = B_LOAD):
-    acc_layout: gl.constexpr = gl.amd.AMDMFMALayout(VERSION, [32, 32, 8], False, [2, 2])
+                       b_layout: gl.constexpr = B_LOAD,
+                       K_WIDTH: gl.constexpr = 4,
+                       TRANSPOSED: gl.constexpr = False):
+    acc_layout: gl.constexpr = gl.amd.AMDMFMALayout(
+        VERSION, [32, 32, 2 * K_WIDTH], TRANSPOSED, [2, 2])
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     rows = pid_m * BLOCK_M + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, a_layout))
@@ -40,8 +46,8 @@ def matmul_mfma_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
     a_smem = gl.allocate_shared_memory(a_ptr.dtype.element_ty, [BLOCK_M, BLOCK_K], SMEM)
     b_smem = gl.allocate_shared_memory(b_ptr.dtype.element_ty, [BLOCK_K, BLOCK_N], SMEM)
-    a_operand: gl.constexpr = gl.DotOperandLayout(0, acc_layout, 4)
-    b_operand: gl.constexpr = gl.DotOperandLayout(1, acc_layout, 4)
+    a_operand: gl.constexpr = gl.DotOperandLayout(0, acc_layout, K_WIDTH)
+    b_operand: gl.constexpr = gl.DotOperandLayout(1, acc_layout, K_WIDTH)
     acc = gl.zeros([BLOCK_M, BLOCK_N], gl.float32, acc_layout)
     for k0 in range(0, K, BLOCK_K):
         a_mask = (rows[:, None] < M) & (k0 + ka[None, :] < K)

@@ -238,18 +238,39 @@ Value AMDTargetInfo::emitMatrixMultiplyAccumulate(OpBuilder &builder,
   auto operandType = cast<VectorType>(a.getType());
   Type element = operandType.getElementType();
   bool bf16 = element.isBF16();
-  if (operandType.getNumElements() != 4 || !(element.isF16() || bf16))
+  int64_t width = operandType.getNumElements();
+  if (!(width == 4 || width == 8) || !(element.isF16() || bf16))
     return {};
+  Value zero = i32Constant(builder, loc, 0);
+  // cbsz, abid, blgp: no broadcast between blocks or lanes.
+  SmallVector<Value> args = {a, b, acc, zero, zero, zero};
+  Type type = acc.getType();
+  if (width == 8) {
+    // CDNA4 (gfx950): twice the K per instruction, bf16 as bf16.
+    if (m == 32 && n == 32 && k == 16)
+      return bf16 ? ROCDL::mfma_f32_32x32x16_bf16::create(builder, loc, type,
+                                                          args)
+                        .getResult()
+                  : ROCDL::mfma_f32_32x32x16_f16::create(builder, loc, type,
+                                                         args)
+                        .getResult();
+    if (m == 16 && n == 16 && k == 32)
+      return bf16 ? ROCDL::mfma_f32_16x16x32_bf16::create(builder, loc, type,
+                                                          args)
+                        .getResult()
+                  : ROCDL::mfma_f32_16x16x32_f16::create(builder, loc, type,
+                                                         args)
+                        .getResult();
+    return {};
+  }
   // The bf16 "_1k" instructions take the operands as i16 vectors.
   if (bf16) {
     auto asInt = VectorType::get({4}, builder.getI16Type());
     a = LLVM::BitcastOp::create(builder, loc, asInt, a);
     b = LLVM::BitcastOp::create(builder, loc, asInt, b);
+    args[0] = a;
+    args[1] = b;
   }
-  Value zero = i32Constant(builder, loc, 0);
-  // cbsz, abid, blgp: no broadcast between blocks or lanes.
-  SmallVector<Value> args = {a, b, acc, zero, zero, zero};
-  Type type = acc.getType();
   if (m == 32 && n == 32 && k == 8)
     return bf16 ? ROCDL::mfma_f32_32x32x8bf16_1k::create(builder, loc, type,
                                                          args)

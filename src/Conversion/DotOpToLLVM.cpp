@@ -127,7 +127,9 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
     LinearLayout bLayout = gluon::getLinearLayout(op.getB().getType());
     LinearLayout accLayout = gluon::getLinearLayout(op.getAcc().getType());
     int32_t tile = spec.instrShape[0];
-    int32_t kWidth = 4;
+    int32_t kWidth = int32_t(
+        cast<gluon::DotOperandLayoutAttr>(op.getA().getType().getEncoding())
+            .getKWidth());
     int32_t instrK = kWidth * (64 / tile);
     int32_t results = tile * tile / 64;
     int32_t stepM = tile * spec.warpsPerCTA[0];
@@ -160,9 +162,12 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
     };
     for (int32_t m = 0; m < accShape[0]; m += stepM)
       for (int32_t n = 0; n < accShape[1]; n += stepN) {
+        // A transposed layout holds the results of B^T A^T: a lane's
+        // results run along N.
         SmallVector<Coord> accCoords;
         for (int32_t i = 0; i < results; ++i)
-          accCoords.push_back({m + rowOf(i), n});
+          accCoords.push_back(spec.transposed ? Coord{m, n + rowOf(i)}
+                                              : Coord{m + rowOf(i), n});
         Value sum = gather(acc, accLayout, accCoords, accVector);
         if (!sum)
           return op.emitOpError("the accumulator's registers do not match "
@@ -178,6 +183,8 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
           if (!aVector || !bVector)
             return op.emitOpError("an operand's registers do not match the "
                                   "MFMA instruction's operands");
+          if (spec.transposed)
+            std::swap(aVector, bVector);
           sum = context.target.emitMatrixMultiplyAccumulate(
               rewriter, loc, tile, tile, instrK, aVector, bVector, sum);
           if (!sum)

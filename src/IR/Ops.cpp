@@ -294,15 +294,19 @@ LogicalResult MfmaOp::verify() {
     return emitOpError() << "the accumulator needs an MFMA layout, got "
                          << layoutToString(acc.getEncoding());
   RankedTensorType operands[] = {a, b};
+  unsigned kWidth = 0;
   for (auto [index, type] : llvm::enumerate(operands)) {
     auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
+    bool validWidth = dot && (dot.getKWidth() == 4 || dot.getKWidth() == 8) &&
+                      (index == 0 || dot.getKWidth() == kWidth);
     if (!dot || dot.getOpIdx() != index || dot.getParent() != layout ||
-        dot.getKWidth() != 4)
+        !validWidth)
       return emitOpError() << "operand " << index << " needs the layout "
                            << "#gluon.dot_op<{opIdx = " << index
                            << ", parent = the accumulator's layout, kWidth = "
-                              "4}>, got "
+                              "4 or 8, both operands alike}>, got "
                            << layoutToString(type.getEncoding());
+    kWidth = dot.getKWidth();
   }
   if (a.getRank() != 2 || b.getRank() != 2 ||
       a.getDimSize(0) != acc.getDimSize(0) ||
@@ -317,7 +321,7 @@ LogicalResult MfmaOp::verify() {
   gluonc::MfmaLayoutSpec spec = layout.toSpec();
   std::string tooSmall = spec.checkShape(
       {int32_t(acc.getDimSize(0)), int32_t(acc.getDimSize(1))});
-  int64_t instrK = 4 * (64 / spec.instrShape[0]);
+  int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
   if (!tooSmall.empty())
     return emitOpError() << tooSmall;
   if (a.getDimSize(1) % instrK != 0)

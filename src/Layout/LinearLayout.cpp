@@ -392,8 +392,6 @@ std::string gluonc::MfmaLayoutSpec::validate() const {
         (instrShape[0] == 16 && instrShape[1] == 16)))
     return "not supported yet: an MFMA instr_shape other than [32, 32, K] "
            "or [16, 16, K]";
-  if (transposed)
-    return "not supported yet: a transposed AMDMFMALayout";
   if (warpsPerCTA.size() != 2)
     return "an AMDMFMALayout needs 2 warps_per_cta entries";
   for (int32_t warps : warpsPerCTA)
@@ -462,19 +460,28 @@ LinearLayout gluonc::mfmaToLinearLayout(const MfmaLayoutSpec &spec,
                                         const std::vector<int32_t> &shape) {
   LinearLayout layout(shape);
   int32_t tile = spec.instrShape[0];
+  // A transposed layout is the instruction's result for B^T A^T: its rows
+  // are the columns of the plain one.
+  unsigned resultDim = spec.transposed ? 1 : 0; // a lane's results run along
+  unsigned laneDim = 1 - resultDim;
+  auto along = [&](unsigned dim, int32_t step) {
+    Coord coord(2, 0);
+    coord[dim] = step;
+    return coord;
+  };
   if (tile == 32) {
     // Registers: rows 1, 2, 8, 16; lanes: columns 1..16, then row 4.
     for (int32_t row : {1, 2, 8, 16})
-      addClamped(layout, HwDim::Register, {row, 0});
-    addSteps(layout, HwDim::Lane, 1, 1, 32);
-    addClamped(layout, HwDim::Lane, {4, 0});
+      addClamped(layout, HwDim::Register, along(resultDim, row));
+    addSteps(layout, HwDim::Lane, laneDim, 1, 32);
+    addClamped(layout, HwDim::Lane, along(resultDim, 4));
   } else {
     // Registers: rows 1, 2; lanes: columns 1..8, then rows 4, 8.
     for (int32_t row : {1, 2})
-      addClamped(layout, HwDim::Register, {row, 0});
-    addSteps(layout, HwDim::Lane, 1, 1, 16);
-    addClamped(layout, HwDim::Lane, {4, 0});
-    addClamped(layout, HwDim::Lane, {8, 0});
+      addClamped(layout, HwDim::Register, along(resultDim, row));
+    addSteps(layout, HwDim::Lane, laneDim, 1, 16);
+    addClamped(layout, HwDim::Lane, along(resultDim, 4));
+    addClamped(layout, HwDim::Lane, along(resultDim, 8));
   }
   addMfmaWarps(layout, spec, /*dropDim=*/-1);
   // Tiles repeat in registers: along N, then along M.

@@ -275,6 +275,55 @@ TEST_CASE("16 x 16 MFMA tiles", "[layout]") {
             Coord{int32_t(lane % 16), int32_t(4 * (lane / 16) + i)});
     }
   CHECK_FALSE(MfmaLayoutSpec({5, {32, 32, 8}, false, {1, 1}}).validate().empty());
-  CHECK_FALSE(MfmaLayoutSpec({3, {32, 32, 8}, true, {1, 1}}).validate().empty());
   CHECK(spec.checkShape({8, 16}).find("smaller") != std::string::npos);
+}
+
+TEST_CASE("Transposed MFMA layouts hold the results of B^T A^T",
+          "[layout]") {
+  // The instruction run on (B^T, A^T) writes D'[i] of lane l at row
+  // 8 * (i / 4) + 4 * (l / 32) + i % 4, column l % 32 of C^T: C's row
+  // l % 32 and column 8 * (i / 4) + 4 * (l / 32) + i % 4. A lane's four
+  // consecutive results are four consecutive columns.
+  MfmaLayoutSpec spec{3, {32, 32, 8}, true, {2, 2}};
+  CHECK(spec.validate().empty());
+  LinearLayout acc = mfmaToLinearLayout(spec, {64, 64});
+  CHECK(acc.isSurjective());
+  for (int64_t warp = 0; warp < 4; ++warp)
+    for (int64_t lane = 0; lane < 64; ++lane)
+      for (int64_t i = 0; i < 16; ++i)
+        CHECK(acc.apply(i, lane, warp) ==
+              Coord{32 * int32_t(warp / 2) + int32_t(lane % 32),
+                    32 * int32_t(warp % 2) +
+                        int32_t(8 * (i / 4) + 4 * (lane / 32) + i % 4)});
+  // 16 x 16: C's row l % 16, column 4 * (l / 16) + i.
+  MfmaLayoutSpec small{4, {16, 16, 16}, true, {1, 1}};
+  LinearLayout acc16 = mfmaToLinearLayout(small, {16, 16});
+  for (int64_t lane = 0; lane < 64; ++lane)
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(acc16.apply(i, lane, 0) ==
+            Coord{int32_t(lane % 16), int32_t(4 * (lane / 16) + i)});
+}
+
+TEST_CASE("CDNA4 MFMA operands hold 8 elements of K per lane", "[layout]") {
+  // v_mfma_f32_32x32x16_{f16,bf16} (gfx950): A[j] of lane l at row l % 32,
+  // k 8 * (l / 32) + j; B alike with the column l % 32. 16x16x32: row
+  // l % 16, k 8 * (l / 16) + j.
+  MfmaLayoutSpec spec{4, {32, 32, 16}, false, {1, 1}};
+  LinearLayout a = mfmaDotOperandToLinearLayout(spec, 0, 8, {32, 32});
+  LinearLayout b = mfmaDotOperandToLinearLayout(spec, 1, 8, {32, 32});
+  for (int64_t lane = 0; lane < 64; ++lane)
+    for (int64_t j = 0; j < 8; ++j) {
+      CHECK(a.apply(j, lane, 0) ==
+            Coord{int32_t(lane % 32), int32_t(8 * (lane / 32) + j)});
+      CHECK(b.apply(j, lane, 0) ==
+            Coord{int32_t(8 * (lane / 32) + j), int32_t(lane % 32)});
+    }
+  // The next instruction's K: registers 8..15 hold k 16..31.
+  CHECK(a.apply(8, 0, 0) == Coord{0, 16});
+  MfmaLayoutSpec small{4, {16, 16, 32}, false, {1, 1}};
+  LinearLayout a16 = mfmaDotOperandToLinearLayout(small, 0, 8, {16, 32});
+  for (int64_t lane = 0; lane < 64; ++lane)
+    for (int64_t j = 0; j < 8; ++j)
+      CHECK(a16.apply(j, lane, 0) ==
+            Coord{int32_t(lane % 16), int32_t(8 * (lane / 16) + j)});
 }
