@@ -4,10 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// gluon.buffer_load / buffer_store: one target buffer access per register
-// (TargetInfo::emitBufferLoad / emitBufferStore), at the register's element
-// offset times the element size; masked-off registers read zero (then
-// `other`) and write nothing.
+// gluon.buffer_load / buffer_store: one target buffer access
+// (TargetInfo::emitBufferLoad / emitBufferStore) per run of registers that
+// hold consecutive elements, up to 16 bytes, at the first register's
+// element offset times the element size; masked-off registers read zero
+// (then `other`) and write nothing. A run is as long as the layout, the
+// offsets' contiguity, their alignment with the base's and the mask's
+// constancy allow (AxisInfo), as for gluon.load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +25,44 @@ using namespace gluonc;
 
 namespace {
 
+unsigned getElementBytes(Type element) {
+  return std::max(1u, element.getIntOrFloatBitWidth() / 8);
+}
+
 Value toByteOffset(OpBuilder &b, Location loc, Value offset, Type element) {
-  unsigned bytes = std::max(1u, element.getIntOrFloatBitWidth() / 8);
-  return LLVM::MulOp::create(b, loc, offset, createI32Constant(b, loc, bytes));
+  return LLVM::MulOp::create(b, loc, offset,
+                             createI32Constant(b, loc, getElementBytes(element)));
+}
+
+/// Registers per buffer access of `offsets` (the gluon value) from `base`.
+int64_t getBufferAccessWidth(Value base, Value offsets, Value mask,
+                             const LoweringContext &context,
+                             unsigned elementBytes) {
+  LinearLayout layout =
+      gluon::getLinearLayout(cast<RankedTensorType>(offsets.getType()));
+  std::optional<unsigned> dim = getRegisterFastDim(layout);
+  if (!dim)
+    return 1;
+  AxisInfo info = context.axisInfo.getAxisInfo(offsets);
+  if (*dim >= info.rank())
+    return 1;
+  int64_t width = std::min(layout.getVectorizableRegisters(*dim),
+                           info.contiguity[*dim]);
+  // A run starts at a multiple of divisibility elements from a base that
+  // is a multiple of its divisibility in bytes.
+  int64_t baseBytes = context.axisInfo.getAxisInfo(base).divisibility[0];
+  int64_t alignedBytes =
+      std::min(baseBytes, info.divisibility[*dim] * int64_t(elementBytes));
+  width = std::min(width, std::max<int64_t>(1, alignedBytes / elementBytes));
+  if (mask)
+    width = std::min(width, context.axisInfo.getAxisInfo(mask).constancy[*dim]);
+  width = std::min<int64_t>(
+      width, context.target.getMaxAccessBytes() / elementBytes);
+  return floorPowerOf2(std::max<int64_t>(width, 1));
+}
+
+Type getAccessType(Type element, int64_t width) {
+  return width == 1 ? element : VectorType::get({width}, element);
 }
 
 struct BufferLoadOpConversion
@@ -46,18 +84,29 @@ struct BufferLoadOpConversion
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
     if (adaptor.getOther())
       others = unpackRegisters(rewriter, loc, adaptor.getOther());
+    int64_t width = getBufferAccessWidth(
+        op.getPtr(), op.getOffsets(), op.getMask(), context,
+        getElementBytes(element));
     SmallVector<Value> values;
-    for (size_t i = 0; i < offsets.size(); ++i) {
-      Value predicate = masks.empty() ? Value() : masks[i];
-      Value value = context.target.emitBufferLoad(
-          rewriter, loc, element, adaptor.getPtr(),
-          toByteOffset(rewriter, loc, offsets[i], element), predicate);
-      if (!value)
+    for (size_t first = 0; first < offsets.size(); first += width) {
+      Value predicate = masks.empty() ? Value() : masks[first];
+      Value loaded = context.target.emitBufferLoad(
+          rewriter, loc, getAccessType(element, width), adaptor.getPtr(),
+          toByteOffset(rewriter, loc, offsets[first], element), predicate);
+      if (!loaded)
         return op.emitOpError("not supported on this target: buffer loads");
-      if (predicate && !others.empty())
-        value = LLVM::SelectOp::create(rewriter, loc, predicate, value,
-                                       others[i]);
-      values.push_back(value);
+      for (int64_t i = 0; i < width; ++i) {
+        Value value =
+            width == 1 ? loaded
+                       : LLVM::ExtractElementOp::create(
+                             rewriter, loc, loaded,
+                             createI32Constant(rewriter, loc, i))
+                             .getResult();
+        if (predicate && !others.empty())
+          value = LLVM::SelectOp::create(rewriter, loc, predicate, value,
+                                         others[first + i]);
+        values.push_back(value);
+      }
     }
     rewriter.replaceOp(
         op, packRegisters(rewriter, loc,
@@ -88,12 +137,25 @@ struct BufferStoreOpConversion
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
-    for (size_t i = 0; i < values.size(); ++i)
+    int64_t width = getBufferAccessWidth(
+        op.getPtr(), op.getOffsets(), op.getMask(), context,
+        getElementBytes(element));
+    for (size_t first = 0; first < values.size(); first += width) {
+      Value stored = values[first];
+      if (width > 1) {
+        stored = LLVM::PoisonOp::create(rewriter, loc,
+                                        getAccessType(element, width));
+        for (int64_t i = 0; i < width; ++i)
+          stored = LLVM::InsertElementOp::create(
+              rewriter, loc, stored, values[first + i],
+              createI32Constant(rewriter, loc, i));
+      }
       if (!context.target.emitBufferStore(
-              rewriter, loc, values[i], adaptor.getPtr(),
-              toByteOffset(rewriter, loc, offsets[i], element),
-              masks.empty() ? Value() : masks[i]))
+              rewriter, loc, stored, adaptor.getPtr(),
+              toByteOffset(rewriter, loc, offsets[first], element),
+              masks.empty() ? Value() : masks[first]))
         return op.emitOpError("not supported on this target: buffer stores");
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -22,30 +22,6 @@ using namespace gluonc;
 
 namespace {
 
-/// The tensor dimension along which a layout's first register bases step
-/// through consecutive elements, if any.
-std::optional<unsigned> getRegisterFastDim(const LinearLayout &layout) {
-  if (layout.getNumBits(HwDim::Register) == 0)
-    return std::nullopt;
-  const Coord &first = layout.getBases(HwDim::Register)[0];
-  std::optional<unsigned> dim;
-  for (unsigned d = 0; d < first.size(); ++d) {
-    if (first[d] == 0)
-      continue;
-    if (first[d] != 1 || dim)
-      return std::nullopt;
-    dim = d;
-  }
-  return dim;
-}
-
-int64_t floorPowerOf2(int64_t value) {
-  int64_t result = 1;
-  while (result * 2 <= value)
-    result *= 2;
-  return result;
-}
-
 /// Registers per memory access for a tensor access through `ptr`.
 int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
                        unsigned elementBytes) {

@@ -14,6 +14,28 @@
 using namespace mlir;
 using namespace gluonc;
 
+std::optional<unsigned> gluonc::getRegisterFastDim(const LinearLayout &layout) {
+  if (layout.getNumBits(HwDim::Register) == 0)
+    return std::nullopt;
+  const Coord &first = layout.getBases(HwDim::Register)[0];
+  std::optional<unsigned> dim;
+  for (unsigned d = 0; d < first.size(); ++d) {
+    if (first[d] == 0)
+      continue;
+    if (first[d] != 1 || dim)
+      return std::nullopt;
+    dim = d;
+  }
+  return dim;
+}
+
+int64_t gluonc::floorPowerOf2(int64_t value) {
+  int64_t result = 1;
+  while (result * 2 <= value)
+    result *= 2;
+  return result;
+}
+
 TargetInfo::~TargetInfo() = default;
 
 Value TargetInfo::emitFloatToFloat8(OpBuilder &builder, Location loc,

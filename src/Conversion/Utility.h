@@ -15,6 +15,13 @@
 
 namespace gluonc {
 
+/// The tensor dimension along which a layout's first register bases step
+/// through consecutive elements, if any.
+std::optional<unsigned> getRegisterFastDim(const LinearLayout &layout);
+
+/// The largest power of two not above `value` (1 for values below 2).
+int64_t floorPowerOf2(int64_t value);
+
 /// The registers of a lowered tensor, in register order.
 llvm::SmallVector<mlir::Value> unpackRegisters(mlir::OpBuilder &builder,
                                                mlir::Location loc,
