@@ -73,9 +73,10 @@ struct KernelMetadata {
   std::vector<ParamMetadata> params;
   std::vector<ConstexprMetadata> constexprs;
 
-  /// AMD: the whole kernarg segment as the code object declares it
-  /// (resources.kernarg_bytes / kernarg_alignment; without them, the end of
-  /// the last argument and 8), and the hidden arguments in it.
+  /// The argument buffer's bytes: on AMD the whole kernarg segment as the
+  /// code object declares it (resources.kernarg_bytes / kernarg_alignment;
+  /// without them, the end of the last argument and 8), and the hidden
+  /// arguments in it; on NVIDIA the end of the last parameter.
   uint32_t kernargBytes = 0;
   uint32_t kernargAlignment = 8;
   std::vector<HiddenParamMetadata> hiddenParams;

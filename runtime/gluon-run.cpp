@@ -771,8 +771,18 @@ void printInfo(const gluonrt::Kernel &kernel) {
               launch.shared_bytes);
   for (int i = 0; i < kernel.numParams(); ++i) {
     gluonrt_param_info param = kernel.param(i);
-    std::printf("  param %d: %s %s, divisibility %" PRIu64 "\n", i, param.name,
-                param.type, param.divisibility);
+    std::printf("  param %d: %s %s at byte %u, divisibility %" PRIu64 "\n",
+                i, param.name, param.type, param.offset, param.divisibility);
+  }
+  int hidden = gluonrt_kernel_num_hidden_params(kernel.get());
+  std::printf("  arguments: %u bytes%s\n",
+              gluonrt_kernel_argument_bytes(kernel.get()),
+              hidden ? ", with the hidden ones:" : "");
+  for (int i = 0; i < hidden; ++i) {
+    gluonrt_hidden_param_info param;
+    gluonrt::check(gluonrt_kernel_hidden_param(kernel.get(), i, &param));
+    std::printf("    %s at byte %u (%u bytes)\n", param.kind, param.offset,
+                param.size);
   }
   for (int i = 0; i < gluonrt_kernel_num_constexprs(kernel.get()); ++i) {
     const char *name = gluonrt_kernel_constexpr_name(kernel.get(), i);

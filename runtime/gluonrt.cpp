@@ -372,6 +372,33 @@ gluonrt_status gluonrt_kernel_param(const gluonrt_kernel *kernel, int index,
   return GLUONRT_SUCCESS;
 }
 
+uint32_t gluonrt_kernel_argument_bytes(const gluonrt_kernel *kernel) {
+  return kernel ? kernel->metadata.kernargBytes : 0;
+}
+
+int gluonrt_kernel_num_hidden_params(const gluonrt_kernel *kernel) {
+  return kernel ? int(kernel->metadata.hiddenParams.size()) : 0;
+}
+
+gluonrt_status gluonrt_kernel_hidden_param(const gluonrt_kernel *kernel,
+                                           int index,
+                                           gluonrt_hidden_param_info *out) {
+  if (!kernel)
+    return nullArgument("gluonrt_kernel_hidden_param", "kernel");
+  if (!out)
+    return nullArgument("gluonrt_kernel_hidden_param", "out");
+  const auto &hidden = kernel->metadata.hiddenParams;
+  if (index < 0 || size_t(index) >= hidden.size())
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "hidden parameter index " + std::to_string(index) +
+                    " is out of range: " + kernel->metadata.signature() +
+                    " has " + std::to_string(hidden.size()));
+  out->kind = hidden[index].kind.c_str();
+  out->offset = hidden[index].offset;
+  out->size = hidden[index].size;
+  return GLUONRT_SUCCESS;
+}
+
 int gluonrt_kernel_param_index(const gluonrt_kernel *kernel, const char *name) {
   if (!kernel || !name)
     return -1;

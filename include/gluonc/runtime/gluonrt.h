@@ -177,6 +177,22 @@ GLUONRT_API gluonrt_status gluonrt_kernel_param(const gluonrt_kernel *kernel,
 GLUONRT_API int gluonrt_kernel_param_index(const gluonrt_kernel *kernel,
                                            const char *name);
 
+/* AMD: an argument the code object declares beyond the kernel's own
+   (metadata hidden_params), which libgluonrt lays out at launch. */
+typedef struct gluonrt_hidden_param_info {
+  const char *kind; /* "hidden_block_count_x", ... */
+  uint32_t offset;  /* in the kernarg segment */
+  uint32_t size;
+} gluonrt_hidden_param_info;
+
+/* The bytes of the argument buffer a launch passes: AMD's whole kernarg
+   segment (hidden arguments included); for NVIDIA, where the end of the
+   last parameter. */
+GLUONRT_API uint32_t gluonrt_kernel_argument_bytes(const gluonrt_kernel *kernel);
+GLUONRT_API int gluonrt_kernel_num_hidden_params(const gluonrt_kernel *kernel);
+GLUONRT_API gluonrt_status gluonrt_kernel_hidden_param(
+    const gluonrt_kernel *kernel, int index, gluonrt_hidden_param_info *out);
+
 typedef struct gluonrt_launch_info {
   uint32_t num_warps;
   uint32_t num_ctas;

@@ -553,6 +553,30 @@ TEST_CASE("The AMD kernarg segment follows the metadata's offsets",
     REQUIRE(segment[offset] == 0);
 }
 
+TEST_CASE("The C API describes the argument buffer", "[args]") {
+  MetadataKernel amd(amdAddKernelDocument());
+  CHECK(gluonrt_kernel_argument_bytes(amd.kernel) == 288);
+  REQUIRE(gluonrt_kernel_num_hidden_params(amd.kernel) == 13);
+  gluonrt_hidden_param_info hidden;
+  REQUIRE(gluonrt_kernel_hidden_param(amd.kernel, 3, &hidden) ==
+          GLUONRT_SUCCESS);
+  CHECK(std::string(hidden.kind) == "hidden_group_size_x");
+  CHECK(hidden.offset == 44);
+  CHECK(hidden.size == 2);
+  CHECK(gluonrt_kernel_hidden_param(amd.kernel, 13, &hidden) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+  CHECK(lastError().find("hidden parameter index 13 is out of range") !=
+        std::string::npos);
+  CHECK(gluonrt_kernel_hidden_param(amd.kernel, 0, nullptr) ==
+        GLUONRT_ERROR_INVALID_ARGUMENT);
+
+  // NVIDIA: the packed parameters, nothing hidden.
+  MetadataKernel nvidia(addKernelDocument());
+  CHECK(gluonrt_kernel_argument_bytes(nvidia.kernel) == 28);
+  CHECK(gluonrt_kernel_num_hidden_params(nvidia.kernel) == 0);
+  CHECK(gluonrt_kernel_argument_bytes(nullptr) == 0);
+}
+
 TEST_CASE("Without kernarg_bytes the segment ends with the last argument",
           "[args]") {
   json document = amdAddKernelDocument();
