@@ -190,13 +190,16 @@ public:
     CodegenResult result;
     result.imageFormat = "hsaco";
     result.targetFields["code_object_version"] = "5";
-    // The assembly from a copy: code generation changes the module.
-    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
-    auto assembly = emitFile(**machine, *copy,
-                             llvm::CodeGenFileType::AssemblyFile);
-    if (!assembly)
-      return assembly.takeError();
-    result.assembly = std::move(*assembly);
+    // The assembly from a copy (code generation changes the module), and
+    // only when asked for: the object does not go through it.
+    if (options.needAssembly) {
+      std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+      auto assembly = emitFile(**machine, *copy,
+                               llvm::CodeGenFileType::AssemblyFile);
+      if (!assembly)
+        return assembly.takeError();
+      result.assembly = std::move(*assembly);
+    }
     if (options.assemblyOnly)
       return result;
 

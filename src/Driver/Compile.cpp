@@ -214,6 +214,10 @@ int gluonc::driver::compile(const DriverOptions &options) {
   pipelineOptions.codegen.assemblyOnly =
       !options.emit.count(target.getImageFormat().str()) &&
       !options.emit.count("json");
+  pipelineOptions.codegen.needAssembly =
+      pipelineOptions.codegen.assemblyOnly ||
+      options.emit.count(target.getAssemblyKind().str()) ||
+      options.printIRAfterAll || options.printIRAfter.count("codegen");
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
   pipelineOptions.dumpStream = &llvm::errs();

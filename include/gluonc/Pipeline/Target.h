@@ -37,6 +37,10 @@ struct CodegenOptions {
   bool fpFusion = true;
   /// Skip the assembler: produce only the assembly text.
   bool assemblyOnly = false;
+  /// Whether anyone reads the assembly text; a target whose image does not
+  /// go through it (AMD: the object comes straight from the backend) skips
+  /// writing it when not.
+  bool needAssembly = true;
   /// Warps per block and dynamic shared memory per block (set by the
   /// pipeline from the module): with the assembler's report, they decide
   /// how many blocks an SM holds.
