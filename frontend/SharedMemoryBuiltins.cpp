@@ -477,15 +477,6 @@ Value descriptorType(CodeGen &gen, CallArgs &args) {
 // Allocation and descriptor methods
 //===----------------------------------------------------------------------===//
 
-/// The most shared memory one block may use on `arch`.
-int64_t getSharedMemoryLimit(const std::string &arch) {
-  if (arch == "sm_80" || arch == "sm_87")
-    return 163 * 1024;
-  if (arch.rfind("sm_8", 0) == 0)
-    return 99 * 1024;
-  return 227 * 1024;
-}
-
 int64_t getStorageBytes(DType dtype) {
   return std::max(1u, dtype.getBitWidth() / 8);
 }
@@ -549,7 +540,7 @@ Value allocateSharedMemory(CodeGen &gen, CallArgs &args) {
                                       listText(shape) + ": " + problem);
   int64_t bytes =
       type.getSharedLayout().getAllocationElements() * getStorageBytes(dtype);
-  int64_t limit = getSharedMemoryLimit(gen.getSpec().arch);
+  int64_t limit = gen.getSpec().sharedMemoryLimit;
   if (bytes > limit)
     gen.fail(args.callLoc, "allocating " + std::to_string(bytes) +
                                " bytes of shared memory, more than the " +

@@ -145,6 +145,14 @@ public:
   unsigned getWarpSize(llvm::StringRef arch) const override {
     return isWave32(arch) ? 32 : 64;
   }
+  int64_t getSharedMemoryLimit(llvm::StringRef arch) const override {
+    // LDS per workgroup, as LLVM's AMDGPU backend allows it.
+    if (arch == "gfx950")
+      return 160 * 1024;
+    if (isWave32(arch))
+      return 320 * 1024;
+    return 64 * 1024;
+  }
   llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
   llvm::StringRef getImageFormat() const override { return "hsaco"; }
   std::shared_ptr<const TargetInfo>

@@ -155,6 +155,14 @@ public:
   }
 
   unsigned getWarpSize(llvm::StringRef) const override { return 32; }
+  int64_t getSharedMemoryLimit(llvm::StringRef arch) const override {
+    // The opt-in maximum per block (cudaFuncAttributeMaxDynamicSharedMemorySize).
+    if (arch == "sm_80" || arch == "sm_87")
+      return 163 * 1024;
+    if (arch.starts_with("sm_8"))
+      return 99 * 1024;
+    return 227 * 1024;
+  }
   llvm::StringRef getAssemblyKind() const override { return "ptx"; }
   llvm::StringRef getImageFormat() const override { return "cubin"; }
 

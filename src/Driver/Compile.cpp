@@ -192,6 +192,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
   spec.defines = options.defines;
   spec.numWarps = options.numWarps;
   spec.warpSize = target.getWarpSize(options.arch);
+  spec.sharedMemoryLimit = target.getSharedMemoryLimit(options.arch);
   spec.arch = options.arch;
   spec.debug = options.debug;
   KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);

@@ -80,9 +80,22 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
       llvm::raw_string_ostream os(result.gluonIR);
       module.print(os);
     }
-    if (stage == std::string("membar"))
+    if (stage == std::string("membar")) {
       if (auto bytes = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
         result.sharedBytes = bytes.getInt();
+      // Each allocation was checked where it was made; together with the
+      // scratch of reductions, scans and layout conversions they may still
+      // not fit.
+      int64_t limit = target.getSharedMemoryLimit(options.codegen.arch);
+      if (result.sharedBytes > limit) {
+        emitError(module.getLoc())
+            << "the kernel needs " << result.sharedBytes
+            << " bytes of shared memory (allocations and the scratch of "
+               "reductions, scans and layout conversions), more than the "
+            << limit << " a block of " << options.codegen.arch << " can use";
+        return failure();
+      }
+    }
     if (shouldPrintAfter(stage)) {
       printDumpHeader(*options.dumpStream, stage);
       module.print(*options.dumpStream);

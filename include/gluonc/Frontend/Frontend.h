@@ -29,6 +29,8 @@ struct KernelSpec {
   std::vector<std::pair<std::string, std::string>> defines;
   unsigned numWarps = 4;
   unsigned warpSize = 32;
+  /// The most shared memory (LDS) one block may use on `arch`, in bytes.
+  int64_t sharedMemoryLimit = 227 * 1024;
   std::string arch;
   /// Keep gl.device_assert checks (Triton's debug=True).
   bool debug = false;

@@ -105,6 +105,8 @@ public:
   bool supportsArch(llvm::StringRef arch) const;
   /// Threads per warp (wave) on `arch`, one of getSupportedArchs().
   virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
+  /// The most shared memory (LDS) one block may use on `arch`, in bytes.
+  virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
   /// The `--emit` names of the assembly and the image ("ptx" and "cubin",
   /// "amdgcn" and "hsaco"), also their file extensions.
   virtual llvm::StringRef getAssemblyKind() const = 0;

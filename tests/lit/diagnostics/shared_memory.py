@@ -13,6 +13,9 @@
 # RUN: %expect-exit 1 %gluonc %s -k slice_swizzled -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
 # RUN: %expect-exit 1 %gluonc %s -k load_rank -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=LOAD
 # RUN: %expect-exit 1 %gluonc %s -k too_big -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BIG
+# RUN: %expect-exit 1 %gluonc %s -k lds_limit -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=LDS
+# RUN: %gluonc %s -k lds_limit -s "*fp32" --arch gfx950 --emit gluon-ir -o %t-gfx950
+# RUN: %expect-exit 1 %gluonc %s -k two_allocations -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TOTAL
 # RUN: %expect-exit 1 %gluonc %s -k conflicts_args -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=CONFLICTS
 # RUN: %expect-exit 1 %gluonc %s -k multi_cta -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=CTA
 # RUN: %expect-exit 1 %gluonc %s -k fp4 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=FP4
@@ -107,6 +110,23 @@ def load_rank(x_ptr):
 def too_big(x_ptr):
     gl.allocate_shared_memory(gl.float32, [256, 256], PLAIN)
     # BIG: shared_memory.py:[[@LINE-1]]:5: error: allocating 262144 bytes of shared memory, more than the 232448 a block of sm_90a can use
+
+
+@gluon.jit
+def lds_limit(x_ptr):
+    # 128 KiB: more than gfx942's 64 KiB of LDS per workgroup, within
+    # gfx950's 160 KiB.
+    gl.allocate_shared_memory(gl.float32, [128, 256], PLAIN)
+    # LDS: shared_memory.py:[[@LINE-1]]:5: error: allocating 131072 bytes of shared memory, more than the 65536 a block of gfx942 can use
+
+
+@gluon.jit
+def two_allocations(x_ptr):
+    # TOTAL: shared_memory.py:[[@LINE-1]]:5: error: the kernel needs 262144 bytes of shared memory (allocations and the scratch of reductions, scans and layout conversions), more than the 232448 a block of sm_90a can use
+    a = gl.allocate_shared_memory(gl.float32, [256, 128], PLAIN)
+    b = gl.allocate_shared_memory(gl.float32, [256, 128], PLAIN)
+    a.store(gl.zeros([256, 128], gl.float32, ROWS))
+    b.store(gl.zeros([256, 128], gl.float32, ROWS))
 
 
 @gluon.jit
