@@ -58,6 +58,10 @@ int runLayoutCommand(int argc, char **argv);
 void registerTargets();
 std::string getVersionText();
 
+/// "" if `numWarps` warps make a block on `arch` (a registered target's):
+/// a power of two, at most 1024 threads; else the usage error's text.
+std::string checkNumWarps(unsigned numWarps, const std::string &arch);
+
 } // namespace gluonc::driver
 
 #endif // GLUONC_DRIVER_DRIVER_H

@@ -123,9 +123,9 @@ std::string validate(LayoutOptions &options) {
            "most " + std::to_string(kMaxRenderedElements);
   if (!lookupTargetForArch(options.arch))
     return "unknown architecture '" + options.arch + "'";
-  if (!isPowerOf2(options.numWarps) || options.numWarps > 32)
-    return "--num-warps must be a power of two from 1 to 32, got " +
-           std::to_string(options.numWarps);
+  std::string warpProblem = checkNumWarps(options.numWarps, options.arch);
+  if (!warpProblem.empty())
+    return warpProblem;
   if (options.format != "table" && options.format != "list")
     return "unknown --format '" + options.format + "' (expected table or list)";
   if (!options.dtype.empty() && getElementBits(options.dtype) == 0)

@@ -37,6 +37,19 @@ static std::string joinArchs() {
   return text;
 }
 
+std::string gluonc::driver::checkNumWarps(unsigned numWarps,
+                                          const std::string &arch) {
+  // A block has at most 1024 threads: 32 warps of 32, 16 waves of 64.
+  unsigned warpSize = lookupTargetForArch(arch)->getWarpSize(arch);
+  unsigned maxWarps = 1024 / warpSize;
+  if (numWarps != 0 && (numWarps & (numWarps - 1)) == 0 &&
+      numWarps <= maxWarps)
+    return "";
+  return "--num-warps must be a power of two from 1 to " +
+         std::to_string(maxWarps) + " (" + std::to_string(warpSize) +
+         "-thread warps on " + arch + "), got " + std::to_string(numWarps);
+}
+
 /// Checks what CLI11 cannot: values that must come from a fixed set.
 static std::string validate(DriverOptions &options,
                             const std::vector<std::string> &emitList,
@@ -45,10 +58,9 @@ static std::string validate(DriverOptions &options,
   if (!lookupTargetForArch(options.arch))
     return "unknown architecture '" + options.arch + "' (supported: " +
            joinArchs() + ")";
-  if (options.numWarps == 0 || (options.numWarps & (options.numWarps - 1)) ||
-      options.numWarps > 32)
-    return "--num-warps must be a power of two from 1 to 32, got " +
-           std::to_string(options.numWarps);
+  std::string warpProblem = checkNumWarps(options.numWarps, options.arch);
+  if (!warpProblem.empty())
+    return warpProblem;
   if (options.maxRegisters != 0 &&
       (options.maxRegisters < 16 || options.maxRegisters > 255))
     return "--maxnreg takes 16 to 255 registers, got " +
