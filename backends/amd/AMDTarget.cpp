@@ -262,6 +262,7 @@ void gluonc::registerAMDTarget() {
 void gluonc::registerAMDPasses() {
   PassPipelineRegistration<>(
       "gluon-to-rocdl",
-      "The lower stage for AMD: gluon kernels to the LLVM and ROCDL dialects",
+      "The lower stage for AMD (64-lane waves, as gfx942): gluon kernels "
+      "to the LLVM and ROCDL dialects",
       [](OpPassManager &pm) { AMDTarget().buildLoweringPasses(pm, "gfx942"); });
 }
