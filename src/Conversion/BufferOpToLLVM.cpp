@@ -61,8 +61,36 @@ int64_t getBufferAccessWidth(Value base, Value offsets, Value mask,
   return floorPowerOf2(std::max<int64_t>(width, 1));
 }
 
-Type getAccessType(Type element, int64_t width) {
-  return width == 1 ? element : VectorType::get({width}, element);
+/// The type memory holds for a register of `element` (i1 as a byte).
+Type getMemoryType(Type element) {
+  if (element.isInteger(1))
+    return IntegerType::get(element.getContext(), 8);
+  return element;
+}
+
+/// `width` memory elements as registers see them: one value or a vector.
+Type getRegistersType(Type memoryType, int64_t width) {
+  return width == 1 ? memoryType : VectorType::get({width}, memoryType);
+}
+
+/// The type the buffer instruction moves for `width` elements: the
+/// elements themselves when they are 32 bits or wider; narrower ones as
+/// one integer of all their bytes (under 4) or dwords, which is what the
+/// AMDGPU backend can select (it cannot split vectors of bytes).
+Type getAccessType(Type memoryType, int64_t width) {
+  unsigned bytes = getElementBytes(memoryType);
+  if (bytes >= 4 || width == 1)
+    return getRegistersType(memoryType, width);
+  MLIRContext *context = memoryType.getContext();
+  int64_t total = width * bytes;
+  if (total <= 4)
+    return IntegerType::get(context, unsigned(total * 8));
+  return VectorType::get({total / 4}, IntegerType::get(context, 32));
+}
+
+Value bitcastIfNeeded(OpBuilder &b, Location loc, Type type, Value value) {
+  return value.getType() == type ? value
+                                 : LLVM::BitcastOp::create(b, loc, type, value);
 }
 
 struct BufferLoadOpConversion
@@ -84,17 +112,20 @@ struct BufferLoadOpConversion
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
     if (adaptor.getOther())
       others = unpackRegisters(rewriter, loc, adaptor.getOther());
+    Type memoryType = getMemoryType(element);
     int64_t width = getBufferAccessWidth(
         op.getPtr(), op.getOffsets(), op.getMask(), context,
-        getElementBytes(element));
+        getElementBytes(memoryType));
     SmallVector<Value> values;
     for (size_t first = 0; first < offsets.size(); first += width) {
       Value predicate = masks.empty() ? Value() : masks[first];
       Value loaded = context.target.emitBufferLoad(
-          rewriter, loc, getAccessType(element, width), adaptor.getPtr(),
-          toByteOffset(rewriter, loc, offsets[first], element), predicate);
+          rewriter, loc, getAccessType(memoryType, width), adaptor.getPtr(),
+          toByteOffset(rewriter, loc, offsets[first], memoryType), predicate);
       if (!loaded)
         return op.emitOpError("not supported on this target: buffer loads");
+      loaded = bitcastIfNeeded(rewriter, loc,
+                               getRegistersType(memoryType, width), loaded);
       for (int64_t i = 0; i < width; ++i) {
         Value value =
             width == 1 ? loaded
@@ -102,6 +133,8 @@ struct BufferLoadOpConversion
                              rewriter, loc, loaded,
                              createI32Constant(rewriter, loc, i))
                              .getResult();
+        if (memoryType != element)
+          value = LLVM::TruncOp::create(rewriter, loc, element, value);
         if (predicate && !others.empty())
           value = LLVM::SelectOp::create(rewriter, loc, predicate, value,
                                          others[first + i]);
@@ -137,22 +170,30 @@ struct BufferStoreOpConversion
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
+    Type memoryType = getMemoryType(element);
     int64_t width = getBufferAccessWidth(
         op.getPtr(), op.getOffsets(), op.getMask(), context,
-        getElementBytes(element));
+        getElementBytes(memoryType));
+    auto toMemory = [&](Value value) -> Value {
+      return memoryType == element
+                 ? value
+                 : LLVM::ZExtOp::create(rewriter, loc, memoryType, value);
+    };
     for (size_t first = 0; first < values.size(); first += width) {
-      Value stored = values[first];
+      Value stored = toMemory(values[first]);
       if (width > 1) {
         stored = LLVM::PoisonOp::create(rewriter, loc,
-                                        getAccessType(element, width));
+                                        getRegistersType(memoryType, width));
         for (int64_t i = 0; i < width; ++i)
           stored = LLVM::InsertElementOp::create(
-              rewriter, loc, stored, values[first + i],
+              rewriter, loc, stored, toMemory(values[first + i]),
               createI32Constant(rewriter, loc, i));
       }
+      stored = bitcastIfNeeded(rewriter, loc, getAccessType(memoryType, width),
+                               stored);
       if (!context.target.emitBufferStore(
               rewriter, loc, stored, adaptor.getPtr(),
-              toByteOffset(rewriter, loc, offsets[first], element),
+              toByteOffset(rewriter, loc, offsets[first], memoryType),
               masks.empty() ? Value() : masks[first]))
         return op.emitOpError("not supported on this target: buffer stores");
     }

@@ -44,3 +44,19 @@ def buffer_copy(x_ptr, y_ptr, n, BLOCK: gl.constexpr = 512,
     mask = offs < n
     x = gl.amd.cdna3.buffer_load(x_ptr, offs, mask=mask, other=-1.0)
     gl.amd.cdna3.buffer_store(x + 1.0, y_ptr, offs, mask=mask)
+
+
+@gluon.jit
+def buffer_bytes(x_ptr, y_ptr, PER: gl.constexpr):
+    # PER consecutive elements per thread, whatever the element size.
+    layout: gl.constexpr = gl.BlockedLayout([PER], [64], [4], [0])
+    offs = gl.program_id(0) * (256 * PER) + gl.arange(0, 256 * PER, layout=layout)
+    x = gl.amd.cdna3.buffer_load(x_ptr, offs)
+    gl.amd.cdna3.buffer_store(x, y_ptr, offs)
+
+
+@gluon.jit
+def system_atomic(x_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [64], [4], [0])
+    offs = gl.arange(0, 256, layout=layout)
+    gl.atomic_add(x_ptr + offs % 4, offs.to(gl.float32), scope="sys")
