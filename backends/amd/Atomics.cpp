@@ -81,8 +81,11 @@ StringRef getSyncScope(StringRef scope) {
 
 /// Buffers from hipMalloc are coarse-grained device memory: the hardware's
 /// atomics are exact on them, where LLVM otherwise assumes the worst and
-/// turns a float add into a compare-and-swap loop.
-void markDeviceMemory(Operation *atomic) {
+/// turns a float add into a compare-and-swap loop. An atomic of system
+/// scope may be on host or peer memory, where they are not: no promise.
+void markDeviceMemory(Operation *atomic, StringRef scope) {
+  if (scope == "sys")
+    return;
   MLIRContext *context = atomic->getContext();
   atomic->setAttr("rocdl.no_remote_memory", UnitAttr::get(context));
   atomic->setAttr("rocdl.no_fine_grained_memory", UnitAttr::get(context));
@@ -117,7 +120,7 @@ Value AMDTargetInfo::emitAtomicRMW(OpBuilder &b, Location loc, StringRef kind,
     auto atomic = LLVM::AtomicRMWOp::create(b, loc, *binOp, ptr, value,
                                             getOrdering(sem),
                                             getSyncScope(scope));
-    markDeviceMemory(atomic);
+    markDeviceMemory(atomic, scope);
     return atomic.getResult();
   });
 }
@@ -137,7 +140,7 @@ Value AMDTargetInfo::emitAtomicCAS(OpBuilder &b, Location loc, Value ptr,
     auto exchange = LLVM::AtomicCmpXchgOp::create(
         b, loc, ptr, cmpBits, valueBits, ordering,
         getFailureOrdering(ordering), getSyncScope(scope));
-    markDeviceMemory(exchange);
+    markDeviceMemory(exchange, scope);
     return LLVM::ExtractValueOp::create(b, loc, exchange.getRes(), 0);
   });
   return type == bitsType ? old : LLVM::BitcastOp::create(b, loc, type, old);
