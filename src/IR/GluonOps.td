@@ -384,7 +384,7 @@ def Gluon_PredicatedStoreOp : Gluon_Op<"predicated_store",
 }
 
 def Gluon_PredicatedOp : Gluon_Op<"predicated",
-    [RecursiveMemoryEffects, SingleBlock]> {
+    [RecursiveMemoryEffects, SingleBlock, NoRegionArguments]> {
   let summary = "LLVM ops that run only where a predicate holds";
   let description = [{
     The lowering's way to guard an access that has side effects, such as an

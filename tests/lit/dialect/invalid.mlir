@@ -114,6 +114,17 @@ llvm.func @predicated_fallback_type(%m: i1, %x: i32) -> i64 {
 
 // -----
 
+llvm.func @predicated_body_arguments(%m: i1, %x: i32) -> i32 {
+  // expected-error @+1 {{'gluon.predicated' op region should have no arguments}}
+  %r = "gluon.predicated"(%m, %x) ({
+  ^bb0(%a: i32):
+    "gluon.predicated.yield"(%a) : (i32) -> ()
+  }) : (i1, i32) -> i32
+  llvm.return %r : i32
+}
+
+// -----
+
 llvm.func @predicated_yield_count(%m: i1, %x: i32) -> i32 {
   // expected-error @+1 {{'gluon.predicated' op body yields 0 values that do not match the results}}
   %r = gluon.predicated %m else %x : (i32) -> i32 {

@@ -147,6 +147,12 @@ std::vector<float> encoderInputs(const gpu_test::Float8Format &format) {
 
 void checkFormat(const gpu_test::Float8Format &format, Encode encode,
                  Decode decode) {
+  // Signs the value comparison below cannot see: zeros and NaN codes.
+  CHECK(encode(0.0f) == 0x00);
+  CHECK(encode(-0.0f) == 0x80);
+  CHECK(encode(-std::numeric_limits<float>::denorm_min()) == 0x80);
+  CHECK(encode(std::numeric_limits<float>::quiet_NaN()) == 0x7f);
+  CHECK(encode(-std::numeric_limits<float>::quiet_NaN()) == 0xff);
   for (int code = 0; code < 256; ++code) {
     float expected = format.decode(uint8_t(code));
     float got = decode(uint8_t(code));
