@@ -159,7 +159,7 @@ public:
     // The opt-in maximum per block (cudaFuncAttributeMaxDynamicSharedMemorySize).
     if (arch == "sm_80" || arch == "sm_87")
       return 163 * 1024;
-    if (arch.starts_with("sm_8"))
+    if (arch.starts_with("sm_8") || arch.starts_with("sm_12"))
       return 99 * 1024;
     return 227 * 1024;
   }
