@@ -6,13 +6,13 @@
 
 #include "DeviceLibrary.h"
 
+#include "gluonc/Pipeline/LLVMOptimize.h"
+
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/TargetParser.h"
 
 #include <cstdlib>
@@ -93,24 +93,7 @@ llvm::Error amd::linkDeviceLibrary(llvm::Module &module, llvm::StringRef arch) {
         "ocml.bc, ROCm's device library (needed for math functions such as "
         "gl.sin on AMD), was not found: install rocm-device-libs or set "
         "GLUONC_ROCM_DEVICE_LIBS to the folder that holds it");
-  std::string path = *folder + "/ocml.bc";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return llvm::createStringError("cannot read " + path);
-  auto library =
-      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
-  if (!library)
-    return library.takeError();
-  (*library)->setTargetTriple(module.getTargetTriple());
-  (*library)->setDataLayout(module.getDataLayout());
-  if (llvm::Linker::linkModules(module, std::move(*library),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return llvm::createStringError("cannot link " + path);
-  if (llvm::Error error = defineConfiguration(module, arch))
+  if (llvm::Error error = linkBitcodeLibrary(module, *folder + "/ocml.bc"))
     return error;
-  for (llvm::Function &function : module)
-    if (!function.isDeclaration() &&
-        function.getCallingConv() != llvm::CallingConv::AMDGPU_KERNEL)
-      function.setLinkage(llvm::GlobalValue::InternalLinkage);
-  return llvm::Error::success();
+  return defineConfiguration(module, arch);
 }

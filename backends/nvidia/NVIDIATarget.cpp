@@ -17,10 +17,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/Linker/Linker.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Regex.h"
@@ -69,22 +66,8 @@ llvm::Error linkLibdevice(llvm::Module &module) {
     return llvm::createStringError(
         "libdevice.10.bc (needed for math functions such as gl.log) is not "
         "under nvvm/libdevice in the CUDA toolkit; set GLUONC_CUDA_ROOT");
-  auto buffer = llvm::MemoryBuffer::getFile(*path);
-  if (!buffer)
-    return llvm::createStringError("cannot read " + *path);
-  auto library =
-      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
-  if (!library)
-    return library.takeError();
-  (*library)->setTargetTriple(module.getTargetTriple());
-  (*library)->setDataLayout(module.getDataLayout());
-  if (llvm::Linker::linkModules(module, std::move(*library),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return llvm::createStringError("cannot link " + *path);
-  for (llvm::Function &function : module)
-    if (!function.isDeclaration() &&
-        function.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  if (llvm::Error error = linkBitcodeLibrary(module, *path))
+    return error;
   // libdevice asks (through __nvvm_reflect) whether to flush denormals:
   // yes, which selects its fast paths (rsqrt.approx.ftz.f32, ...), as
   // Triton does.

@@ -12,7 +12,10 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -81,6 +84,30 @@ static llvm::OptimizationLevel toOptimizationLevel(unsigned optLevel) {
   default:
     return llvm::OptimizationLevel::O3;
   }
+}
+
+llvm::Error gluonc::linkBitcodeLibrary(llvm::Module &module,
+                                      llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError("cannot read " + path.str());
+  auto library =
+      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+  if (!library)
+    return library.takeError();
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*library),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return llvm::createStringError("cannot link " + path.str());
+  for (llvm::Function &function : module) {
+    llvm::CallingConv::ID convention = function.getCallingConv();
+    bool isKernel = convention == llvm::CallingConv::PTX_Kernel ||
+                    convention == llvm::CallingConv::AMDGPU_KERNEL;
+    if (!function.isDeclaration() && !isKernel)
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  return llvm::Error::success();
 }
 
 llvm::Error gluonc::optimizeLLVMModule(llvm::Module &module,

@@ -33,6 +33,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMModule(mlir::ModuleOp module, llvm::LLVMContext &context,
                       llvm::TargetMachine &machine);
 
+/// Links from the bitcode library at `path` (libdevice, ocml) the functions
+/// `module` calls, adopting the module's triple and data layout, then makes
+/// every defined function but the kernel entries internal, so that O3
+/// inlines what is used and drops the rest.
+llvm::Error linkBitcodeLibrary(llvm::Module &module, llvm::StringRef path);
+
 /// Runs LLVM's default module pipeline for -O`optLevel` (O0's at 0) with
 /// `machine`'s target analyses, then verifies the module.
 llvm::Error optimizeLLVMModule(llvm::Module &module,
