@@ -19,15 +19,12 @@
 #include "Utility.h"
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 using namespace mlir;
 using namespace gluonc;
 
 namespace {
-
-unsigned getElementBytes(Type element) {
-  return std::max(1u, element.getIntOrFloatBitWidth() / 8);
-}
 
 Value toByteOffset(OpBuilder &b, Location loc, Value offset, Type element) {
   return LLVM::MulOp::create(b, loc, offset,
@@ -59,13 +56,6 @@ int64_t getBufferAccessWidth(Value base, Value offsets, Value mask,
   width = std::min<int64_t>(
       width, context.target.getMaxAccessBytes() / elementBytes);
   return floorPowerOf2(std::max<int64_t>(width, 1));
-}
-
-/// The type memory holds for a register of `element` (i1 as a byte).
-Type getMemoryType(Type element) {
-  if (element.isInteger(1))
-    return IntegerType::get(element.getContext(), 8);
-  return element;
 }
 
 /// `width` memory elements as registers see them: one value or a vector.

@@ -16,6 +16,7 @@
 
 #include "Utility.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -36,18 +37,6 @@ int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
   width = std::min<int64_t>(width,
                             context.target.getMaxAccessBytes() / elementBytes);
   return floorPowerOf2(std::max<int64_t>(width, 1));
-}
-
-/// The type memory holds for a register of `registerType` (i1 is stored as
-/// a byte).
-Type getMemoryType(Type registerType) {
-  if (registerType.isInteger(1))
-    return IntegerType::get(registerType.getContext(), 8);
-  return registerType;
-}
-
-unsigned getByteSize(Type type) {
-  return std::max(1u, type.getIntOrFloatBitWidth() / 8);
 }
 
 Value toMemory(OpBuilder &b, Location loc, Value value, Type memoryType) {
@@ -102,7 +91,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<gluon::LoadOp> {
     Type element =
         getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
     Type memoryType = getMemoryType(element);
-    unsigned bytes = getByteSize(memoryType);
+    unsigned bytes = getElementBytes(memoryType);
 
     if (!isa<RankedTensorType>(op.getType())) {
       Value fallback =
@@ -159,7 +148,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<gluon::StoreOp> {
     Type element = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getValue().getType()));
     Type memoryType = getMemoryType(element);
-    unsigned bytes = getByteSize(memoryType);
+    unsigned bytes = getElementBytes(memoryType);
 
     if (!isa<RankedTensorType>(op.getValue().getType())) {
       // Every thread holds the scalar; the first one writes it.

@@ -29,6 +29,12 @@ std::optional<unsigned> gluonc::getRegisterFastDim(const LinearLayout &layout) {
   return dim;
 }
 
+Type gluonc::getMemoryType(Type registerType) {
+  if (registerType.isInteger(1))
+    return IntegerType::get(registerType.getContext(), 8);
+  return registerType;
+}
+
 int64_t gluonc::floorPowerOf2(int64_t value) {
   int64_t result = 1;
   while (result * 2 <= value)

@@ -22,6 +22,10 @@ std::optional<unsigned> getRegisterFastDim(const LinearLayout &layout);
 /// The largest power of two not above `value` (1 for values below 2).
 int64_t floorPowerOf2(int64_t value);
 
+/// The type memory holds for a register of `registerType` (i1 is stored as
+/// a byte).
+mlir::Type getMemoryType(mlir::Type registerType);
+
 /// The registers of a lowered tensor, in register order.
 llvm::SmallVector<mlir::Value> unpackRegisters(mlir::OpBuilder &builder,
                                                mlir::Location loc,
