@@ -192,19 +192,14 @@ AMDTargetInfo::getMathLibraryFunction(llvm::StringRef opName,
   // approximations: ocml has them all (linked at the llvm stage). fp32
   // exp, exp2, log and log2 stay with LLVM, whose expansions are correctly
   // range-reduced.
-  static const llvm::StringMap<const char *> ocml = {
-      {"math.log", "log"},     {"math.log2", "log2"}, {"math.sin", "sin"},
-      {"math.cos", "cos"},     {"math.rsqrt", "rsqrt"}, {"math.erf", "erf"},
-      {"math.exp", "exp"},     {"math.exp2", "exp2"}};
-  auto it = ocml.find(opName);
-  if (it == ocml.end() || !(type.isF32() || type.isF64()))
+  std::optional<llvm::StringRef> name = getMathLibraryName(opName);
+  if (!name || !(type.isF32() || type.isF64()))
     return std::nullopt;
   bool nativeF32 = opName == "math.exp" || opName == "math.exp2" ||
                    opName == "math.log" || opName == "math.log2";
   if (type.isF32() && nativeF32)
     return std::nullopt;
-  return std::string("__ocml_") + it->second +
-         (type.isF32() ? "_f32" : "_f64");
+  return "__ocml_" + name->str() + (type.isF32() ? "_f32" : "_f64");
 }
 
 Value AMDTargetInfo::emitBufferLoad(OpBuilder &builder, Location loc,

@@ -59,16 +59,12 @@ NVIDIATargetInfo::getMathLibraryFunction(llvm::StringRef opName,
                                          Type type) const {
   // NVPTX cannot select these; libdevice (linked at codegen) has them.
   // math.exp and math.exp2 on f32 stay with LLVM (ex2.approx), as Triton.
-  static const llvm::StringMap<const char *> libdevice = {
-      {"math.log", "log"},   {"math.log2", "log2"}, {"math.sin", "sin"},
-      {"math.cos", "cos"},   {"math.rsqrt", "rsqrt"}, {"math.erf", "erf"},
-      {"math.exp", "exp"},   {"math.exp2", "exp2"}};
-  auto it = libdevice.find(opName);
-  if (it == libdevice.end() || !(type.isF32() || type.isF64()))
+  std::optional<llvm::StringRef> name = getMathLibraryName(opName);
+  if (!name || !(type.isF32() || type.isF64()))
     return std::nullopt;
   if (type.isF32() && (opName == "math.exp" || opName == "math.exp2"))
     return std::nullopt;
-  return std::string("__nv_") + it->second + (type.isF32() ? "f" : "");
+  return "__nv_" + name->str() + (type.isF32() ? "f" : "");
 }
 
 Value NVIDIATargetInfo::emitApproximateDivide(OpBuilder &builder,

@@ -10,6 +10,7 @@
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -43,6 +44,15 @@ int64_t gluonc::floorPowerOf2(int64_t value) {
 }
 
 TargetInfo::~TargetInfo() = default;
+
+std::optional<llvm::StringRef> gluonc::getMathLibraryName(StringRef opName) {
+  static const llvm::StringSet<> provided = {
+      "math.log", "math.log2", "math.sin", "math.cos",
+      "math.rsqrt", "math.erf", "math.exp", "math.exp2"};
+  if (!provided.contains(opName))
+    return std::nullopt;
+  return opName.drop_front(StringRef("math.").size());
+}
 
 Value TargetInfo::emitFloatToFloat8(OpBuilder &builder, Location loc,
                                     Value value, Type type) const {

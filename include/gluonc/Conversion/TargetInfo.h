@@ -20,6 +20,11 @@
 
 namespace gluonc {
 
+/// The libm name ("log", "rsqrt") of the math op `opName` ("math.log")
+/// when device math libraries (libdevice, ocml) provide it for f32 and f64;
+/// nullopt for ops LLVM always lowers itself.
+std::optional<llvm::StringRef> getMathLibraryName(llvm::StringRef opName);
+
 class TargetInfo {
 public:
   virtual ~TargetInfo();
@@ -69,7 +74,8 @@ public:
 
   /// The function of the target's math library that computes the scalar
   /// math op `opName` ("math.log") on `type`, when LLVM cannot lower the op
-  /// itself; the backend links the library.
+  /// itself; the backend links the library. getMathLibraryName gives the
+  /// function's name within the library.
   virtual std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName, mlir::Type type) const {
     return std::nullopt;
