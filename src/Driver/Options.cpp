@@ -187,6 +187,11 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "Print the IR after every stage to stderr");
   app.add_flag("-v,--verbose", options.verbose, "List the files written");
   app.add_flag("--version", showVersion, "Print versions and exit");
+  bool listBuiltins = false;
+  app.add_flag("--list-builtins", listBuiltins,
+               "Print every builtin a kernel can call (gl.*, Python's, the "
+               "methods and properties of tensors, descriptors and Python "
+               "values) with its parameters, and exit");
 
   try {
     app.parse(argc, argv);
@@ -202,6 +207,12 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   if (showVersion) {
     exitEarly = true;
     std::cout << getVersionText();
+    return kSuccess;
+  }
+  if (listBuiltins) {
+    exitEarly = true;
+    for (const std::string &line : gluonc::listBuiltins())
+      std::cout << line << "\n";
     return kSuccess;
   }
   options.fpFusion = !noFpFusion;

@@ -326,6 +326,15 @@ LogicalResult MfmaOp::verify() {
     return emitOpError() << tooSmall;
   if (a.getDimSize(1) % instrK != 0)
     return emitOpError() << "K must be a multiple of " << instrK;
+  // The target's instructions, when the module names its target.
+  auto module = (*this)->getParentOfType<ModuleOp>();
+  auto arch = module ? module->getAttrOfType<StringAttr>(
+                           GluonDialect::kTargetAttrName)
+                     : StringAttr();
+  if (arch)
+    if (std::string problem = spec.checkInstruction(arch.str(), kWidth);
+        !problem.empty())
+      return emitOpError() << "with " << problem;
   return success();
 }
 

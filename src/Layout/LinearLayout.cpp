@@ -95,6 +95,17 @@ static uint64_t packBasis(const Coord &basis,
   return packed;
 }
 
+std::string gluonc::MfmaLayoutSpec::checkInstruction(const std::string &arch,
+                                                     unsigned kWidth) const {
+  // k_width 8 selects CDNA4's doubled-K instructions
+  // (v_mfma_f32_32x32x16 / 16x16x32), which only gfx950 has.
+  if (kWidth == 8 && (version != 4 || arch != "gfx950"))
+    return "k_width 8 needs the CDNA4 instructions: gl.amd.cdna4.mfma and "
+           "--arch gfx950 (this is " +
+           arch + ")";
+  return "";
+}
+
 namespace {
 /// Gaussian elimination over F2, one basis at a time: tells whether a new
 /// vector depends on those added before.

@@ -81,6 +81,10 @@ mlir::Attribute evaluateLayoutExpression(SourceManager &sourceManager,
                                          const std::string &text,
                                          const KernelSpec &spec);
 
+/// One line per builtin a kernel can call, sorted:
+/// "gl.arange(start, end, layout=None)".
+std::vector<std::string> listBuiltins();
+
 /// Parses `-D NAME=VALUE`; false when there is no '=' or no name.
 bool splitDefine(const std::string &text, std::string &name,
                  std::string &value);

@@ -158,6 +158,10 @@ struct MfmaLayoutSpec {
   /// Why a tensor of `shape` cannot take the layout; empty when it can
   /// (every dimension covers the warps' tiles).
   std::string checkShape(const std::vector<int32_t> &shape) const;
+  /// Why `arch` has no MFMA instruction for this layout with `kWidth`
+  /// operand elements per lane; empty when it has one. Shared by the
+  /// frontend and the verifier of gluon.mfma.
+  std::string checkInstruction(const std::string &arch, unsigned kWidth) const;
 };
 
 /// The accumulator layout: for 32 x 32 tiles each lane holds 16 values,

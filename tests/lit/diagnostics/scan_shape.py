@@ -58,7 +58,7 @@ def scan_host_fn(x_ptr):
 @gluon.jit
 def scan_scalar(x_ptr):
     gl.associative_scan(gl.load(x_ptr), 0, add)
-    # SCALAR: scan_shape.py:[[@LINE-1]]:25: error: gl.associative_scan scans tensors, got a scalar gl.float32
+    # SCALAR: scan_shape.py:[[@LINE-1]]:25: error: gl.associative_scan needs a tensor, got a scalar gl.float32
 
 
 @gluon.jit

@@ -38,7 +38,7 @@ def store_scalar_ptr(x_ptr):
 @gluon.jit
 def bad_layout(x_ptr):
     offs = gl.arange(0, 128, layout=gl.float32)
-    # LAYOUT: type_errors.py:[[@LINE-1]]:30: error: expected a layout such as gl.BlockedLayout(...), got dtype gl.float32
+    # LAYOUT: type_errors.py:[[@LINE-1]]:30: error: expected a distributed layout such as gl.BlockedLayout(...), got dtype gl.float32
 
 
 @gluon.jit

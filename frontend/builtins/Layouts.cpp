@@ -1,0 +1,243 @@
+//===- Layouts.cpp - Gluon's distributed layouts --------------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// gl.BlockedLayout, gl.SliceLayout, gl.DistributedLinearLayout and
+// gl.DotOperandLayout: each checked as Triton checks it (against the warp
+// size of --arch and --num-warps), each problem reported at its argument,
+// and built as the gluon dialect's layout attribute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Arguments.h"
+
+#include "gluonc/IR/Dialect.h"
+#include "gluonc/Layout/LinearLayout.h"
+
+#include <algorithm>
+#include <array>
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+static Value makeBlockedLayout(IRGen &gen, const BoundArgs &bound) {
+  auto list = [&](const char *name) {
+    std::vector<int64_t> values =
+        requireIntList(gen, bound.get(name), bound.loc(name), name);
+    return std::vector<int32_t>(values.begin(), values.end());
+  };
+  gluonc::BlockedLayoutSpec spec{list("size_per_thread"),
+                                 list("threads_per_warp"),
+                                 list("warps_per_cta"), list("order")};
+  checkSingleCTA(gen, bound);
+  std::string problem = spec.validate();
+  if (!problem.empty())
+    gen.fail(bound.callLoc(), "invalid BlockedLayout: " + problem);
+  int64_t warps = 1, lanes = 1;
+  for (int32_t w : spec.warpsPerCTA)
+    warps *= w;
+  for (int32_t l : spec.threadsPerWarp)
+    lanes *= l;
+  const KernelSpec &kernel = gen.getSpec();
+  if (lanes != kernel.warpSize)
+    gen.fail(bound.loc("threads_per_warp"),
+             "threads_per_warp multiplies to " + std::to_string(lanes) +
+                 ", but a warp of " + kernel.arch + " has " +
+                 std::to_string(kernel.warpSize) + " threads");
+  if (warps != kernel.numWarps)
+    gen.fail(bound.loc("warps_per_cta"),
+             "warps_per_cta multiplies to " + std::to_string(warps) +
+                 ", but the kernel is compiled with " +
+                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+  auto toUnsigned = [](const std::vector<int32_t> &values) {
+    return llvm::SmallVector<unsigned>(values.begin(), values.end());
+  };
+  auto attr = mlir::gluon::BlockedLayoutAttr::get(
+      &gen.getContext(), toUnsigned(spec.sizePerThread),
+      toUnsigned(spec.threadsPerWarp), toUnsigned(spec.warpsPerCTA),
+      toUnsigned(spec.order));
+  return Value(makeLayoutValue(attr));
+}
+
+/// A list of bases, each a list of integers (one per tensor dimension).
+static std::vector<gluonc::Coord> requireBases(IRGen &gen, const Value &value,
+                                               SourceLoc loc,
+                                               const std::string &what) {
+  const std::vector<Value> *sequence = value.getSequence();
+  if (!sequence)
+    gen.fail(loc, what + " must be a list of bases (lists of integers), "
+                         "got " + value.getTypeName());
+  std::vector<gluonc::Coord> bases;
+  for (const Value &basis : *sequence) {
+    std::vector<int64_t> entries = requireIntList(gen, basis, loc,
+                                                  "each of " + what);
+    bases.emplace_back();
+    for (int64_t entry : entries) {
+      // Out-of-range entries are rejected by checkLinearLayoutBases; clamp
+      // so that the narrowing keeps them out of range.
+      bases.back().push_back(static_cast<int32_t>(
+          std::clamp<int64_t>(entry, -1, int64_t{INT32_MAX})));
+    }
+  }
+  return bases;
+}
+
+/// Checks that `bases` has log2(`expected`) entries, the hardware size the
+/// kernel fixes; fails at `loc` otherwise.
+static void requireBasisCount(IRGen &gen,
+                              const std::vector<gluonc::Coord> &bases,
+                              int64_t expected, SourceLoc loc,
+                              const std::string &what,
+                              const std::string &why) {
+  unsigned wanted = gluonc::log2Exact(expected);
+  if (bases.size() != wanted)
+    gen.fail(loc, "invalid DistributedLinearLayout: " + what + " has " +
+                      std::to_string(bases.size()) + " bases, but " + why +
+                      " needs log2(" + std::to_string(expected) +
+                      ") = " + std::to_string(wanted));
+}
+
+/// gl.DistributedLinearLayout(reg_bases, lane_bases, warp_bases,
+/// block_bases, shape): a layout given by the image of each hardware bit.
+/// Checked as Triton checks it (every basis inside the shape, one lane bit
+/// per bit of the warp size, one warp bit per bit of num_warps, the bases
+/// reaching every element), each problem reported at its argument.
+static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
+  static const char *const kBasisArgs[] = {"reg_bases", "lane_bases",
+                                           "warp_bases", "block_bases"};
+  std::vector<int64_t> shape64 =
+      requireIntList(gen, bound.get("shape"), bound.loc("shape"), "shape");
+  std::vector<int32_t> shape;
+  for (int64_t size : shape64)
+    shape.push_back(static_cast<int32_t>(
+        std::clamp<int64_t>(size, 0, int64_t{INT32_MAX})));
+  std::array<std::vector<gluonc::Coord>, 4> bases;
+  if (std::string problem = mlir::gluon::checkLinearLayoutBases(shape, bases);
+      !problem.empty())
+    gen.fail(bound.loc("shape"),
+             "invalid DistributedLinearLayout: " + problem);
+  for (size_t hw = 0; hw < bases.size(); ++hw) {
+    const char *name = kBasisArgs[hw];
+    bases[hw] = requireBases(gen, bound.get(name), bound.loc(name), name);
+    std::array<std::vector<gluonc::Coord>, 4> alone;
+    alone[hw] = bases[hw];
+    if (std::string problem =
+            mlir::gluon::checkLinearLayoutBases(shape, alone);
+        !problem.empty())
+      gen.fail(bound.loc(name), std::string("invalid DistributedLinearLayout "
+                                            "(") + name + "): " + problem);
+  }
+  const KernelSpec &kernel = gen.getSpec();
+  requireBasisCount(gen, bases[1], kernel.warpSize, bound.loc("lane_bases"),
+                    "lane_bases", "a warp of " + kernel.arch + " with " +
+                                      std::to_string(kernel.warpSize) +
+                                      " threads");
+  requireBasisCount(gen, bases[2], kernel.numWarps, bound.loc("warp_bases"),
+                    "warp_bases", "a kernel of " +
+                                      std::to_string(kernel.numWarps) +
+                                      " warps (--num-warps)");
+  if (!bases[3].empty())
+    gen.fail(bound.loc("block_bases"),
+             "not supported yet: block_bases other than [] (multi-CTA "
+             "layouts)");
+  gluonc::LinearLayout layout = mlir::gluon::buildLinearLayout(shape, bases);
+  // Triton requires a surjective layout: an element no thread holds could
+  // be neither loaded nor stored.
+  if (!layout.isSurjective())
+    gen.fail(bound.callLoc(),
+             "invalid DistributedLinearLayout: the bases do not reach every "
+             "element of shape " +
+                 listText(std::vector<int64_t>(shape.begin(), shape.end())) +
+                 " (together they must span each dimension)");
+  auto attr = mlir::gluon::LinearLayoutAttr::get(&gen.getContext(), layout);
+  return Value(makeLayoutValue(attr));
+}
+
+/// gl.DotOperandLayout(operand_index, parent, k_width): operand 0 (A) or 1
+/// (B) of a dot whose accumulator has layout `parent`. Only a blocked
+/// parent (the FMA dot) exists so far, and Triton requires k_width 0 then.
+static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
+  int64_t operandIndex = gen.requireInt(bound.get("operand_index"),
+                                        bound.loc("operand_index"),
+                                        "operand_index");
+  if (operandIndex != 0 && operandIndex != 1)
+    gen.fail(bound.loc("operand_index"),
+             "DotOperandLayout operand_index must be 0 (the left operand) "
+             "or 1 (the right one), got " + std::to_string(operandIndex));
+  mlir::Attribute parent =
+      requireDistributedLayout(gen, bound.get("parent"), bound.loc("parent"));
+  if (auto mfma = mlir::dyn_cast<mlir::gluon::AMDMFMALayoutAttr>(parent)) {
+    // AMD's matrix cores: kWidth elements along K per lane and
+    // instruction (4 for the 16-bit MFMA instructions).
+    int64_t kWidth =
+        gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
+    if (kWidth < 1 || kWidth > 16 || (kWidth & (kWidth - 1)))
+      gen.fail(bound.loc("k_width"),
+               "a DotOperandLayout with an AMDMFMALayout parent needs a "
+               "power-of-two k_width, got " + std::to_string(kWidth));
+    auto attr = mlir::gluon::DotOperandLayoutAttr::get(
+        &gen.getContext(), operandIndex, mfma, unsigned(kWidth));
+    return Value(makeLayoutValue(attr));
+  }
+  auto blocked = mlir::dyn_cast<mlir::gluon::BlockedLayoutAttr>(parent);
+  if (!blocked)
+    gen.fail(bound.loc("parent"),
+             "not supported yet: a DotOperandLayout whose parent is " +
+                 describeLayout(parent) +
+                 " (BlockedLayout and AMDMFMALayout parents are)");
+  if (blocked.getRank() < 2)
+    gen.fail(bound.loc("parent"), "a DotOperandLayout needs a parent of "
+                                  "rank 2 or more, got " +
+                                      describeLayout(parent));
+  int64_t kWidth =
+      gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
+  if (kWidth != 0)
+    gen.fail(bound.loc("k_width"),
+             "a DotOperandLayout with a BlockedLayout parent needs k_width "
+             "0, got " + std::to_string(kWidth));
+  auto attr = mlir::gluon::DotOperandLayoutAttr::get(
+      &gen.getContext(), operandIndex, blocked, /*kWidth=*/0);
+  return Value(makeLayoutValue(attr));
+}
+
+static Value makeSliceLayout(IRGen &gen, const BoundArgs &bound) {
+  int64_t dim = gen.requireInt(bound.get("dim"), bound.loc("dim"), "dim");
+  mlir::gluon::LayoutAttrInterface parent =
+      requireDistributedLayout(gen, bound.get("parent"), bound.loc("parent"));
+  if (parent.getRank() < 2)
+    gen.fail(bound.loc("parent"), "a SliceLayout of the 1-D layout " +
+                                      describeLayout(parent) +
+                                      " would have no dimensions left");
+  if (dim < 0 || dim >= static_cast<int64_t>(parent.getRank()))
+    gen.fail(bound.loc("dim"), "SliceLayout dim " + std::to_string(dim) +
+                                   " is out of range for a parent of rank " +
+                                   std::to_string(parent.getRank()));
+  auto attr =
+      mlir::gluon::SliceLayoutAttr::get(&gen.getContext(), dim, parent);
+  return Value(makeLayoutValue(attr));
+}
+
+
+void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
+  auto isLayout = [](auto kind) {
+    return [](const Value &value) {
+      auto *layout = value.getIf<LayoutValue>();
+      return layout && mlir::isa<decltype(kind)>(layout->attr);
+    };
+  };
+  table.addClass({"gl.BlockedLayout"},
+                 "size_per_thread, threads_per_warp, warps_per_cta, order, "
+                 "ctas_per_cga=None, cta_split_num=None, cta_order=None",
+                 withIRGen(makeBlockedLayout),
+                 isLayout(mlir::gluon::BlockedLayoutAttr()));
+  table.addClass({"gl.SliceLayout"}, "dim, parent",
+                 withIRGen(makeSliceLayout),
+                 isLayout(mlir::gluon::SliceLayoutAttr()));
+  table.addClass({"gl.DistributedLinearLayout"},
+                 "reg_bases, lane_bases, warp_bases, block_bases, shape",
+                 withIRGen(makeDistributedLinearLayout));
+  table.addClass({"gl.DotOperandLayout"}, "operand_index, parent, k_width",
+                 withIRGen(makeDotOperandLayout));
+}

@@ -1,0 +1,57 @@
+//===- Registry.h - Gluon's builtins, family by family ----------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The builtin table a kernel sees (eval/Builtins.h) is Python's builtins
+// and the families below; each family's file registers its entries with
+// their names, signatures and handlers. Adding a builtin is one entry in its
+// family's register function and one handler.
+//
+//   Language.cpp      constexpr, jit, static_*, program_id, dtypes, cdiv
+//   Layouts.cpp       BlockedLayout, SliceLayout, DistributedLinearLayout,
+//                     DotOperandLayout
+//   Tensor.cpp        arange, full, load, store, where, math, casts,
+//                     convert_layout, barriers, dot_fma
+//   ReduceScan.cpp    reduce, sum, max, ..., associative_scan, cumsum, ...
+//   Shape.cpp         expand_dims, reshape, permute, join, split
+//   SharedMemory.cpp  shared layouts, allocate_shared_memory, descriptors
+//   Atomics.cpp       atomic_*, device_assert
+//   InlineAsm.cpp     inline_asm, inline_asm_elementwise
+//   amd/              AMDMFMALayout, cdna3/cdna4 mfma, buffer_load/store
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_BUILTINS_REGISTRY_H
+#define GLUONC_FRONTEND_BUILTINS_REGISTRY_H
+
+#include "eval/Builtins.h"
+#include "irgen/IRGen.h"
+
+namespace gluonc::frontend {
+
+/// Every builtin of a kernel: Python's and Gluon's. Built once.
+const BuiltinTable &getGluonBuiltins();
+
+/// A handler of a builtin that generates IR.
+template <typename Handler> BuiltinHandler withIRGen(Handler handler) {
+  return [handler](Interpreter &interpreter, const BoundArgs &args) {
+    return handler(IRGen::of(interpreter), args);
+  };
+}
+
+void registerLanguageBuiltins(BuiltinTable &table);
+void registerLayoutBuiltins(BuiltinTable &table);
+void registerTensorBuiltins(BuiltinTable &table);
+void registerReduceScanBuiltins(BuiltinTable &table);
+void registerShapeBuiltins(BuiltinTable &table);
+void registerSharedMemoryBuiltins(BuiltinTable &table);
+void registerAtomicBuiltins(BuiltinTable &table);
+void registerInlineAsmBuiltins(BuiltinTable &table);
+void registerAMDBuiltins(BuiltinTable &table);
+void registerAMDBufferBuiltins(BuiltinTable &table);
+
+} // namespace gluonc::frontend
+
+#endif // GLUONC_FRONTEND_BUILTINS_REGISTRY_H

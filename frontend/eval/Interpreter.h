@@ -1,0 +1,405 @@
+//===- Interpreter.h - The compile-time evaluator of Python ------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The Interpreter runs kernel code as Python: it walks statements and
+// expressions once, binds names in frames, calls @gluon.jit helpers inline
+// and @gluon.constexpr_functions as plain Python, and computes with
+// compile-time values (arbitrary-precision ints, strings, containers).
+// Builtins come from a BuiltinTable. Where a value is known only at run time
+// (Object::isRuntime), it hands the construct to a hook: operators on
+// tensors, indexing them, and `if`/`for`/`while` on run-time conditions. The
+// IR generator (irgen/IRGen.h) implements the hooks by emitting IR; the
+// defaults here refuse, so that the interpreter alone evaluates plain Python.
+//
+// Evaluation is bounded (steps, container elements, string and integer
+// sizes, nesting) so that untrusted input ends in a diagnostic, never a hang
+// or an exhausted memory. Errors are reported to the DiagnosticEngine and
+// then unwind the walk with a CompileError.
+//
+// Statements.cpp: statements, names, calls, module scope.
+// Expressions.cpp: expressions and operators on compile-time values.
+// Objects.cpp: equality, ordering, hashing, containers, indexing.
+// Strings.cpp: str(), repr(), formatting, f-strings, str methods.
+// PythonBuiltins.cpp: Python's builtin functions and container methods.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_EVAL_INTERPRETER_H
+#define GLUONC_FRONTEND_EVAL_INTERPRETER_H
+
+#include "Builtins.h"
+#include "Value.h"
+
+#include "gluonc/Frontend/AST.h"
+#include "gluonc/Frontend/Diagnostics.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gluonc::frontend {
+
+/// Thrown after an error has been reported, to abandon the kernel.
+struct CompileError {};
+
+/// Bounds that turn runaway compile-time evaluation (deep or exponential
+/// inlining, huge values) into diagnostics instead of a hang or a crash.
+constexpr unsigned kMaxCallDepth = 64;
+constexpr uint64_t kMaxEvaluationSteps = 5'000'000;
+constexpr size_t kMaxCompileTimeStringBytes = 1 << 20;
+/// Elements of all the tuples, lists, dicts and sets a kernel creates at
+/// compile time, live or not: bounds the memory that evaluation takes.
+constexpr uint64_t kMaxCompileTimeElements = 1 << 20;
+/// Bits of a compile-time integer (Python's ints are unbounded).
+constexpr uint64_t kMaxCompileTimeIntBits = 8192;
+/// How deep comparing or hashing may descend into nested containers.
+constexpr unsigned kMaxCompileTimeNesting = 200;
+/// Work on strings and large integers counts one evaluation step per this
+/// many bytes.
+constexpr uint64_t kBytesPerStep = 64;
+
+/// What a statement did to control flow.
+enum class Flow { Normal, Return, Break, Continue };
+
+/// A parsed format spec: `[[fill]align][sign][#][0][width][,|_][.precision]
+/// [type]`, as in Python's format() mini-language.
+struct FormatSpec {
+  char fill = ' ';
+  /// '<', '>', '^', '=' or 0 for the default of the value's type.
+  char align = 0;
+  /// '+', '-', ' ' or 0.
+  char sign = 0;
+  bool alternate = false;
+  int64_t width = 0;
+  /// ',', '_' or 0.
+  char grouping = 0;
+  int64_t precision = -1;
+  char type = 0;
+};
+
+class Interpreter {
+public:
+  Interpreter(SourceManager &sourceManager, DiagnosticEngine &diags,
+              const BuiltinTable &builtins);
+  virtual ~Interpreter();
+
+  //===--------------------------------------------------------------------===//
+  // Diagnostics and bounds
+  //===--------------------------------------------------------------------===//
+
+  [[noreturn]] void fail(SourceLoc loc, const std::string &message);
+  [[noreturn]] void fail(const Node &node, const std::string &message);
+  /// An error followed by a note at `noteLoc`.
+  [[noreturn]] void failWithNote(SourceLoc loc, const std::string &message,
+                                 SourceLoc noteLoc, const std::string &note);
+  /// Counts one evaluation step; fails at `loc` past the budget.
+  void countStep(SourceLoc loc);
+  /// Counts the steps of work proportional to the size of values.
+  void countSteps(SourceLoc loc, uint64_t steps);
+  /// Counts `count` container elements against kMaxCompileTimeElements.
+  void chargeElements(uint64_t count, SourceLoc loc);
+  /// Whether compile-time output (gl.static_print) is held back: inside the
+  /// trial run of a run-time loop's body, which must not print twice.
+  bool isQuiet() const { return quietDepth > 0; }
+
+  //===--------------------------------------------------------------------===//
+  // Module scope (Statements.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Binds the module's imports and functions, and its assignments for
+  /// evaluation on first use.
+  void loadModule(const Module &module);
+  /// The functions of the module, by name.
+  std::vector<std::pair<std::string, FunctionValue>> getModuleFunctions();
+  /// Parses and evaluates the expression `text` (a `-D` value, a signature
+  /// entry) in the module scope, as a buffer named `bufferName`; it must be
+  /// known at compile time.
+  Value evaluateSource(const std::string &bufferName,
+                       const std::string &text);
+  /// Evaluates `expr` in the module scope (a parameter's default).
+  Value evaluateInModuleScope(const Expr &expr);
+
+  //===--------------------------------------------------------------------===//
+  // Statements and names (Statements.cpp)
+  //===--------------------------------------------------------------------===//
+
+  Flow execute(const StmtList &body);
+  Flow execute(const Stmt &stmt);
+  /// Looks a name up in the current function, the module, then Python's
+  /// builtins.
+  Value lookup(const std::string &name, SourceRange range);
+  void assign(const Expr &target, const Value &value);
+  void bind(const std::string &name, Value value);
+  /// Whether an annotation means "compile-time constant" (gl.constexpr).
+  bool isConstexprAnnotation(const Expr *annotation);
+  /// Resolves a name or attribute chain through bound names and known
+  /// namespaces without evaluating anything or reporting errors.
+  std::optional<Value> resolveQuietly(const Expr &expr);
+
+  /// Calls `callee` with evaluated arguments.
+  Value call(const Value &callee, CallArgs &args, SourceLoc loc);
+  Value callFunction(const FunctionValue &function, CallArgs &args,
+                     SourceLoc loc);
+  /// Calls `callee` on one argument (a sort key, a combine function).
+  Value callWith(const Value &callee, std::vector<Value> arguments,
+                 SourceLoc loc);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions and operators (Expressions.cpp)
+  //===--------------------------------------------------------------------===//
+
+  Value evaluate(const Expr &expr);
+  /// `object.name`: a namespace member, a method or property of the table,
+  /// or an error.
+  Value getAttribute(const Value &object, const std::string &name,
+                     SourceLoc loc);
+  /// Reports the use of a module gluonc does not provide.
+  [[noreturn]] void failUnavailableModule(const NamespaceValue &ns,
+                                          SourceLoc loc);
+  /// Whether `value` is the builtin named `name` ("gluon.jit").
+  bool isBuiltin(const Value &value, std::string_view name) const;
+  const BuiltinTable &getBuiltins() const { return builtins; }
+
+  /// Python's operators; an operand known only at run time hands the
+  /// operation to the run-time hooks.
+  Value binaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
+                 SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
+  Value compareOp(CompareOp op, const Value &lhs, const Value &rhs,
+                  SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
+  Value unaryOp(UnaryOp op, const Value &operand, SourceLoc loc);
+  bool isTruthy(const Value &value, SourceLoc loc);
+  int64_t requireInt(const Value &value, SourceLoc loc,
+                     const std::string &what);
+  /// A compile-time str; fails with `what` otherwise.
+  const std::string &requireString(const Value &value, SourceLoc loc,
+                                   const std::string &what);
+
+  //===--------------------------------------------------------------------===//
+  // Compile-time values (Objects.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Values made by evaluation: checked against the limits and counted.
+  Value makeString(std::string text, SourceLoc loc);
+  Value makeInt(const BigInt &value, SourceLoc loc);
+  Value makeTuple(std::vector<Value> elements, SourceLoc loc);
+  Value makeList(std::vector<Value> elements, SourceLoc loc);
+  Value makeDict(bool isSet, SourceLoc loc);
+  /// Python's `==`.
+  bool valuesEqual(const Value &lhs, const Value &rhs, SourceLoc loc);
+  /// The order of two values for `<` (<0, 0, >0); nullopt when they are
+  /// unordered (NaN); fails for values without an order.
+  std::optional<int> compareValues(const Value &lhs, const Value &rhs,
+                                   SourceLoc loc, const std::string &spelling);
+  /// Python's `is`.
+  bool isIdentical(const Value &lhs, const Value &rhs, SourceLoc loc);
+  /// A text that equal keys share and unequal keys do not; fails on
+  /// unhashable values.
+  std::string getHashKey(const Value &key, SourceLoc loc);
+  const Value *dictLookup(const Value &dict, const Value &key, SourceLoc loc);
+  void dictInsert(const Value &dict, const Value &key, const Value &value,
+                  SourceLoc loc);
+  /// The elements of a compile-time iterable (tuple, list, str, dict, set,
+  /// range), in order; `what` names the iterable in errors.
+  std::vector<Value> iterate(const Value &iterable, SourceLoc loc,
+                             const std::string &what);
+  bool isIterable(const Value &value) const;
+  /// Python's `x in container`.
+  bool contains(const Value &container, const Value &item, SourceLoc loc);
+  /// Fails unless code here may change `container` (see ListValue::region).
+  void checkMutable(const Value &container, SourceLoc loc);
+  uint64_t getCurrentRegion() const { return currentRegion; }
+  /// `object[lower:upper:step]` for tuples, lists, strings and ranges.
+  Value slice(const Value &object, const SliceExpr &slice, SourceLoc loc);
+  /// `object[key]` on compile-time values.
+  Value getItem(const Value &object, const Value &key, SourceLoc keyLoc,
+                SourceLoc loc);
+  void assignSubscript(const SubscriptExpr &target, const Value &value);
+  Value evaluateComprehension(const Expr &expr);
+
+  //===--------------------------------------------------------------------===//
+  // Strings and formatting (Strings.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Python's str() and repr(), within the string limit.
+  std::string toStr(const Value &value, SourceLoc loc);
+  std::string toRepr(const Value &value, SourceLoc loc);
+  Value evaluateFString(const FStringExpr &fstring);
+  /// format(value, spec), after an optional !r / !s / !a conversion.
+  std::string formatValue(const Value &value, const std::string &spec,
+                          char conversion, SourceLoc loc);
+  /// `format % args`.
+  Value percentFormat(const std::string &format, const Value &args,
+                      SourceLoc loc);
+
+  SourceManager &getSourceManager() const { return sourceManager; }
+  DiagnosticEngine &getDiags() { return diags; }
+
+protected:
+  //===--------------------------------------------------------------------===//
+  // Run-time hooks: what the IR generator does where a value is known only
+  // at run time. The defaults refuse.
+  //===--------------------------------------------------------------------===//
+
+  virtual Value runtimeBinaryOp(BinaryOp op, const Value &lhs,
+                                const Value &rhs, SourceLoc opLoc,
+                                SourceLoc lhsLoc, SourceLoc rhsLoc);
+  virtual Value runtimeCompareOp(CompareOp op, const Value &lhs,
+                                 const Value &rhs, SourceLoc opLoc,
+                                 SourceLoc lhsLoc, SourceLoc rhsLoc);
+  virtual Value runtimeUnaryOp(UnaryOp op, const Value &operand,
+                               SourceLoc loc);
+  /// `object[index]` with `object` a run-time value.
+  virtual Value runtimeSubscript(const Value &object, const Expr &index,
+                                 SourceLoc loc);
+  /// `if` on a run-time condition.
+  virtual Flow executeRuntimeIf(const IfStmt &stmt, const Value &condition);
+  /// `for ... in range(...)` outside a @gluon.constexpr_function: a loop
+  /// of the kernel, even with constant bounds, as in Triton. By default,
+  /// unrolled as Python runs it.
+  virtual Flow executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs);
+  /// A `while` whose condition is a run-time value: emits it and returns
+  /// true; false when the condition is known at compile time (always, by
+  /// default).
+  virtual bool executeRuntimeWhile(const WhileStmt &stmt);
+
+  //===--------------------------------------------------------------------===//
+  // State the hooks share
+  //===--------------------------------------------------------------------===//
+
+  using Frame = std::map<std::string, Value>;
+  Frame &frame() { return frames.back(); }
+  /// Whether two values are the same, for merging the names of run-time
+  /// branches and loop iterations: run-time values by identity, others by
+  /// equality of one type (1 and 1.0 become different constants).
+  bool isSameValue(const Value &a, const Value &b, SourceLoc loc);
+  Value evaluateCall(const CallExpr &call, const Value &callee);
+  /// Runs `def`'s body with `locals` bound, called from `loc`; returns
+  /// what it returned.
+  Value runFunction(const FunctionDefStmt &def, Frame locals, SourceLoc loc);
+
+  /// Runs `body` as code of a fresh run-time region (see ListValue::region).
+  template <typename Body> auto inRuntimeRegion(Body &&body) {
+    uint64_t saved = currentRegion;
+    currentRegion = nextRegion++;
+    ++runtimeControlDepth;
+    struct Restore {
+      Interpreter &interpreter;
+      uint64_t saved;
+      ~Restore() {
+        interpreter.currentRegion = saved;
+        --interpreter.runtimeControlDepth;
+      }
+    } restore{*this, saved};
+    return body();
+  }
+
+  /// The loops around the statement being executed in the current
+  /// function, innermost last: whether each is unrolled, and the
+  /// runtimeControlDepth of its body.
+  struct LoopScope {
+    bool unrolled;
+    unsigned runtimeDepth;
+  };
+  std::vector<LoopScope> loops;
+  /// Statements nested in a run-time `if` or loop, where `return`, `break`
+  /// and `continue` cannot be expressed.
+  unsigned runtimeControlDepth = 0;
+  /// Executing a @gluon.constexpr_function, where loops over range() are
+  /// unrolled as the Python they are.
+  bool inConstexprFunction = false;
+  /// Trial runs in progress (see isQuiet).
+  unsigned quietDepth = 0;
+  std::vector<Frame> frames;
+
+private:
+  /// A module-level name: imports and functions are bound at once,
+  /// assignments are evaluated on first use.
+  struct GlobalBinding {
+    std::optional<Value> value;
+    const Expr *pendingExpr = nullptr;
+    SourceLoc loc;
+    bool evaluating = false;
+  };
+
+  std::optional<Value> resolveImportPath(const std::string &path);
+  void bindImport(const std::string &bound, const std::string &path,
+                  SourceLoc loc);
+  FunctionKind getDecoratorKind(const Expr &decorator);
+  Value evaluateGlobal(const std::string &name, GlobalBinding &binding,
+                       SourceLoc useLoc);
+
+  Flow executeIf(const IfStmt &stmt);
+  Flow executeFor(const ForStmt &stmt);
+  /// A loop over a compile-time iterable, unrolled.
+  Flow executeUnrolledFor(const ForStmt &stmt, const Value &iterable);
+  Flow executeWhile(const WhileStmt &stmt);
+  Flow executeLoopControl(const Stmt &stmt);
+  Flow executeAugAssign(const AugAssignStmt &stmt);
+  Flow executeFunctionBody(const FunctionDefStmt &def);
+  Value callBuiltin(const BuiltinValue &builtin, CallArgs &args,
+                    SourceLoc loc);
+  Value subscript(const Value &object, const Expr &index, SourceLoc loc);
+  /// Evaluates elements of a tuple, list or set display, or call
+  /// arguments, expanding `*iterable`.
+  std::vector<Value> evaluateElements(const ExprList &elements,
+                                      std::vector<SourceLoc> *locs = nullptr);
+  Value evaluateIntLiteral(const IntLiteralExpr &literal);
+  Value evaluateDict(const DictExpr &dict);
+  Value foldBinaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
+                     SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
+  Value foldUnaryOp(UnaryOp op, const Value &operand, SourceLoc loc);
+
+  SourceManager &sourceManager;
+  DiagnosticEngine &diags;
+  const BuiltinTable &builtins;
+
+  std::map<std::string, GlobalBinding> globals;
+  /// The functions being evaluated, innermost last, with their call sites.
+  std::vector<std::pair<const FunctionDefStmt *, SourceLoc>> callStack;
+  /// The value of the innermost `return` being executed.
+  Value returnValue;
+  /// The run-time region executing now, and the next fresh one.
+  uint64_t currentRegion = 0;
+  uint64_t nextRegion = 1;
+  /// Container elements created so far, against kMaxCompileTimeElements.
+  uint64_t elementsCreated = 0;
+  /// Expressions and statements evaluated so far, against
+  /// kMaxEvaluationSteps.
+  uint64_t evaluationSteps = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Helpers of the interpreter's files
+//===----------------------------------------------------------------------===//
+
+/// A Python int or bool.
+inline bool isIntegral(const Value &value) {
+  return value.isInt() || value.is<bool>();
+}
+
+/// A Python int, bool or float.
+inline bool isNumeric(const Value &value) {
+  return isIntegral(value) || value.is<double>();
+}
+
+/// The value of an int or bool.
+inline BigInt toBigInt(const Value &value) {
+  if (auto *big = value.getIf<BigInt>())
+    return *big;
+  if (auto *b = value.getIf<bool>())
+    return BigInt(int64_t(*b));
+  return BigInt(value.get<int64_t>());
+}
+
+/// Parses a format spec; fails at `loc` when it is malformed.
+FormatSpec parseFormatSpec(Interpreter &interpreter, const std::string &spec,
+                           SourceLoc loc);
+
+} // namespace gluonc::frontend
+
+#endif // GLUONC_FRONTEND_EVAL_INTERPRETER_H

@@ -1,0 +1,731 @@
+//===- Statements.cpp - Statements, names, calls, module scope ------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Python's statements on compile-time values: assignment (with unpacking),
+// `if` on a known condition (only the taken branch is looked at), loops
+// over compile-time iterables (unrolled), `while` on known conditions,
+// calls of @gluon.jit helpers (inlined into the caller's IR) and of
+// @gluon.constexpr_functions, and the module scope: imports bound to the
+// builtin table's namespaces, module-level assignments evaluated on first
+// use. Run-time conditions and `range` loops go to the run-time hooks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interpreter.h"
+
+#include "gluonc/Frontend/Parser.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+Interpreter::Interpreter(SourceManager &sourceManager,
+                         DiagnosticEngine &diags, const BuiltinTable &builtins)
+    : sourceManager(sourceManager), diags(diags), builtins(builtins) {
+  frames.emplace_back();
+}
+
+Interpreter::~Interpreter() = default;
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+void Interpreter::fail(SourceLoc loc, const std::string &message) {
+  diags.error(loc, message);
+  throw CompileError();
+}
+
+void Interpreter::fail(const Node &node, const std::string &message) {
+  diags.error(node.getRange(), message);
+  throw CompileError();
+}
+
+void Interpreter::failWithNote(SourceLoc loc, const std::string &message,
+                           SourceLoc noteLoc, const std::string &note) {
+  diags.error(loc, message);
+  diags.note(noteLoc, note);
+  throw CompileError();
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+void Interpreter::bind(const std::string &name, Value value) {
+  frame()[name] = std::move(value);
+}
+
+Value Interpreter::lookup(const std::string &name, SourceRange range) {
+  auto local = frame().find(name);
+  if (local != frame().end())
+    return local->second;
+  auto global = globals.find(name);
+  if (global != globals.end())
+    return evaluateGlobal(name, global->second, range.begin);
+  if (const Builtin *builtin = builtins.find("builtins." + name))
+    return Value(BuiltinValue{builtin, nullptr});
+  diags.error(range, "unknown name '" + name + "'");
+  throw CompileError();
+}
+
+void Interpreter::assign(const Expr &target, const Value &value) {
+  if (auto *name = gluonc::dyn_cast<NameExpr>(&target)) {
+    bind(name->id, value);
+    return;
+  }
+  if (auto *subscriptTarget = gluonc::dyn_cast<SubscriptExpr>(&target)) {
+    assignSubscript(*subscriptTarget, value);
+    return;
+  }
+  const ExprList *elements = nullptr;
+  if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
+    elements = &tuple->elts;
+  else if (auto *list = gluonc::dyn_cast<ListExpr>(&target))
+    elements = &list->elts;
+  if (!elements)
+    fail(target, "not supported yet: assignment to this kind of target");
+  if (!isIterable(value))
+    fail(target, "cannot unpack a " +
+                     (value.isRuntime() ? "run-time " + value.getTypeName()
+                                        : "value of type '" +
+                                              value.getTypeName() + "'"));
+  std::vector<Value> values = iterate(value, target.loc, "the value");
+  // `first, *rest = values`: the starred target takes what is left.
+  size_t starred = elements->size();
+  for (size_t i = 0; i < elements->size(); ++i) {
+    if (!gluonc::isa<StarredExpr>((*elements)[i].get()))
+      continue;
+    if (starred != elements->size())
+      fail(*(*elements)[i], "multiple starred targets in an assignment");
+    starred = i;
+  }
+  size_t fixed = elements->size() - (starred < elements->size() ? 1 : 0);
+  bool sizeMatches = starred < elements->size() ? values.size() >= fixed
+                                                : values.size() == fixed;
+  if (!sizeMatches)
+    fail(target, "cannot unpack " + std::to_string(values.size()) +
+                     " values into " + std::to_string(fixed) +
+                     (starred < elements->size() ? " or more" : "") +
+                     " targets");
+  size_t rest = values.size() - fixed;
+  for (size_t i = 0, next = 0; i < elements->size(); ++i) {
+    if (i == starred) {
+      std::vector<Value> taken(values.begin() + next,
+                               values.begin() + next + rest);
+      assign(*gluonc::cast<StarredExpr>((*elements)[i].get())->value,
+             makeList(std::move(taken), target.loc));
+      next += rest;
+      continue;
+    }
+    assign(*(*elements)[i], values[next++]);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+Flow Interpreter::execute(const StmtList &body) {
+  for (const StmtPtr &stmt : body) {
+    Flow flow = execute(*stmt);
+    if (flow != Flow::Normal)
+      return flow;
+  }
+  return Flow::Normal;
+}
+
+bool Interpreter::isConstexprAnnotation(const Expr *annotation) {
+  // Other annotations (gl.tensor, int) carry no meaning for gluonc and are
+  // not evaluated.
+  std::optional<Value> value =
+      annotation ? resolveQuietly(*annotation) : std::nullopt;
+  return value && isBuiltin(*value, "gl.constexpr");
+}
+
+void Interpreter::countStep(SourceLoc loc) {
+  if (++evaluationSteps > kMaxEvaluationSteps)
+    fail(loc, "compile-time evaluation took more than " +
+                  std::to_string(kMaxEvaluationSteps) +
+                  " steps: the kernel inlines or repeats too much");
+}
+
+Flow Interpreter::execute(const Stmt &stmt) {
+  countStep(stmt.loc);
+  switch (stmt.getKind()) {
+  case NodeKind::ExprStmt: {
+    auto &exprStmt = *gluonc::cast<ExprStmt>(&stmt);
+    // A docstring or other bare constant is a no-op.
+    evaluate(*exprStmt.value);
+    return Flow::Normal;
+  }
+  case NodeKind::Assign: {
+    auto &assignStmt = *gluonc::cast<AssignStmt>(&stmt);
+    Value value = evaluate(*assignStmt.value);
+    for (const ExprPtr &target : assignStmt.targets)
+      assign(*target, value);
+    return Flow::Normal;
+  }
+  case NodeKind::AnnAssign: {
+    auto &annAssign = *gluonc::cast<AnnAssignStmt>(&stmt);
+    if (!annAssign.value)
+      return Flow::Normal;
+    Value value = evaluate(*annAssign.value);
+    if (isConstexprAnnotation(annAssign.annotation.get()) &&
+        value.isRuntime())
+      fail(*annAssign.value,
+           "a gl.constexpr variable needs a compile-time value, got a "
+           "run-time " + value.getTypeName());
+    assign(*annAssign.target, value);
+    return Flow::Normal;
+  }
+  case NodeKind::AugAssign:
+    return executeAugAssign(*gluonc::cast<AugAssignStmt>(&stmt));
+  case NodeKind::If:
+    return executeIf(*gluonc::cast<IfStmt>(&stmt));
+  case NodeKind::For:
+    return executeFor(*gluonc::cast<ForStmt>(&stmt));
+  case NodeKind::Pass:
+    return Flow::Normal;
+  case NodeKind::Return: {
+    auto &ret = *gluonc::cast<ReturnStmt>(&stmt);
+    if (runtimeControlDepth > 0)
+      fail(stmt, "not supported yet: 'return' inside a run-time 'if' or "
+                 "loop");
+    returnValue = ret.value ? evaluate(*ret.value) : Value();
+    return Flow::Return;
+  }
+  case NodeKind::Break:
+  case NodeKind::Continue:
+    return executeLoopControl(stmt);
+  case NodeKind::Assert: {
+    auto &assertStmt = *gluonc::cast<AssertStmt>(&stmt);
+    Value test = evaluate(*assertStmt.test);
+    if (test.isRuntime())
+      fail(*assertStmt.test,
+           "not supported yet: 'assert' on a run-time value");
+    if (!isTruthy(test, assertStmt.test->loc)) {
+      std::string message = "assertion failed";
+      if (assertStmt.msg)
+        message += ": " + toStr(evaluate(*assertStmt.msg), assertStmt.msg->loc);
+      fail(stmt, message);
+    }
+    return Flow::Normal;
+  }
+  case NodeKind::Import:
+  case NodeKind::ImportFrom:
+    fail(stmt, "not supported yet: imports inside a function");
+  case NodeKind::FunctionDef:
+    fail(stmt, "not supported yet: functions defined inside a function");
+  case NodeKind::While:
+    return executeWhile(*gluonc::cast<WhileStmt>(&stmt));
+  case NodeKind::With:
+    fail(stmt, "not supported yet: 'with' statements");
+  default:
+    fail(stmt, "not supported yet: this statement in a kernel");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------===//
+
+Flow Interpreter::executeIf(const IfStmt &stmt) {
+  Value test = evaluate(*stmt.test);
+  if (test.isRuntime())
+    return executeRuntimeIf(stmt, test);
+  // A compile-time condition: only the taken branch is ever looked at.
+  return execute(isTruthy(test, stmt.test->loc) ? stmt.body : stmt.orelse);
+}
+
+bool Interpreter::isSameValue(const Value &a, const Value &b, SourceLoc loc) {
+  if (a.isRuntime() != b.isRuntime())
+    return false;
+  if (a.isRuntime())
+    return a.getObject()->equals(*b.getObject());
+  return a.getTypeName() == b.getTypeName() && valuesEqual(a, b, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+Flow Interpreter::executeFor(const ForStmt &stmt) {
+  // `for ... in range(...)` in a kernel is a run-time loop, as in Triton,
+  // even with constant bounds; any other compile-time iterable
+  // (gl.static_range, a tuple, ...) is unrolled, and so is everything in a
+  // @gluon.constexpr_function, which is plain Python.
+  auto *call = gluonc::dyn_cast<CallExpr>(stmt.iter.get());
+  Value callee = call ? evaluate(*call->func) : Value();
+  if (!isBuiltin(callee, "builtins.range") || inConstexprFunction) {
+    Value iterable = call ? evaluateCall(*call, callee) : evaluate(*stmt.iter);
+    if (iterable.isRuntime())
+      fail(*stmt.iter, "not supported yet: iterating over a run-time " +
+                           iterable.getTypeName() +
+                           "; loop with range(...) or gl.static_range(...)");
+    return executeUnrolledFor(stmt, iterable);
+  }
+  if (!stmt.orelse.empty())
+    fail(stmt.loc, "not supported yet: 'for ... else' on a run-time loop");
+  if (!call->keywords.empty())
+    fail(call->keywords[0].loc, "range() takes no keyword arguments");
+  CallArgs args;
+  args.callLoc = call->loc;
+  for (const ExprPtr &arg : call->args) {
+    args.positional.push_back(evaluate(*arg));
+    args.positionalLocs.push_back(arg->loc);
+  }
+  if (args.positional.empty() || args.positional.size() > 3)
+    fail(call->loc, "range() takes 1 to 3 arguments, got " +
+                        std::to_string(args.positional.size()));
+  return executeRuntimeFor(stmt, args);
+}
+
+Flow Interpreter::executeUnrolledFor(const ForStmt &stmt, const Value &iterable) {
+  loops.push_back({/*unrolled=*/true, runtimeControlDepth});
+  // One iteration; true when the loop ends here.
+  std::optional<Flow> exit;
+  auto runIteration = [&](const Value &item) {
+    countStep(stmt.loc);
+    assign(*stmt.target, item);
+    Flow flow = execute(stmt.body);
+    if (flow == Flow::Break || flow == Flow::Return)
+      exit = flow;
+    return exit.has_value();
+  };
+  // A range is walked without creating its elements.
+  if (auto *range = iterable.getIf<RangeValue>()) {
+    RangeValue walk = *range;
+    for (uint64_t i = 0; i < walk.size(); ++i)
+      if (runIteration(Value(walk.at(i))))
+        break;
+  } else {
+    for (const Value &item :
+         iterate(iterable, stmt.iter->loc, "the iterable of a 'for' loop"))
+      if (runIteration(item))
+        break;
+  }
+  loops.pop_back();
+  if (exit == Flow::Return)
+    return Flow::Return;
+  if (exit == Flow::Break)
+    return Flow::Normal;
+  return execute(stmt.orelse);
+}
+
+Flow Interpreter::executeWhile(const WhileStmt &stmt) {
+  // A condition that is a run-time value makes a run-time loop.
+  if (!inConstexprFunction && executeRuntimeWhile(stmt))
+    return Flow::Normal;
+  loops.push_back({/*unrolled=*/true, runtimeControlDepth});
+  for (uint64_t iteration = 0;; ++iteration) {
+    Value test = evaluate(*stmt.test);
+    if (test.isRuntime()) {
+      loops.pop_back();
+      fail(*stmt.test, "the condition of this 'while' loop became a "
+                       "run-time value after " +
+                           std::to_string(iteration) +
+                           " iterations at compile time");
+    }
+    if (!isTruthy(test, stmt.test->loc))
+      break;
+    Flow flow = execute(stmt.body);
+    if (flow == Flow::Return) {
+      loops.pop_back();
+      return flow;
+    }
+    if (flow == Flow::Break) {
+      loops.pop_back();
+      return Flow::Normal;
+    }
+  }
+  loops.pop_back();
+  return execute(stmt.orelse);
+}
+
+Flow Interpreter::executeLoopControl(const Stmt &stmt) {
+  const char *keyword = stmt.getKind() == NodeKind::Break ? "break"
+                                                          : "continue";
+  if (loops.empty())
+    fail(stmt, std::string("'") + keyword + "' outside a loop");
+  const LoopScope &loop = loops.back();
+  if (!loop.unrolled)
+    fail(stmt, std::string("not supported yet: '") + keyword +
+                   "' in a run-time loop");
+  if (runtimeControlDepth != loop.runtimeDepth)
+    fail(stmt, std::string("not supported yet: '") + keyword +
+                   "' inside a run-time 'if' in a loop unrolled at compile "
+                   "time");
+  return stmt.getKind() == NodeKind::Break ? Flow::Break : Flow::Continue;
+}
+
+Flow Interpreter::executeAugAssign(const AugAssignStmt &stmt) {
+  Value current = evaluate(*stmt.target);
+  Value rhs = evaluate(*stmt.value);
+  // `xs += ys` extends the list in place, as in Python.
+  if (current.isList() && stmt.op == BinaryOp::Add) {
+    if (!isIterable(rhs))
+      fail(*stmt.value, "can only extend a list with an iterable, got " +
+                            rhs.getTypeName());
+    checkMutable(current, stmt.opLoc);
+    std::vector<Value> added = iterate(rhs, stmt.value->loc, "the operand");
+    chargeElements(added.size(), stmt.opLoc);
+    std::vector<Value> &elements =
+        current.get<std::shared_ptr<ListValue>>()->elements;
+    elements.insert(elements.end(), added.begin(), added.end());
+    assign(*stmt.target, current);
+    return Flow::Normal;
+  }
+  assign(*stmt.target, binaryOp(stmt.op, current, rhs, stmt.opLoc,
+                                stmt.target->loc, stmt.value->loc));
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+Flow Interpreter::executeFunctionBody(const FunctionDefStmt &def) {
+  // `break` in a helper cannot leave the caller's loop.
+  unsigned savedDepth = runtimeControlDepth;
+  std::vector<LoopScope> savedLoops;
+  savedLoops.swap(loops);
+  runtimeControlDepth = 0;
+  Flow flow = execute(def.body);
+  runtimeControlDepth = savedDepth;
+  loops.swap(savedLoops);
+  return flow;
+}
+
+Value Interpreter::runFunction(const FunctionDefStmt &def, Frame locals,
+                               SourceLoc loc) {
+  callStack.emplace_back(&def, loc);
+  frames.push_back(std::move(locals));
+  returnValue = Value();
+  executeFunctionBody(def);
+  Value result = std::move(returnValue);
+  returnValue = Value();
+  frames.pop_back();
+  callStack.pop_back();
+  return result;
+}
+
+Value Interpreter::evaluateInModuleScope(const Expr &expr) {
+  frames.emplace_back();
+  Value value = evaluate(expr);
+  frames.pop_back();
+  return value;
+}
+
+Value Interpreter::evaluateSource(const std::string &bufferName,
+                                  const std::string &text) {
+  uint32_t fileId = sourceManager.addBuffer(bufferName, text);
+  std::unique_ptr<Expr> expr = parseExpression(sourceManager, fileId, diags);
+  if (!expr)
+    throw CompileError();
+  Value value = evaluateInModuleScope(*expr);
+  if (value.isRuntime())
+    fail(*expr, "a constexpr value must be known at compile time");
+  return value;
+}
+
+Value Interpreter::call(const Value &callee, CallArgs &args, SourceLoc loc) {
+  if (auto *builtin = callee.getIf<BuiltinValue>())
+    return callBuiltin(*builtin, args, loc);
+  if (auto *function = callee.getIf<FunctionValue>())
+    return callFunction(*function, args, loc);
+  if (auto *ns = callee.getIf<NamespaceValue>(); ns && !ns->isKnown)
+    failUnavailableModule(*ns, loc);
+  fail(loc, "'" + callee.getTypeName() + "' object is not callable");
+}
+
+Value Interpreter::callWith(const Value &callee, std::vector<Value> arguments,
+                            SourceLoc loc) {
+  CallArgs args;
+  args.callLoc = loc;
+  args.positionalLocs.assign(arguments.size(), loc);
+  args.positional = std::move(arguments);
+  return call(callee, args, loc);
+}
+
+Value Interpreter::callBuiltin(const BuiltinValue &value, CallArgs &args,
+                               SourceLoc loc) {
+  const Builtin &builtin = *value.builtin;
+  if (!builtin.handler || builtin.kind == Builtin::Kind::Property)
+    fail(loc, "not supported yet: calling '" + builtin.getName() + "'");
+  BoundArgs bound(*this, builtin, args, value.self.get());
+  return builtin.handler(*this, bound);
+}
+
+bool Interpreter::isBuiltin(const Value &value, std::string_view name) const {
+  auto *builtin = value.getIf<BuiltinValue>();
+  return builtin && !builtin->self && builtin->builtin == builtins.find(name);
+}
+
+Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
+                            SourceLoc loc) {
+  const FunctionDefStmt &def = *function.def;
+  if (function.kind == FunctionKind::Host)
+    failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
+                 def.loc, "'" + def.name + "' is defined here");
+  if (callStack.size() >= kMaxCallDepth)
+    fail(loc, "calls nested more than " + std::to_string(kMaxCallDepth) +
+                  " deep");
+  for (auto &[active, callLoc] : callStack)
+    if (active == &def)
+      failWithNote(loc, "recursion is not supported: '" + def.name +
+                            "' calls itself",
+                   callLoc, "the first call is here");
+
+  const Parameters &params = def.params;
+  if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
+      !params.kwOnlyParams.empty())
+    fail(def.loc, "not supported yet: '*', '**' and '/' parameters");
+  if (args.positional.size() > params.params.size())
+    failWithNote(loc, "'" + def.name + "' takes " +
+                          std::to_string(params.params.size()) +
+                          " arguments but " +
+                          std::to_string(args.positional.size()) +
+                          " were given",
+                 def.loc, "'" + def.name + "' is defined here");
+
+  Frame callee;
+  std::vector<bool> given(params.params.size(), false);
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    callee[params.params[i].name] = args.positional[i];
+    given[i] = true;
+  }
+  for (KeywordArg &keyword : args.keywords) {
+    auto it = std::find_if(params.params.begin(), params.params.end(),
+                           [&](const Param &p) { return p.name == keyword.name; });
+    if (it == params.params.end())
+      failWithNote(keyword.loc, "'" + def.name +
+                                    "' has no parameter named '" +
+                                    keyword.name + "'",
+                   def.loc, "'" + def.name + "' is defined here");
+    size_t index = it - params.params.begin();
+    if (given[index])
+      fail(keyword.loc, "parameter '" + keyword.name + "' given twice");
+    callee[keyword.name] = keyword.value;
+    given[index] = true;
+  }
+  // Defaults are evaluated in the module scope, as Python does at `def`.
+  for (size_t i = 0; i < params.params.size(); ++i) {
+    if (given[i])
+      continue;
+    const Param &param = params.params[i];
+    if (!param.defaultValue)
+      failWithNote(loc, "missing argument '" + param.name + "' in call to '" +
+                            def.name + "'",
+                   param.loc, "'" + param.name + "' is declared here");
+    callee[param.name] = evaluateInModuleScope(*param.defaultValue);
+  }
+  for (size_t i = 0; i < params.params.size(); ++i) {
+    const Param &param = params.params[i];
+    if (isConstexprAnnotation(param.annotation.get()) &&
+        callee[param.name].isRuntime())
+      failWithNote(loc, "parameter '" + param.name + "' of '" + def.name +
+                            "' is a gl.constexpr, but the argument is a "
+                            "run-time " + callee[param.name].getTypeName(),
+                   param.loc, "'" + param.name + "' is declared here");
+    if (function.kind == FunctionKind::ConstexprFunction &&
+        callee[param.name].isRuntime())
+      fail(loc, "'" + def.name + "' is a @gluon.constexpr_function; its "
+                                 "arguments must be compile-time values");
+  }
+
+  bool savedInConstexprFunction = inConstexprFunction;
+  inConstexprFunction = function.kind == FunctionKind::ConstexprFunction;
+  Value result = runFunction(def, std::move(callee), loc);
+  inConstexprFunction = savedInConstexprFunction;
+  if (function.kind == FunctionKind::ConstexprFunction && result.isRuntime())
+    fail(loc, "@gluon.constexpr_function '" + def.name +
+                  "' returned a run-time value");
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Module scope
+//===----------------------------------------------------------------------===//
+
+std::optional<Value> Interpreter::resolveImportPath(const std::string &path) {
+  if (path != "triton" && path.rfind("triton.", 0) != 0)
+    return std::nullopt;
+  Value current(NamespaceValue{"triton", true});
+  size_t start = path.find('.');
+  while (start != std::string::npos) {
+    size_t end = path.find('.', start + 1);
+    std::string part = path.substr(start + 1, end == std::string::npos
+                                                  ? std::string::npos
+                                                  : end - start - 1);
+    auto *ns = current.getIf<NamespaceValue>();
+    std::optional<Value> member =
+        ns ? builtins.lookupMember(ns->path, part) : std::nullopt;
+    if (!member)
+      return std::nullopt;
+    current = *member;
+    start = end;
+  }
+  return current;
+}
+
+void Interpreter::bindImport(const std::string &bound, const std::string &path,
+                         SourceLoc loc) {
+  GlobalBinding binding;
+  binding.loc = loc;
+  // Modules gluonc does not provide (torch, host helpers) stay bound, so
+  // that a kernel using them gets a clear diagnostic.
+  binding.value = resolveImportPath(path).value_or(
+      Value(NamespaceValue{path, false}));
+  globals[bound] = binding;
+}
+
+std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
+  if (auto *name = gluonc::dyn_cast<NameExpr>(&expr)) {
+    auto local = frame().find(name->id);
+    if (local != frame().end())
+      return local->second;
+    auto global = globals.find(name->id);
+    if (global != globals.end())
+      return global->second.value;
+    if (const Builtin *builtin = builtins.find("builtins." + name->id))
+      return Value(BuiltinValue{builtin, nullptr});
+    return std::nullopt;
+  }
+  if (auto *attribute = gluonc::dyn_cast<AttributeExpr>(&expr)) {
+    std::optional<Value> object = resolveQuietly(*attribute->value);
+    auto *ns = object ? object->getIf<NamespaceValue>() : nullptr;
+    if (!ns || !ns->isKnown)
+      return std::nullopt;
+    return builtins.lookupMember(ns->path, attribute->attr);
+  }
+  return std::nullopt;
+}
+
+/// The kind gluonc's decorators give (also when called, as in
+/// `@gluon.jit(do_not_specialize=...)`); Host for others: host code may use
+/// decorators gluonc knows nothing of.
+FunctionKind Interpreter::getDecoratorKind(const Expr &decorator) {
+  const Expr *expr = &decorator;
+  if (auto *call = gluonc::dyn_cast<CallExpr>(expr))
+    expr = call->func.get();
+  std::optional<Value> value = resolveQuietly(*expr);
+  if (value && isBuiltin(*value, "gluon.jit"))
+    return FunctionKind::Jit;
+  if (value && isBuiltin(*value, "gluon.constexpr_function"))
+    return FunctionKind::ConstexprFunction;
+  return FunctionKind::Host;
+}
+
+void Interpreter::loadModule(const Module &module) {
+  for (const StmtPtr &stmt : module.body) {
+    if (auto *import = gluonc::dyn_cast<ImportStmt>(stmt.get())) {
+      for (const Alias &alias : import->names) {
+        if (!alias.asName.empty())
+          bindImport(alias.asName, alias.name, alias.loc);
+        else
+          bindImport(alias.name.substr(0, alias.name.find('.')),
+                     alias.name.substr(0, alias.name.find('.')), alias.loc);
+      }
+    } else if (auto *from = gluonc::dyn_cast<ImportFromStmt>(stmt.get())) {
+      std::string prefix(from->level, '.');
+      for (const Alias &alias : from->names) {
+        std::string bound = alias.asName.empty() ? alias.name : alias.asName;
+        bindImport(bound, prefix + from->module + "." + alias.name,
+                   alias.loc);
+      }
+    } else if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(stmt.get())) {
+      FunctionKind kind = FunctionKind::Host;
+      for (const ExprPtr &decorator : def->decorators) {
+        FunctionKind found = getDecoratorKind(*decorator);
+        if (found != FunctionKind::Host)
+          kind = found;
+      }
+      GlobalBinding binding;
+      binding.loc = def->loc;
+      binding.value = Value(FunctionValue{def, kind});
+      globals[def->name] = binding;
+    } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get())) {
+      if (assign->targets.size() != 1)
+        continue;
+      if (auto *name = gluonc::dyn_cast<NameExpr>(assign->targets[0].get())) {
+        GlobalBinding binding;
+        binding.loc = name->loc;
+        binding.pendingExpr = assign->value.get();
+        globals[name->id] = binding;
+      }
+    } else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt.get())) {
+      auto *name = gluonc::dyn_cast<NameExpr>(ann->target.get());
+      if (name && ann->value) {
+        GlobalBinding binding;
+        binding.loc = name->loc;
+        binding.pendingExpr = ann->value.get();
+        globals[name->id] = binding;
+      }
+    }
+    // Anything else at module level is host code (`if __name__ == ...`),
+    // which a kernel cannot see.
+  }
+}
+
+Value Interpreter::evaluateGlobal(const std::string &name, GlobalBinding &binding,
+                              SourceLoc useLoc) {
+  if (binding.value)
+    return *binding.value;
+  if (binding.evaluating)
+    failWithNote(useLoc, "module-level name '" + name +
+                             "' depends on its own value",
+                 binding.loc, "'" + name + "' is assigned here");
+  binding.evaluating = true;
+  frames.emplace_back();
+  // A module-level list belongs to no run-time region of the kernel.
+  uint64_t savedRegion = currentRegion;
+  currentRegion = 0;
+  try {
+    Value value = evaluate(*binding.pendingExpr);
+    if (value.isRuntime())
+      fail(*binding.pendingExpr, "a module-level value must be known at "
+                                 "compile time");
+    binding.value = value;
+  } catch (CompileError &) {
+    frames.pop_back();
+    binding.evaluating = false;
+    diags.note(useLoc, "'" + name + "' is used here");
+    throw;
+  }
+  frames.pop_back();
+  currentRegion = savedRegion;
+  binding.evaluating = false;
+  return *binding.value;
+}
+
+
+std::vector<std::pair<std::string, FunctionValue>>
+Interpreter::getModuleFunctions() {
+  std::vector<std::pair<std::string, FunctionValue>> functions;
+  for (auto &[name, binding] : globals)
+    if (binding.value && binding.value->is<FunctionValue>())
+      functions.emplace_back(name, binding.value->get<FunctionValue>());
+  return functions;
+}
+
+//===----------------------------------------------------------------------===//
+// Run-time control flow: without IR generation there is none
+//===----------------------------------------------------------------------===//
+
+Flow Interpreter::executeRuntimeIf(const IfStmt &stmt, const Value &) {
+  fail(*stmt.test, "a run-time condition needs IR generation");
+}
+
+Flow Interpreter::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
+  Value range = call(Value(BuiltinValue{&builtins.get("builtins.range"), {}}),
+                     rangeArgs, rangeArgs.callLoc);
+  return executeUnrolledFor(stmt, range);
+}
+
+bool Interpreter::executeRuntimeWhile(const WhileStmt &) { return false; }

@@ -1,0 +1,472 @@
+//===- ControlFlow.cpp - if, for and while on run-time values -------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Run-time control flow becomes scf ops. A run-time `if` executes both
+// branches into an scf.if and merges the names they change into its
+// results. A run-time loop (`for` over range(), `while` on a run-time
+// condition) first runs its body once into a detached block (a dry run) to
+// learn which names live across iterations and their types; those become
+// the loop's carried values, and the body is executed again into the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRGen.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <set>
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+//===----------------------------------------------------------------------===//
+// Locations
+//===----------------------------------------------------------------------===//
+
+SourceLoc IRGen::getDefinitionLoc(const RuntimeValue &value,
+                                    SourceLoc otherwise) const {
+  mlir::Operation *op = value.value.getDefiningOp();
+  auto fileLoc = op ? mlir::dyn_cast<mlir::FileLineColLoc>(op->getLoc())
+                    : mlir::FileLineColLoc();
+  if (!fileLoc)
+    return otherwise;
+  for (uint32_t id = 1; const SourceFile *file = getSourceManager().getFile(id);
+       ++id)
+    if (file->getName() == fileLoc.getFilename().getValue())
+      return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
+  return otherwise;
+}
+
+mlir::Location IRGen::getLoc(SourceLoc loc) {
+  const SourceFile *file = getSourceManager().getFile(loc.fileId);
+  if (!file)
+    return mlir::UnknownLoc::get(&context);
+  return mlir::FileLineColLoc::get(&context, file->getName(), loc.line,
+                                   loc.col);
+}
+
+//===----------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------===//
+
+static bool haveSameType(const RuntimeValue &a, const RuntimeValue &b) {
+  return a.dtype == b.dtype && a.shape == b.shape && a.layout == b.layout;
+}
+
+Flow IRGen::executeRuntimeIf(const IfStmt &stmt, const Value &test) {
+  const RuntimeValue &value = test.get<RuntimeValue>();
+  if (!value.isScalar())
+    fail(*stmt.test, "the condition of an 'if' must be a scalar, got a "
+                     "tensor; use gl.where for elementwise choices");
+  RuntimeValue condition =
+      castTo(value, DType::of(ScalarKind::I1), stmt.test->loc);
+  mlir::Location loc = getLoc(stmt.loc);
+  auto placeholder = mlir::scf::IfOp::create(builder, loc, mlir::TypeRange{},
+                                             condition.value,
+                                             /*withElseRegion=*/true);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  Frame before = frame();
+
+  builder.setInsertionPoint(placeholder.thenBlock()->getTerminator());
+  inRuntimeRegion([&] { return execute(stmt.body); });
+  Frame afterThen = frame();
+  frame() = before;
+  builder.setInsertionPoint(placeholder.elseBlock()->getTerminator());
+  inRuntimeRegion([&] { return execute(stmt.orelse); });
+  Frame afterElse = frame();
+
+  // A name changed by either branch becomes a result of the scf.if; it must
+  // have one type in both.
+  std::vector<std::string> merged;
+  std::vector<mlir::Value> thenYields, elseYields;
+  std::vector<mlir::Type> resultTypes;
+  Frame result = before;
+  std::set<std::string> names;
+  for (auto &entry : afterThen)
+    names.insert(entry.first);
+  for (auto &entry : afterElse)
+    names.insert(entry.first);
+  for (const std::string &name : names) {
+    auto thenIt = afterThen.find(name), elseIt = afterElse.find(name);
+    if (thenIt == afterThen.end() || elseIt == afterElse.end()) {
+      // Defined in one branch only: not visible after the if.
+      result.erase(name);
+      continue;
+    }
+    const Value &thenValue = thenIt->second, &elseValue = elseIt->second;
+    if (isSameValue(thenValue, elseValue, stmt.loc)) {
+      result[name] = thenValue;
+      continue;
+    }
+    if (!thenValue.isRuntime() && !elseValue.isRuntime())
+      fail(stmt.loc, "'" + name +
+                         "' gets different compile-time values in the "
+                         "branches of a run-time 'if' (" +
+                         thenValue.toString() + " and " +
+                         elseValue.toString() + ")");
+    // A compile-time value on one side becomes a constant of the other
+    // side's type, in its own branch.
+    const RuntimeValue &reference = thenValue.isRuntime()
+                                        ? thenValue.get<RuntimeValue>()
+                                        : elseValue.get<RuntimeValue>();
+    auto materialize = [&](const Value &value, mlir::Block *block) {
+      if (value.isRuntime())
+        return value.get<RuntimeValue>();
+      builder.setInsertionPoint(block->getTerminator());
+      RuntimeValue constant = toRuntime(value, stmt.loc, reference.dtype);
+      if (!reference.isScalar())
+        constant = broadcastTo(constant, reference.shape, reference.layout,
+                               stmt.loc);
+      return constant;
+    };
+    RuntimeValue thenRuntime = materialize(thenValue, placeholder.thenBlock());
+    RuntimeValue elseRuntime = materialize(elseValue, placeholder.elseBlock());
+    if (!haveSameType(thenRuntime, elseRuntime))
+      fail(stmt.loc, "'" + name + "' has different types in the branches "
+                                  "of a run-time 'if': " +
+                         Value(thenRuntime).toString() + " and " +
+                         Value(elseRuntime).toString());
+    merged.push_back(name);
+    thenYields.push_back(thenRuntime.value);
+    elseYields.push_back(elseRuntime.value);
+    resultTypes.push_back(thenRuntime.value.getType());
+    result[name] = thenRuntime;
+  }
+
+  builder.setInsertionPoint(placeholder);
+  auto ifOp = mlir::scf::IfOp::create(builder, loc, resultTypes,
+                                      condition.value,
+                                      /*withElseRegion=*/true);
+  ifOp.getThenRegion().takeBody(placeholder.getThenRegion());
+  ifOp.getElseRegion().takeBody(placeholder.getElseRegion());
+  placeholder.erase();
+  for (auto [block, yields] :
+       {std::make_pair(ifOp.thenBlock(), &thenYields),
+        std::make_pair(ifOp.elseBlock(), &elseYields)}) {
+    mlir::Operation *terminator = block->getTerminator();
+    builder.setInsertionPoint(terminator);
+    mlir::scf::YieldOp::create(builder, loc, *yields);
+    terminator->erase();
+  }
+  for (size_t i = 0; i < merged.size(); ++i) {
+    RuntimeValue value = result[merged[i]].get<RuntimeValue>();
+    value.value = ifOp.getResult(i);
+    result[merged[i]] = value;
+  }
+  frame() = std::move(result);
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+/// Names a statement list may assign, syntactically.
+static void collectAssignedNames(const StmtList &body,
+                                 std::set<std::string> &names);
+
+static void collectTargetNames(const Expr &target,
+                               std::set<std::string> &names) {
+  if (auto *name = gluonc::dyn_cast<NameExpr>(&target))
+    names.insert(name->id);
+  else if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
+    for (const ExprPtr &element : tuple->elts)
+      collectTargetNames(*element, names);
+  else if (auto *list = gluonc::dyn_cast<ListExpr>(&target))
+    for (const ExprPtr &element : list->elts)
+      collectTargetNames(*element, names);
+}
+
+static void collectAssignedNames(const StmtList &body,
+                                 std::set<std::string> &names) {
+  for (const StmtPtr &stmt : body) {
+    if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get()))
+      for (const ExprPtr &target : assign->targets)
+        collectTargetNames(*target, names);
+    else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt.get()))
+      collectTargetNames(*ann->target, names);
+    else if (auto *aug = gluonc::dyn_cast<AugAssignStmt>(stmt.get()))
+      collectTargetNames(*aug->target, names);
+    else if (auto *ifStmt = gluonc::dyn_cast<IfStmt>(stmt.get())) {
+      collectAssignedNames(ifStmt->body, names);
+      collectAssignedNames(ifStmt->orelse, names);
+    } else if (auto *forStmt = gluonc::dyn_cast<ForStmt>(stmt.get())) {
+      collectTargetNames(*forStmt->target, names);
+      collectAssignedNames(forStmt->body, names);
+      collectAssignedNames(forStmt->orelse, names);
+    } else if (auto *whileStmt = gluonc::dyn_cast<WhileStmt>(stmt.get())) {
+      collectAssignedNames(whileStmt->body, names);
+      collectAssignedNames(whileStmt->orelse, names);
+    }
+  }
+}
+
+/// Runs `body` once into a detached block to learn what a loop body
+/// leaves in each name that lives across iterations, then throws the block
+/// away and restores the names. Returns the names as the body left them.
+template <typename Body> IRGen::Frame IRGen::dryRunLoopBody(Body &&body) {
+  Frame before = frame();
+  Frame afterDryRun;
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  auto *dryBlock = new mlir::Block();
+  builder.setInsertionPointToStart(dryBlock);
+  ++quietDepth;
+  loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+  try {
+    inRuntimeRegion([&] {
+      body(dryBlock);
+      return Flow::Normal;
+    });
+  } catch (CompileError &) {
+    dryBlock->dropAllDefinedValueUses();
+    delete dryBlock;
+    throw;
+  }
+  loops.pop_back();
+  --quietDepth;
+  afterDryRun = frame();
+  frame() = before;
+  dryBlock->dropAllDefinedValueUses();
+  delete dryBlock;
+  return afterDryRun;
+}
+
+/// Loop-carried: names live before the loop that the body changes. Binds
+/// each to its initial run-time value and returns them with those values.
+void IRGen::findLoopCarried(SourceLoc loc,
+                              const std::set<std::string> &assigned,
+                              const Frame &before, const Frame &afterDryRun,
+                              std::vector<std::string> &carried,
+                              std::vector<mlir::Value> &inits) {
+  for (const std::string &name : assigned) {
+    auto beforeIt = before.find(name);
+    auto afterIt = afterDryRun.find(name);
+    if (beforeIt == before.end() || afterIt == afterDryRun.end())
+      continue;
+    const Value &initial = beforeIt->second, &updated = afterIt->second;
+    if (isSameValue(initial, updated, loc))
+      continue;
+    auto isNumber = [](const Value &v) {
+      return v.isInt() || v.is<double>() || v.is<bool>();
+    };
+    if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
+      // `count = 0 ... count += 1`: a Python number updated by the loop is
+      // a run-time value (i32, or fp32 for floats) carried through it.
+      RuntimeValue init = toRuntime(initial, loc);
+      carried.push_back(name);
+      inits.push_back(init.value);
+      frame()[name] = init;
+      continue;
+    }
+    if (!updated.isRuntime())
+      fail(loc, "'" + name + "' gets a new compile-time value in each "
+                             "iteration of a run-time loop (" +
+                    updated.toString() + ")");
+    const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
+    RuntimeValue init = initial.isRuntime()
+                            ? initial.get<RuntimeValue>()
+                            : toRuntime(initial, loc, updatedRuntime.dtype);
+    if (!initial.isRuntime() && !updatedRuntime.isScalar())
+      init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout,
+                         loc);
+    if (!haveSameType(init, updatedRuntime))
+      fail(loc, "loop-carried variable '" + name + "' is " +
+                    Value(init).toString() + " before the loop but " +
+                    updated.toString() + " after an iteration");
+    carried.push_back(name);
+    inits.push_back(init.value);
+    frame()[name] = init;
+  }
+}
+
+/// The carried names' values at the end of a loop body, checked against
+/// the types the dry run predicted.
+std::vector<mlir::Value>
+IRGen::collectLoopYields(SourceLoc loc,
+                           const std::vector<std::string> &carried,
+                           mlir::ValueRange expected) {
+  std::vector<mlir::Value> yields;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    // The dry run predicted the type; a body whose types depend on the
+    // carried values' identity could still differ.
+    const Value &updated = frame()[carried[i]];
+    if (!updated.isRuntime() ||
+        updated.get<RuntimeValue>().value.getType() != expected[i].getType())
+      fail(loc, "loop-carried variable '" + carried[i] +
+                    "' changes type within the loop: " + updated.toString());
+    yields.push_back(updated.get<RuntimeValue>().value);
+  }
+  return yields;
+}
+
+/// Binds each carried name to `values` (block arguments or loop results),
+/// keeping its dtype, shape and layout.
+void IRGen::bindCarried(const std::vector<std::string> &carried,
+                          mlir::ValueRange values) {
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = values[i];
+    bind(carried[i], value);
+  }
+}
+
+Flow IRGen::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
+  mlir::Location loc = getLoc(stmt.loc);
+  // range(stop) / range(start, stop) / range(start, stop, step)
+  std::vector<Value> bounds = rangeArgs.positional;
+  std::vector<SourceLoc> boundLocs = rangeArgs.positionalLocs;
+  if (bounds.size() == 1) {
+    bounds.insert(bounds.begin(), Value(int64_t(0)));
+    boundLocs.insert(boundLocs.begin(), rangeArgs.callLoc);
+  }
+  if (bounds.size() == 2) {
+    bounds.push_back(Value(int64_t(1)));
+    boundLocs.push_back(rangeArgs.callLoc);
+  }
+  if (auto *step = bounds[2].getIf<int64_t>(); step && *step <= 0)
+    fail(boundLocs[2], "not supported yet: range() with a step that is not "
+                       "positive");
+  // The induction variable is i64 if any bound is, else i32.
+  DType ivType = DType::of(ScalarKind::I32);
+  for (size_t i = 0; i < 3; ++i) {
+    if (auto *runtime = bounds[i].getIf<RuntimeValue>()) {
+      if (!runtime->isScalar() || !runtime->dtype.isInt())
+        fail(boundLocs[i], "range() bounds must be integer scalars, got " +
+                               bounds[i].toString());
+      if (runtime->dtype.getBitWidth() == 64)
+        ivType = DType::of(ScalarKind::I64);
+    } else {
+      requireInt(bounds[i], boundLocs[i], "a range() bound");
+    }
+  }
+  std::vector<mlir::Value> boundValues;
+  for (size_t i = 0; i < 3; ++i)
+    boundValues.push_back(
+        castTo(toRuntime(bounds[i], boundLocs[i], ivType), ivType,
+               boundLocs[i])
+            .value);
+
+  std::set<std::string> assigned;
+  collectAssignedNames(stmt.body, assigned);
+  collectTargetNames(*stmt.target, assigned);
+  Frame before = frame();
+  Frame afterDryRun = dryRunLoopBody([&](mlir::Block *dryBlock) {
+    mlir::Value iv = dryBlock->addArgument(ivType.toMLIR(&context), loc);
+    assign(*stmt.target, RuntimeValue{iv, ivType, {}, {}});
+    execute(stmt.body);
+  });
+  std::vector<std::string> carried;
+  std::vector<mlir::Value> inits;
+  findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
+
+  auto forOp = mlir::scf::ForOp::create(builder, loc, boundValues[0],
+                                        boundValues[1], boundValues[2],
+                                        inits);
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *body = forOp.getBody();
+    builder.setInsertionPointToStart(body);
+    bindCarried(carried, forOp.getRegionIterArgs());
+    assign(*stmt.target,
+           RuntimeValue{forOp.getInductionVar(), ivType, {}, {}});
+    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+    inRuntimeRegion([&] { return execute(stmt.body); });
+    loops.pop_back();
+    std::vector<mlir::Value> yields =
+        collectLoopYields(stmt.loc, carried, forOp.getRegionIterArgs());
+    if (body->mightHaveTerminator())
+      body->getTerminator()->erase();
+    builder.setInsertionPointToEnd(body);
+    mlir::scf::YieldOp::create(builder, loc, yields);
+  }
+
+  // After the loop: the names as before, the carried ones as results.
+  Frame after = before;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = forOp.getResult(i);
+    after[carried[i]] = value;
+  }
+  frame() = std::move(after);
+  return Flow::Normal;
+}
+
+bool IRGen::executeRuntimeWhile(const WhileStmt &stmt) {
+  // The condition is tried in a detached block so that nothing of it stays
+  // behind.
+  bool isRuntime = false;
+  dryRunLoopBody([&](mlir::Block *) {
+    isRuntime = evaluate(*stmt.test).isRuntime();
+  });
+  if (isRuntime)
+    emitRuntimeWhile(stmt);
+  return isRuntime;
+}
+
+void IRGen::emitRuntimeWhile(const WhileStmt &stmt) {
+  if (!stmt.orelse.empty())
+    fail(stmt.loc, "not supported yet: 'while ... else' on a run-time loop");
+  mlir::Location loc = getLoc(stmt.loc);
+  std::set<std::string> assigned;
+  collectAssignedNames(stmt.body, assigned);
+  Frame before = frame();
+  Frame afterDryRun = dryRunLoopBody([&](mlir::Block *) {
+    evaluate(*stmt.test);
+    execute(stmt.body);
+  });
+  std::vector<std::string> carried;
+  std::vector<mlir::Value> inits;
+  findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
+
+  std::vector<mlir::Type> types;
+  std::vector<mlir::Location> locs(inits.size(), loc);
+  for (mlir::Value init : inits)
+    types.push_back(init.getType());
+  auto whileOp = mlir::scf::WhileOp::create(builder, loc, types, inits);
+  Frame entry = frame();
+  {
+    // before: the condition, on the carried values.
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *test = builder.createBlock(&whileOp.getBefore(), {}, types,
+                                            locs);
+    bindCarried(carried, test->getArguments());
+    RuntimeValue condition = inRuntimeRegion([&] {
+      return requireRuntime(evaluate(*stmt.test), stmt.test->loc,
+                            "the condition of a run-time 'while' loop");
+    });
+    if (!condition.isScalar())
+      fail(*stmt.test, "the condition of a 'while' loop must be a scalar, "
+                       "got " + Value(condition).toString());
+    condition = castTo(condition, DType::of(ScalarKind::I1), stmt.test->loc);
+    mlir::scf::ConditionOp::create(builder, loc, condition.value,
+                                   test->getArguments());
+  }
+  frame() = entry;
+  {
+    // after: the body, yielding the carried values.
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *body = builder.createBlock(&whileOp.getAfter(), {}, types,
+                                            locs);
+    bindCarried(carried, body->getArguments());
+    loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
+    inRuntimeRegion([&] { return execute(stmt.body); });
+    loops.pop_back();
+    std::vector<mlir::Value> yields =
+        collectLoopYields(stmt.loc, carried, body->getArguments());
+    mlir::scf::YieldOp::create(builder, loc, yields);
+  }
+  frame() = entry;
+  Frame after = before;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
+    value.value = whileOp.getResult(i);
+    after[carried[i]] = value;
+  }
+  frame() = std::move(after);
+}
+

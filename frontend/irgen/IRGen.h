@@ -1,0 +1,196 @@
+//===- IRGen.h - Generates gluon IR as the interpreter runs -----*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// IRGen is the interpreter (eval/Interpreter.h) with an OpBuilder: it walks
+// a kernel's AST once, as Triton's code generator does. Compile-time
+// expressions are computed on the spot by the interpreter; where a value is
+// known only at run time, the interpreter's hooks land here and become
+// gluon/arith/scf ops. It also specializes the kernel (Specialize.cpp:
+// signature types, `-D` values, the kernel function), converts and
+// broadcasts run-time operands (Operators.cpp), and emits run-time control
+// flow (ControlFlow.cpp). The builtins that emit IR (builtins/) call it
+// through the helpers below.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_IRGEN_IRGEN_H
+#define GLUONC_FRONTEND_IRGEN_IRGEN_H
+
+#include "Values.h"
+
+#include "eval/Interpreter.h"
+
+#include "gluonc/Frontend/Diagnostics.h"
+#include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Frontend/Signature.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gluonc::frontend {
+
+/// A run-time parameter's type from the signature: `*fp32:16`, `i32`.
+struct TypeEntry {
+  DType dtype;
+  int64_t divisibility = 1;
+};
+
+class IRGen : public Interpreter {
+public:
+  IRGen(SourceManager &sourceManager, const Module &module,
+        DiagnosticEngine &diags, mlir::MLIRContext &context,
+        const KernelSpec &spec, const BuiltinTable &builtins);
+
+  /// The IR generator a builtin runs in: builtins that emit IR are only in
+  /// the table IRGen is made with.
+  static IRGen &of(Interpreter &interpreter) {
+    return static_cast<IRGen &>(interpreter);
+  }
+
+  /// Specializes and emits the kernel; reports problems and returns an IR
+  /// with a null module on failure.
+  KernelIR run();
+
+  /// Evaluates a layout expression in the module's scope; null (after a
+  /// diagnostic) when it fails or is not a layout.
+  mlir::Attribute evaluateLayout(const std::string &bufferName,
+                                 const std::string &text);
+
+  //===--------------------------------------------------------------------===//
+  // Locations
+  //===--------------------------------------------------------------------===//
+
+  mlir::Location getLoc(SourceLoc loc);
+  /// Where `value` was computed (its op's location in the source), or
+  /// `otherwise` when that is not known (a parameter, a constant).
+  SourceLoc getDefinitionLoc(const RuntimeValue &value,
+                             SourceLoc otherwise) const;
+
+  //===--------------------------------------------------------------------===//
+  // Run-time values (Operators.cpp)
+  //===--------------------------------------------------------------------===//
+
+  RuntimeValue requireRuntime(const Value &value, SourceLoc loc,
+                              const std::string &what);
+  /// A Python number or bool as a run-time scalar; `like` (if any) picks the
+  /// dtype a literal takes next to a run-time operand.
+  RuntimeValue toRuntime(const Value &value, SourceLoc loc,
+                         std::optional<DType> like = std::nullopt);
+  RuntimeValue castTo(const RuntimeValue &value, DType dtype, SourceLoc loc);
+  RuntimeValue bitcastTo(const RuntimeValue &value, DType dtype,
+                         SourceLoc loc);
+  /// Splats a scalar or broadcasts size-1 dimensions to `shape`.
+  RuntimeValue broadcastTo(const RuntimeValue &value,
+                           const std::vector<int64_t> &shape,
+                           mlir::Attribute layout, SourceLoc loc);
+  /// Both operands as run-time values; a literal takes its peer's dtype.
+  std::pair<RuntimeValue, RuntimeValue> toRuntimePair(const Value &lhs,
+                                                      const Value &rhs,
+                                                      SourceLoc lhsLoc,
+                                                      SourceLoc rhsLoc);
+  /// Casts both operands to `dtype` and broadcasts them to one shape.
+  void castAndBroadcast(RuntimeValue &lhs, RuntimeValue &rhs, DType dtype,
+                        SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
+  /// Brings two run-time operands to one shape and layout, numpy-style.
+  void broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs, SourceLoc opLoc,
+                     SourceLoc lhsLoc, SourceLoc rhsLoc);
+  mlir::Type getMLIRType(const RuntimeValue &value);
+  mlir::Type getMLIRType(DType dtype, const std::vector<int64_t> &shape,
+                         mlir::Attribute layout);
+  RuntimeValue makeConstant(DType dtype, double floatValue, int64_t intValue,
+                            SourceLoc loc);
+  /// Inserts a size-1 dimension at `axis` of a tensor whose layout is a
+  /// SliceLayout along it.
+  RuntimeValue expandDims(const RuntimeValue &value, int64_t axis,
+                          SourceLoc loc);
+
+  mlir::OpBuilder &getBuilder() { return builder; }
+  mlir::MLIRContext &getContext() { return context; }
+  const KernelSpec &getSpec() const { return spec; }
+
+protected:
+  //===--------------------------------------------------------------------===//
+  // The interpreter's run-time hooks
+  //===--------------------------------------------------------------------===//
+
+  Value runtimeBinaryOp(BinaryOp op, const Value &lhs, const Value &rhs,
+                        SourceLoc opLoc, SourceLoc lhsLoc,
+                        SourceLoc rhsLoc) override;
+  Value runtimeCompareOp(CompareOp op, const Value &lhs, const Value &rhs,
+                         SourceLoc opLoc, SourceLoc lhsLoc,
+                         SourceLoc rhsLoc) override;
+  Value runtimeUnaryOp(UnaryOp op, const Value &operand,
+                       SourceLoc loc) override;
+  Value runtimeSubscript(const Value &object, const Expr &index,
+                         SourceLoc loc) override;
+  Flow executeRuntimeIf(const IfStmt &stmt, const Value &condition) override;
+  Flow executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) override;
+  bool executeRuntimeWhile(const WhileStmt &stmt) override;
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Specialization (Specialize.cpp)
+  //===--------------------------------------------------------------------===//
+
+  const FunctionDefStmt *findKernel();
+  /// A kernel parameter after specialization: a run-time argument of a
+  /// type, or a compile-time value.
+  struct ParamBinding {
+    std::optional<TypeEntry> type;
+    Value value;
+  };
+  /// Matches the kernel's parameters with -s entries, -D values and
+  /// defaults.
+  std::vector<ParamBinding> bindParameters(const FunctionDefStmt &kernel);
+  std::optional<TypeEntry> parseSignatureType(const SignatureEntry &entry,
+                                             const SourceFile &source,
+                                             const std::string &paramName);
+  void emitKernel(const FunctionDefStmt &kernel, KernelIR &result);
+
+  //===--------------------------------------------------------------------===//
+  // Run-time operators (Operators.cpp) and control flow (ControlFlow.cpp)
+  //===--------------------------------------------------------------------===//
+
+  RuntimeValue castFloat8(const RuntimeValue &value, DType dtype,
+                          SourceLoc loc);
+  /// Rejects integer ops that a compile-time right operand makes undefined.
+  void checkDefinedIntegerOp(BinaryOp op, const Value &rhs, DType type,
+                             SourceLoc rhsLoc);
+  Value emitPointerArithmetic(BinaryOp op, RuntimeValue a, RuntimeValue b,
+                              SourceLoc opLoc, SourceLoc lhsLoc,
+                              SourceLoc rhsLoc);
+
+  /// Runs `body` once into a detached block to learn what a loop body
+  /// leaves in each name that lives across iterations.
+  template <typename Body> Frame dryRunLoopBody(Body &&body);
+  void findLoopCarried(SourceLoc loc, const std::set<std::string> &assigned,
+                       const Frame &before, const Frame &afterDryRun,
+                       std::vector<std::string> &carried,
+                       std::vector<mlir::Value> &inits);
+  std::vector<mlir::Value>
+  collectLoopYields(SourceLoc loc, const std::vector<std::string> &carried,
+                    mlir::ValueRange expected);
+  void bindCarried(const std::vector<std::string> &carried,
+                   mlir::ValueRange values);
+  void emitRuntimeWhile(const WhileStmt &stmt);
+
+  const Module &module;
+  mlir::MLIRContext &context;
+  const KernelSpec &spec;
+  mlir::OpBuilder builder;
+};
+
+/// JSON text of a compile-time value, for the metadata's constexprs.
+std::string toJSON(const Value &value);
+
+} // namespace gluonc::frontend
+
+#endif // GLUONC_FRONTEND_IRGEN_IRGEN_H

@@ -1,0 +1,166 @@
+//===- Values.h - The values IR generation adds to Python -------*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What kernel code computes besides Python values: run-time tensors and
+// scalars (MLIR values with a dtype, a shape and a layout), shared memory
+// descriptors, dtypes, layouts, and the types of tensors and descriptors.
+// Each is a plain struct that the interpreter holds as an Object
+// (eval/Value.h); its ObjectTraits say how it is named, printed and
+// compared.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_FRONTEND_IRGEN_VALUES_H
+#define GLUONC_FRONTEND_IRGEN_VALUES_H
+
+#include "DType.h"
+
+#include "eval/Value.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Value.h"
+
+#include <string>
+#include <vector>
+
+namespace gluonc::frontend {
+
+/// A value computed on the GPU: a scalar (empty shape) or a distributed
+/// tensor (shape and layout).
+struct RuntimeValue {
+  mlir::Value value;
+  DType dtype;
+  std::vector<int64_t> shape;
+  mlir::Attribute layout;
+
+  bool isScalar() const { return shape.empty(); }
+};
+
+/// A shared memory descriptor: a view of an allocation
+/// (gl.allocate_shared_memory and the descriptor's index, slice, permute
+/// and reshape), a run-time value of type !gluon.memdesc.
+struct SharedMemoryValue {
+  mlir::Value value;
+  DType dtype;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> allocShape;
+  mlir::Attribute layout;
+  /// Gluon's rendering of the layout.
+  std::string layoutText;
+  /// Where the descriptor was made, for notes in diagnostics.
+  SourceLoc loc;
+};
+
+/// A type as a compile-time value: gl.distributed_type (a tensor's .type)
+/// or gl.shared_memory_descriptor_type (a descriptor's .type).
+struct TypeValue {
+  bool isSharedMemory = false;
+  DType dtype;
+  std::vector<int64_t> shape;
+  /// For descriptors.
+  std::vector<int64_t> allocShape;
+  mlir::Attribute layout;
+  std::string layoutText;
+
+  bool operator==(const TypeValue &other) const {
+    return isSharedMemory == other.isSharedMemory && dtype == other.dtype &&
+           shape == other.shape && allocShape == other.allocShape &&
+           layout == other.layout;
+  }
+};
+
+/// A distributed or shared layout.
+struct LayoutValue {
+  mlir::Attribute attr;
+  /// How Gluon would print it, e.g. "BlockedLayout(size_per_thread=[4], ...)".
+  std::string text;
+};
+
+/// Gluon's rendering of a layout attribute, distributed or shared.
+std::string describeLayout(mlir::Attribute layout);
+
+/// A LayoutValue of `attr`, with Gluon's rendering.
+inline LayoutValue makeLayoutValue(mlir::Attribute attr) {
+  return LayoutValue{attr, describeLayout(attr)};
+}
+
+} // namespace gluonc::frontend
+
+//===----------------------------------------------------------------------===//
+// How the interpreter sees them
+//===----------------------------------------------------------------------===//
+
+namespace gluonc::frontend {
+
+template <> struct ObjectTraits<RuntimeValue> {
+  static std::string getTypeName(const RuntimeValue &value) {
+    return value.isScalar() ? "scalar" : "tensor";
+  }
+  static std::string getClassName(const RuntimeValue &) { return "tensor"; }
+  static std::string render(const RuntimeValue &value, Style style);
+  /// A run-time value is only itself.
+  static bool equals(const RuntimeValue &a, const RuntimeValue &b) {
+    return a.value == b.value;
+  }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = true;
+};
+
+template <> struct ObjectTraits<SharedMemoryValue> {
+  static std::string getTypeName(const SharedMemoryValue &) {
+    return "shared_memory_descriptor";
+  }
+  static std::string getClassName(const SharedMemoryValue &value) {
+    return getTypeName(value);
+  }
+  static std::string render(const SharedMemoryValue &value, Style style);
+  static bool equals(const SharedMemoryValue &a, const SharedMemoryValue &b) {
+    return a.value == b.value;
+  }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<TypeValue> {
+  static std::string getTypeName(const TypeValue &type) {
+    return type.isSharedMemory ? "shared_memory_descriptor_type"
+                               : "distributed_type";
+  }
+  static std::string getClassName(const TypeValue &type) {
+    return getTypeName(type);
+  }
+  static std::string render(const TypeValue &type, Style style);
+  static bool equals(const TypeValue &a, const TypeValue &b) { return a == b; }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<LayoutValue> {
+  static std::string getTypeName(const LayoutValue &) { return "layout"; }
+  static std::string getClassName(const LayoutValue &) { return "layout"; }
+  static std::string render(const LayoutValue &layout, Style) {
+    return layout.text;
+  }
+  static bool equals(const LayoutValue &a, const LayoutValue &b) {
+    return a.attr == b.attr;
+  }
+  static constexpr bool kHashable = true;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<DType> {
+  static std::string getTypeName(const DType &) { return "dtype"; }
+  static std::string getClassName(const DType &) { return "dtype"; }
+  /// str() is Triton's name ("fp32"), repr() gluonc's ("gl.float32").
+  static std::string render(const DType &dtype, Style style);
+  static bool equals(const DType &a, const DType &b) { return a == b; }
+  static constexpr bool kHashable = true;
+  static constexpr bool kRuntime = false;
+};
+
+} // namespace gluonc::frontend
+
+#endif // GLUONC_FRONTEND_IRGEN_VALUES_H
