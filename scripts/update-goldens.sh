@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # Regenerates the golden files of tests/lit/samples/*.test with the gluonc of
 # BUILD_DIR. Each `RUN: diff -ru [-x PATTERN ...] %golden/NAME %t[/SUB]` line
-# names a golden folder (without the files matching PATTERN); the test's `%gluonc ... -o %t[/SUB]` line that writes the folder it
-# is compared with is rerun into tests/lit/golden/NAME. Review the result with
+# names a golden folder (without the files matching PATTERN); the test's
+# `%gluonc ... -o %t[/SUB]` line that writes the folder it is compared with
+# is rerun into tests/lit/golden/NAME. With NAMEs, only those folders are
+# rewritten (e.g. the IR goldens of a sample, leaving the PTX-only goldens
+# of ptx_goldens.test as they are). Review the result with
 # `git diff tests/lit/golden` before committing it.
 #
-#   scripts/update-goldens.sh [BUILD_DIR]          (default: build)
+#   scripts/update-goldens.sh [BUILD_DIR [NAME...]]    (default: build, all)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
+shift $(($# > 0 ? 1 : 0))
 gluonc=$root/$build/src/Driver/gluonc
 [ -x "$gluonc" ] || { echo "no gluonc at $gluonc: build first" >&2; exit 2; }
 
-python3 - "$root" "$gluonc" <<'PY'
+python3 - "$root" "$gluonc" "$@" <<'PY'
 import pathlib, re, shlex, shutil, subprocess, sys
 
 root, gluonc = pathlib.Path(sys.argv[1]), sys.argv[2]
+wanted, seen = set(sys.argv[3:]), set()
 for test in sorted((root / "tests/lit/samples").glob("*.test")):
     lines = [l[len("RUN: "):] for l in test.read_text().splitlines()
              if l.startswith("RUN: ")]
@@ -24,6 +29,9 @@ for test in sorted((root / "tests/lit/samples").glob("*.test")):
         if not diff:
             continue
         excluded, name, sub = diff.groups()
+        if wanted and name not in wanted:
+            continue
+        seen.add(name)
         excluded = shlex.split(excluded)[1::2]
         writer = next(l for l in lines
                       if "%gluonc " in l and re.search(rf"-o %t{re.escape(sub)}(\s|$)", l))
@@ -38,4 +46,6 @@ for test in sorted((root / "tests/lit/samples").glob("*.test")):
             for path in out.glob(pattern):
                 path.unlink()
         print(f"updated tests/lit/golden/{name}")
+if wanted - seen:
+    sys.exit("no golden folder named " + ", ".join(sorted(wanted - seen)))
 PY
