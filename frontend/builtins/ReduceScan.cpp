@@ -10,7 +10,8 @@
 // scans cumsum(input, axis=0, reverse=False, dtype=None) and
 // cumprod(input, axis=0, reverse=False). Gluon re-exports reduce and
 // associative_scan; gluonc also provides the standard library's under gl
-// (Triton 3.6's tensors have cumsum and cumprod as methods).
+// (Triton 3.6's tensors have cumsum and cumprod as methods), and
+// gl.cummax(input, axis=0, reverse=False), which Triton lacks.
 //
 // Both build a gluon.reduce / gluon.scan whose combine region is the
 // combine function: a @gluon.jit function called once on block arguments
@@ -359,6 +360,29 @@ Value cumulative(IRGen &gen, const BoundArgs &args, bool isSum) {
   return results[0];
 }
 
+/// gl.cummax(input, axis=0, reverse=False): the running maximum, NaN-
+/// ignoring for floats as gl.maximum is.
+Value cummax(IRGen &gen, const BoundArgs &args) {
+  RuntimeValue input = requireTensors(gen, args.get("input"),
+                                      args.loc("input"), "cummax")[0];
+  if (input.dtype.isPointer || input.dtype.isFloat8())
+    gen.fail(args.loc("input"), "gl.cummax cannot compare " +
+                                    input.dtype.getGluonName() + " values");
+  int64_t axis = requireAxis(gen, args.get("axis"), args.loc("axis"), input);
+  mlir::Location loc = gen.getLoc(args.callLoc());
+  auto results = emitScan(
+      gen, {input}, axis,
+      gen.isTruthy(args.get("reverse"), args.loc("reverse")), args.callLoc(),
+      [&](const std::vector<RuntimeValue> &earlier,
+          const std::vector<RuntimeValue> &later) {
+        mlir::Value max =
+            createMinMax(gen.getBuilder(), loc, /*isMax=*/true, input.dtype,
+                         earlier[0].value, later[0].value);
+        return std::vector<RuntimeValue>{RuntimeValue{max, input.dtype, {}, {}}};
+      });
+  return results[0];
+}
+
 } // namespace
 
 void gluonc::frontend::registerReduceScanBuiltins(BuiltinTable &table) {
@@ -389,6 +413,8 @@ void gluonc::frontend::registerReduceScanBuiltins(BuiltinTable &table) {
                     withIRGen([](IRGen &gen, const BoundArgs &args) {
                       return cumulative(gen, args, /*isSum=*/false);
                     }));
+  table.addFunction({"gl.cummax"}, "input, axis=0, reverse=False",
+                    withIRGen(cummax));
   for (const char *method : {"associative_scan", "cumsum", "cumprod"})
     table.addMethodCalling({std::string("tensor.") + method},
                            std::string("gl.") + method);

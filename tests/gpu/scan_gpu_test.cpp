@@ -12,12 +12,12 @@
 //    registers and lanes, or registers, lanes, warps and repeated
 //    registers. Sums are checked within a tolerance relative to the sum of
 //    the magnitudes added (the GPU adds in another order); maxima bitwise.
-//  - tests/gpu/scan_kernels.py: int32 tile scans (gl.cumsum, cumprod, a
-//    cumulative max through gl.associative_scan, and a running argmax that
-//    scans a tuple with a non-commutative combine) along both axes in both
-//    directions, a scan along a layout that reshape and permute made
-//    (lanes out of order), and permute / join / split / reshape round
-//    trips; all bitwise.
+//  - tests/gpu/scan_kernels.py: int32 tile scans (gl.cumsum, cumprod,
+//    gl.cummax, a cumulative max through gl.associative_scan, and a running
+//    argmax that scans a tuple with a non-commutative combine) along both
+//    axes in both directions, a scan along a layout that reshape and
+//    permute made (lanes out of order), and permute / join / split /
+//    reshape round trips; all bitwise.
 //
 //   gluonc-gpu-scan-test KERNEL_DIR     (exit 77: no GPU)
 //
@@ -235,7 +235,7 @@ void testTileScan(Runner &runner, const TileScanBuild &build) {
         acc += uint32_t(v);
       } else if (op == "cumprod") {
         acc *= uint32_t(v);
-      } else if (op == "cummax") {
+      } else if (op == "cummax" || op == "gl_cummax") {
         acc = uint32_t(std::max(int32_t(acc), v));
       }
       // The later element in scan order wins a tie.
@@ -346,7 +346,8 @@ int main(int argc, char **argv) {
         for (const char *name :
              {"scan_cumsum_axis0", "scan_cumsum_axis1_reverse",
               "scan_cumsum_colmajor", "scan_cumprod_axis0_reverse",
-              "scan_cummax_axis1_reverse", "scan_argmax_axis0",
+              "scan_cummax_axis1_reverse", "scan_gl_cummax_axis0",
+              "scan_argmax_axis0",
               "scan_argmax_axis1_reverse", "scan_argmax_replicated"})
           testTileScan(runner, TileScanBuild{name});
         for (const char *name : {"scan_regrouped_lanes", "scan_regrouped_warps"})

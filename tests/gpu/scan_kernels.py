@@ -36,6 +36,8 @@ def scan_tile_kernel(in_ptr, out_ptr, index_ptr,
         y = x.cumprod(AXIS, reverse=REVERSE)
     elif OP == "cummax":
         y = gl.associative_scan(x, AXIS, _max_combine, reverse=REVERSE)
+    elif OP == "gl_cummax":
+        y = gl.cummax(x, AXIS, reverse=REVERSE)
     else:
         if AXIS == 0:
             index = rows[:, None] + cols[None, :] * 0

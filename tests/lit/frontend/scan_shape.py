@@ -1,5 +1,5 @@
-# gl.associative_scan, gl.cumsum and gl.cumprod become gluon.scan with the
-# combine function inlined in its region; permute, reshape, join and split
+# gl.associative_scan, gl.cumsum, gl.cumprod and gl.cummax become gluon.scan
+# with the combine function inlined in its region; permute, reshape, join and split
 # get the layouts Gluon infers: blocked from blocked where one fits, the
 # slice's parent when a join undoes a split, linear otherwise.
 # RUN: %gluonc %s -k scans -s "*fp32, *i8, *bf16" --emit gluon-ir -o %t
@@ -64,7 +64,16 @@ def scans(x_ptr, i8_ptr, bf_ptr):
     # CHECK: %[[F64:.*]] = arith.extf %[[X]] : tensor<8x128xf32, #blocked> to tensor<8x128xf64, #blocked>
     # CHECK-NEXT: gluon.scan %[[F64]] {axis = 1 : i32} : tensor<8x128xf64, #blocked>
     f = gl.cumsum(x, 1, dtype=gl.float64)
-    gl.store(x_ptr + offs, a + b + v + i + c + d + e + f)
+    # gl.cummax: NaN-ignoring on floats as gl.maximum, signed on integers.
+    # CHECK: gluon.scan %[[X]] {axis = 0 : i32, reverse}
+    # CHECK-NEXT: ^bb0
+    # CHECK-NEXT: arith.maxnumf
+    g = gl.cummax(x, 0, reverse=True)
+    # CHECK: gluon.scan %{{.*}} {axis = 1 : i32} : tensor<8x128xi8, #blocked>
+    # CHECK-NEXT: ^bb0
+    # CHECK-NEXT: arith.maxsi %{{.*}}, %{{.*}} : i8
+    h = gl.cummax(gl.load(i8_ptr + offs), axis=1)
+    gl.store(x_ptr + offs, a + b + v + i + c + d + e + f + g + h)
 
 
 @gluon.jit
