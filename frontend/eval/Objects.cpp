@@ -537,7 +537,7 @@ static std::optional<int64_t> sliceBound(Interpreter &gen, const Expr *expr) {
 }
 
 static SliceIndices adjustSlice(Interpreter &gen, const SliceExpr &slice,
-                                uint64_t size, SourceLoc loc) {
+                                uint64_t size) {
   SliceIndices result;
   std::optional<int64_t> step = sliceBound(gen, slice.step.get());
   if (step && *step == 0)
@@ -571,7 +571,7 @@ static SliceIndices adjustSlice(Interpreter &gen, const SliceExpr &slice,
 Value Interpreter::slice(const Value &object, const SliceExpr &sliceExpr,
                      SourceLoc loc) {
   if (auto *range = object.getIf<RangeValue>()) {
-    SliceIndices indices = adjustSlice(*this, sliceExpr, range->size(), loc);
+    SliceIndices indices = adjustSlice(*this, sliceExpr, range->size());
     int64_t step = 0;
     if (__builtin_mul_overflow(range->step, indices.step, &step))
       fail(loc, "the slice of this range has a step beyond 64 bits");
@@ -584,7 +584,7 @@ Value Interpreter::slice(const Value &object, const SliceExpr &sliceExpr,
     return Value(RangeValue{start, stop, step});
   }
   if (auto *text = object.getIf<std::string>()) {
-    SliceIndices indices = adjustSlice(*this, sliceExpr, text->size(), loc);
+    SliceIndices indices = adjustSlice(*this, sliceExpr, text->size());
     std::string result;
     for (uint64_t i = 0; i < indices.count; ++i)
       result += (*text)[indices.at(i)];
@@ -593,7 +593,7 @@ Value Interpreter::slice(const Value &object, const SliceExpr &sliceExpr,
   const std::vector<Value> *sequence = object.getSequence();
   if (!sequence)
     fail(loc, "'" + object.getTypeName() + "' object cannot be sliced");
-  SliceIndices indices = adjustSlice(*this, sliceExpr, sequence->size(), loc);
+  SliceIndices indices = adjustSlice(*this, sliceExpr, sequence->size());
   std::vector<Value> elements;
   chargeElements(indices.count, loc);
   for (uint64_t i = 0; i < indices.count; ++i)
@@ -615,8 +615,7 @@ void Interpreter::assignSubscript(const SubscriptExpr &target,
     checkMutable(object, target.loc);
     std::vector<Value> &elements =
         object.get<std::shared_ptr<ListValue>>()->elements;
-    SliceIndices indices = adjustSlice(*this, *sliceExpr, elements.size(),
-                                       loc);
+    SliceIndices indices = adjustSlice(*this, *sliceExpr, elements.size());
     std::vector<Value> replacement = iterate(value, loc, "the assigned value");
     chargeElements(replacement.size(), loc);
     if (indices.step == 1) {
