@@ -66,22 +66,6 @@ constexpr uint64_t kBytesPerStep = 64;
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
 
-/// A parsed format spec: `[[fill]align][sign][#][0][width][,|_][.precision]
-/// [type]`, as in Python's format() mini-language.
-struct FormatSpec {
-  char fill = ' ';
-  /// '<', '>', '^', '=' or 0 for the default of the value's type.
-  char align = 0;
-  /// '+', '-', ' ' or 0.
-  char sign = 0;
-  bool alternate = false;
-  int64_t width = 0;
-  /// ',', '_' or 0.
-  char grouping = 0;
-  int64_t precision = -1;
-  char type = 0;
-};
-
 class Interpreter {
 public:
   Interpreter(SourceManager &sourceManager, DiagnosticEngine &diags,
@@ -395,10 +379,6 @@ inline BigInt toBigInt(const Value &value) {
     return BigInt(int64_t(*b));
   return BigInt(value.get<int64_t>());
 }
-
-/// Parses a format spec; fails at `loc` when it is malformed.
-FormatSpec parseFormatSpec(Interpreter &interpreter, const std::string &spec,
-                           SourceLoc loc);
 
 } // namespace gluonc::frontend
 

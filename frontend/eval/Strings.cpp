@@ -21,6 +21,24 @@
 using namespace gluonc;
 using namespace gluonc::frontend;
 
+namespace {
+/// A parsed format spec: `[[fill]align][sign][#][0][width][,|_][.precision]
+/// [type]`, as in Python's format() mini-language.
+struct FormatSpec {
+  char fill = ' ';
+  /// '<', '>', '^', '=' or 0 for the default of the value's type.
+  char align = 0;
+  /// '+', '-', ' ' or 0.
+  char sign = 0;
+  bool alternate = false;
+  int64_t width = 0;
+  /// ',', '_' or 0.
+  char grouping = 0;
+  int64_t precision = -1;
+  char type = 0;
+};
+} // namespace
+
 static void checkStringSize(Interpreter &gen, uint64_t size, SourceLoc loc) {
   if (size > kMaxCompileTimeStringBytes)
     gen.fail(loc, "a compile-time string would exceed " +
@@ -45,9 +63,10 @@ static int64_t readNumber(Interpreter &gen, const std::string &text, size_t &pos
   return value;
 }
 
-FormatSpec gluonc::frontend::parseFormatSpec(Interpreter &gen,
-                                             const std::string &spec,
-                                             SourceLoc loc) {
+/// Parses a format spec; fails at `loc` when it is malformed.
+static FormatSpec parseFormatSpec(Interpreter &gen,
+                                  const std::string &spec,
+                                  SourceLoc loc) {
   FormatSpec result;
   size_t pos = 0, size = spec.size();
   auto isAlign = [](char c) {
