@@ -28,8 +28,8 @@ std::vector<int64_t> gluonc::frontend::requireIntList(IRGen &gen,
 }
 
 std::vector<std::vector<int64_t>>
-gluonc::frontend::requireIntLists(IRGen &gen, const Value &value,
-                                  SourceLoc loc, const std::string &what) {
+gluonc::frontend::requireIntLists(IRGen &gen, const Value &value, SourceLoc loc,
+                                  const std::string &what) {
   const std::vector<Value> *sequence = value.getSequence();
   if (!sequence)
     gen.fail(loc, what + " must be a list of lists of integers, got " +
@@ -105,8 +105,8 @@ RuntimeValue gluonc::frontend::requireTensor(IRGen &gen, const Value &value,
 }
 
 std::vector<RuntimeValue>
-gluonc::frontend::requireTensors(IRGen &gen, const Value &value,
-                                 SourceLoc loc, const std::string &function) {
+gluonc::frontend::requireTensors(IRGen &gen, const Value &value, SourceLoc loc,
+                                 const std::string &function) {
   std::vector<Value> items;
   if (const std::vector<Value> *sequence = value.getSequence())
     items = *sequence;

@@ -59,8 +59,8 @@ RuntimeValue operandLike(IRGen &gen, const BoundArgs &bound,
                          const std::string &name, const RuntimeValue &ptr,
                          DType dtype) {
   SourceLoc loc = bound.loc(name);
-  RuntimeValue value = gen.castTo(gen.toRuntime(bound.get(name), loc, dtype),
-                                  dtype, loc);
+  RuntimeValue value =
+      gen.castTo(gen.toRuntime(bound.get(name), loc, dtype), dtype, loc);
   if (ptr.isScalar()) {
     if (!value.isScalar())
       gen.fail(loc, "a tensor where a scalar is expected: the pointer is a "
@@ -162,9 +162,11 @@ Value deviceAssert(IRGen &gen, const BoundArgs &bound) {
                       bound.loc("mask"));
     // Checked only where the mask holds: cond || !mask.
     mlir::Location loc = gen.getLoc(bound.callLoc());
-    mlir::Value one = gen.broadcastTo(
-        gen.toRuntime(Value(true), bound.callLoc(), DType::of(ScalarKind::I1)),
-        mask.shape, mask.layout, bound.callLoc()).value;
+    mlir::Value one =
+        gen.broadcastTo(gen.toRuntime(Value(true), bound.callLoc(),
+                                      DType::of(ScalarKind::I1)),
+                        mask.shape, mask.layout, bound.callLoc())
+            .value;
     mlir::Value unmasked =
         mlir::arith::XOrIOp::create(gen.getBuilder(), loc, mask.value, one);
     condition.value = mlir::arith::OrIOp::create(gen.getBuilder(), loc,
@@ -188,7 +190,8 @@ void gluonc::frontend::registerAtomicBuiltins(BuiltinTable &table) {
     table.addFunction({std::string("gl.atomic_") + op},
                       "pointer, val, mask=None, sem=None, scope=None",
                       withIRGen(atomicRMW));
-  table.addFunction({"gl.atomic_cas"}, "pointer, cmp, val, sem=None, scope=None",
+  table.addFunction({"gl.atomic_cas"},
+                    "pointer, cmp, val, sem=None, scope=None",
                     withIRGen(atomicCAS));
   table.addFunction({"gl.device_assert"}, "cond, msg=None, mask=None",
                     withIRGen(deviceAssert));

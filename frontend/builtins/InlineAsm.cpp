@@ -55,8 +55,7 @@ std::vector<Value> asSequence(const Value &value) {
   return {value};
 }
 
-AsmOperand requireAsmArgument(IRGen &gen, const Value &value,
-                              SourceLoc loc) {
+AsmOperand requireAsmArgument(IRGen &gen, const Value &value, SourceLoc loc) {
   if (auto *shared = value.getIf<SharedMemoryValue>())
     return AsmOperand{shared->value, 1, true};
   if (value.isInt() || value.is<double>() || value.is<bool>()) {
@@ -76,8 +75,7 @@ AsmOperand requireAsmArgument(IRGen &gen, const Value &value,
                     false};
 }
 
-AsmResultType requireResultType(IRGen &gen, const Value &value,
-                                SourceLoc loc) {
+AsmResultType requireResultType(IRGen &gen, const Value &value, SourceLoc loc) {
   AsmResultType result;
   if (auto *dtype = value.getIf<DType>()) {
     result.dtype = *dtype;
@@ -242,7 +240,8 @@ Value inlineAsmElementwise(IRGen &gen, const BoundArgs &bound) {
   auto *asmText = bound.get("asm").getIf<std::string>();
   if (!asmText)
     gen.fail(bound.loc("asm"), "gl.inline_asm_elementwise's asm is a string, "
-                               "got " + bound.get("asm").getTypeName());
+                               "got " +
+                                   bound.get("asm").getTypeName());
   auto *constraints = bound.get("constraints").getIf<std::string>();
   if (!constraints)
     gen.fail(bound.loc("constraints"),
@@ -334,8 +333,8 @@ Value inlineAsmElementwise(IRGen &gen, const BoundArgs &bound) {
       *asmText, *constraints, pure, uint32_t(pack));
   std::vector<Value> results;
   for (auto [dtype, value] : llvm::zip(dtypes, op.getResults()))
-    results.push_back(RuntimeValue{value, dtype, target->shape,
-                                   target->layout});
+    results.push_back(
+        RuntimeValue{value, dtype, target->shape, target->layout});
   return single ? results[0] : Value::tuple(results);
 }
 

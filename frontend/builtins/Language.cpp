@@ -84,11 +84,10 @@ static Value programIndex(IRGen &gen, const BoundArgs &bound, bool count) {
                                     std::to_string(axis));
   mlir::OpBuilder &builder = gen.getBuilder();
   mlir::Location loc = gen.getLoc(bound.callLoc());
-  mlir::Value value =
-      count ? mlir::Value(mlir::gluon::NumProgramsOp::create(
-                  builder, loc, builder.getI32Type(), axis))
-            : mlir::Value(mlir::gluon::ProgramIdOp::create(
-                  builder, loc, builder.getI32Type(), axis));
+  mlir::Value value = count ? mlir::Value(mlir::gluon::NumProgramsOp::create(
+                                  builder, loc, builder.getI32Type(), axis))
+                            : mlir::Value(mlir::gluon::ProgramIdOp::create(
+                                  builder, loc, builder.getI32Type(), axis));
   return RuntimeValue{value, DType::of(ScalarKind::I32), {}, {}};
 }
 
@@ -103,8 +102,9 @@ static Value cdiv(IRGen &gen, const BoundArgs &bound) {
   }
   Value sum = gen.binaryOp(BinaryOp::Add, x, div, bound.callLoc(),
                            bound.loc("x"), bound.loc("div"));
-  Value minusOne = gen.binaryOp(BinaryOp::Sub, sum, Value(int64_t(1)),
-                                bound.callLoc(), bound.callLoc(), bound.callLoc());
+  Value minusOne =
+      gen.binaryOp(BinaryOp::Sub, sum, Value(int64_t(1)), bound.callLoc(),
+                   bound.callLoc(), bound.callLoc());
   return gen.binaryOp(BinaryOp::FloorDiv, minusOne, div, bound.callLoc(),
                       bound.callLoc(), bound.loc("div"));
 }

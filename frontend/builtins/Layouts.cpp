@@ -89,8 +89,7 @@ static std::vector<gluonc::Coord> requireBases(IRGen &gen, const Value &value,
 static void requireBasisCount(IRGen &gen,
                               const std::vector<gluonc::Coord> &bases,
                               int64_t expected, SourceLoc loc,
-                              const std::string &what,
-                              const std::string &why) {
+                              const std::string &what, const std::string &why) {
   unsigned wanted = gluonc::log2Exact(expected);
   if (bases.size() != wanted)
     gen.fail(loc, "invalid DistributedLinearLayout: " + what + " has " +
@@ -159,9 +158,8 @@ static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
 /// (B) of a dot whose accumulator has layout `parent`. Only a blocked
 /// parent (the FMA dot) exists so far, and Triton requires k_width 0 then.
 static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
-  int64_t operandIndex = gen.requireInt(bound.get("operand_index"),
-                                        bound.loc("operand_index"),
-                                        "operand_index");
+  int64_t operandIndex = gen.requireInt(
+      bound.get("operand_index"), bound.loc("operand_index"), "operand_index");
   if (operandIndex != 0 && operandIndex != 1)
     gen.fail(bound.loc("operand_index"),
              "DotOperandLayout operand_index must be 0 (the left operand) "
@@ -196,7 +194,8 @@ static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
   if (kWidth != 0)
     gen.fail(bound.loc("k_width"),
              "a DotOperandLayout with a BlockedLayout parent needs k_width "
-             "0, got " + std::to_string(kWidth));
+             "0, got " +
+                 std::to_string(kWidth));
   auto attr = mlir::gluon::DotOperandLayoutAttr::get(
       &gen.getContext(), operandIndex, blocked, /*kWidth=*/0);
   return Value(makeLayoutValue(attr));
@@ -218,7 +217,6 @@ static Value makeSliceLayout(IRGen &gen, const BoundArgs &bound) {
       mlir::gluon::SliceLayoutAttr::get(&gen.getContext(), dim, parent);
   return Value(makeLayoutValue(attr));
 }
-
 
 void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
   auto isLayout = [](auto kind) {

@@ -44,8 +44,8 @@ using Combiner = std::function<std::vector<RuntimeValue>(
 /// terminator, a `Terminator`, returns its values in the inputs' dtypes.
 template <typename Terminator>
 void buildCombineRegion(IRGen &gen, mlir::Region &region,
-                        const std::vector<RuntimeValue> &inputs,
-                        SourceLoc loc, const Combiner &combine) {
+                        const std::vector<RuntimeValue> &inputs, SourceLoc loc,
+                        const Combiner &combine) {
   mlir::OpBuilder &builder = gen.getBuilder();
   mlir::Location mloc = gen.getLoc(loc);
   mlir::Block *body = new mlir::Block();
@@ -126,10 +126,11 @@ std::vector<RuntimeValue> emitScan(IRGen &gen,
 /// Calls a reduce's or scan's @gluon.jit combine function on (lhs, rhs),
 /// one scalar per input each, and returns its scalars as the inputs'
 /// dtypes; a wrong count or a tensor is an error at `fnLoc`.
-std::vector<RuntimeValue> callCombineFunction(
-    IRGen &gen, const FunctionValue &function, SourceLoc fnLoc,
-    const std::vector<RuntimeValue> &lhs, const std::vector<RuntimeValue> &rhs,
-    const std::vector<RuntimeValue> &inputs) {
+std::vector<RuntimeValue>
+callCombineFunction(IRGen &gen, const FunctionValue &function, SourceLoc fnLoc,
+                    const std::vector<RuntimeValue> &lhs,
+                    const std::vector<RuntimeValue> &rhs,
+                    const std::vector<RuntimeValue> &inputs) {
   std::vector<Value> arguments(lhs.begin(), lhs.end());
   arguments.insert(arguments.end(), rhs.begin(), rhs.end());
   CallArgs callArgs;
@@ -261,8 +262,7 @@ Value builtinReduction(IRGen &gen, const BoundArgs &args, ReduceKind kind) {
   Combiner combine = [&](const std::vector<RuntimeValue> &lhs,
                          const std::vector<RuntimeValue> &rhs) {
     return std::vector<RuntimeValue>{RuntimeValue{
-        combineScalars(gen, kind, accumulator, lhs[0].value, rhs[0].value,
-                       loc),
+        combineScalars(gen, kind, accumulator, lhs[0].value, rhs[0].value, loc),
         accumulator,
         {},
         {}}};
@@ -295,10 +295,9 @@ Value associativeScan(IRGen &gen, const BoundArgs &args) {
       requireTensors(gen, input, args.loc("input"), "associative_scan");
   int64_t axis =
       requireAxis(gen, args.get("axis"), args.loc("axis"), inputs[0]);
-  auto results =
-      emitScan(gen, inputs, axis,
-               gen.isTruthy(args.get("reverse"), args.loc("reverse")),
-               args.callLoc(), combineFunctionOf(gen, args, inputs));
+  auto results = emitScan(
+      gen, inputs, axis, gen.isTruthy(args.get("reverse"), args.loc("reverse")),
+      args.callLoc(), combineFunctionOf(gen, args, inputs));
   return toResult(results, input.getSequence() != nullptr);
 }
 
@@ -319,8 +318,7 @@ DType cumsumType(DType dtype) {
 /// gl.cumprod(input, axis=0, reverse=False).
 Value cumulative(IRGen &gen, const BoundArgs &args, bool isSum) {
   std::string name = args.getBuiltin().getName();
-  RuntimeValue input = requireTensors(gen, args.get("input"),
-                                      args.loc("input"),
+  RuntimeValue input = requireTensors(gen, args.get("input"), args.loc("input"),
                                       args.getBuiltin().getShortName())[0];
   if (input.dtype.isPointer || input.dtype.isFloat8())
     gen.fail(args.loc("input"), name + " cannot accumulate " +
@@ -363,8 +361,8 @@ Value cumulative(IRGen &gen, const BoundArgs &args, bool isSum) {
 /// gl.cummax(input, axis=0, reverse=False): the running maximum, NaN-
 /// ignoring for floats as gl.maximum is.
 Value cummax(IRGen &gen, const BoundArgs &args) {
-  RuntimeValue input = requireTensors(gen, args.get("input"),
-                                      args.loc("input"), "cummax")[0];
+  RuntimeValue input =
+      requireTensors(gen, args.get("input"), args.loc("input"), "cummax")[0];
   if (input.dtype.isPointer || input.dtype.isFloat8())
     gen.fail(args.loc("input"), "gl.cummax cannot compare " +
                                     input.dtype.getGluonName() + " values");
@@ -378,7 +376,8 @@ Value cummax(IRGen &gen, const BoundArgs &args) {
         mlir::Value max =
             createMinMax(gen.getBuilder(), loc, /*isMax=*/true, input.dtype,
                          earlier[0].value, later[0].value);
-        return std::vector<RuntimeValue>{RuntimeValue{max, input.dtype, {}, {}}};
+        return std::vector<RuntimeValue>{
+            RuntimeValue{max, input.dtype, {}, {}}};
       });
   return results[0];
 }
@@ -395,11 +394,11 @@ void gluonc::frontend::registerReduceScanBuiltins(BuiltinTable &table) {
         {"xor_sum", ReduceKind::XorSum},
         {"reduce_or", ReduceKind::Or}}) {
     ReduceKind reduceKind = kind;
-    table.addFunction({std::string("gl.") + name},
-                      "input, axis=None, keep_dims=False",
-                      withIRGen([reduceKind](IRGen &gen, const BoundArgs &args) {
-                        return builtinReduction(gen, args, reduceKind);
-                      }));
+    table.addFunction(
+        {std::string("gl.") + name}, "input, axis=None, keep_dims=False",
+        withIRGen([reduceKind](IRGen &gen, const BoundArgs &args) {
+          return builtinReduction(gen, args, reduceKind);
+        }));
   }
 
   table.addFunction({"gl.associative_scan"},

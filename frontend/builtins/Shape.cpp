@@ -62,7 +62,8 @@ Value reshape(IRGen &gen, const BoundArgs &args) {
   RuntimeValue input =
       requireTensor(gen, args.get("input"), args.loc("input"), "reshape");
   std::vector<int64_t> values = requireVariadicInts(gen, args, "shape");
-  SourceLoc valuesLoc = args.rest().empty() ? args.callLoc() : args.restLocs()[0];
+  SourceLoc valuesLoc =
+      args.rest().empty() ? args.callLoc() : args.restLocs()[0];
   if (values.empty())
     gen.fail(valuesLoc,
              "not supported yet: gl.reshape to a scalar (an empty shape)");
@@ -70,9 +71,9 @@ Value reshape(IRGen &gen, const BoundArgs &args) {
   for (int64_t size : values) {
     if (!isPowerOf2(size) || size > (int64_t(1) << 30))
       gen.fail(valuesLoc, "tensor dimensions must be powers of two up "
-                                "to 2^30, got " +
-                                    std::to_string(size) + " in shape " +
-                                    listText(values));
+                          "to 2^30, got " +
+                              std::to_string(size) + " in shape " +
+                              listText(values));
     elements *= size;
   }
   for (int64_t size : input.shape)
@@ -81,13 +82,12 @@ Value reshape(IRGen &gen, const BoundArgs &args) {
     gen.fail(valuesLoc,
              "gl.reshape cannot change the number of elements: shape " +
                  listText(input.shape) + " has " +
-                 std::to_string(inputElements) + ", shape " +
-                 listText(values) + " has " +
-                 std::to_string(elements));
+                 std::to_string(inputElements) + ", shape " + listText(values) +
+                 " has " + std::to_string(elements));
   if (values == input.shape)
     return input;
-  mlir::Attribute layout = mlir::gluon::inferReshapeLayout(
-      getLayout(input), input.shape, values);
+  mlir::Attribute layout =
+      mlir::gluon::inferReshapeLayout(getLayout(input), input.shape, values);
   auto op = mlir::gluon::ReshapeOp::create(
       gen.getBuilder(), gen.getLoc(args.callLoc()),
       gen.getMLIRType(input.dtype, values, layout), input.value);
@@ -103,7 +103,8 @@ Value reshape(IRGen &gen, const BoundArgs &args) {
 Value permute(IRGen &gen, const BoundArgs &args, const RuntimeValue &input,
               const std::string &name) {
   std::vector<int64_t> dims = requireVariadicInts(gen, args, "dims");
-  SourceLoc valuesLoc = args.rest().empty() ? args.callLoc() : args.restLocs()[0];
+  SourceLoc valuesLoc =
+      args.rest().empty() ? args.callLoc() : args.restLocs()[0];
   if (dims.empty() && name == "trans")
     dims = {1, 0};
   std::vector<int32_t> order(dims.begin(), dims.end());
@@ -113,8 +114,8 @@ Value permute(IRGen &gen, const BoundArgs &args, const RuntimeValue &input,
       problem = "is not a permutation";
   if (!problem.empty())
     gen.fail(valuesLoc, "gl." + name + " of a tensor of shape " +
-                                  listText(input.shape) + ": dims " +
-                                  formatInts(dims) + " " + problem);
+                            listText(input.shape) + ": dims " +
+                            formatInts(dims) + " " + problem);
   bool identity = true;
   std::vector<int64_t> shape;
   for (size_t d = 0; d < order.size(); ++d) {
@@ -141,19 +142,18 @@ Value join(IRGen &gen, const BoundArgs &bound) {
   const Value &aValue = bound.get("a"), &bValue = bound.get("b");
   if (!aValue.isRuntime() && !bValue.isRuntime())
     gen.fail(bound.callLoc(), "Cannot join scalars in gluon");
-  auto [a, b] = gen.toRuntimePair(aValue, bValue, bound.loc("a"),
-                                  bound.loc("b"));
+  auto [a, b] =
+      gen.toRuntimePair(aValue, bValue, bound.loc("a"), bound.loc("b"));
   if (a.isScalar() && b.isScalar())
     gen.fail(bound.callLoc(), "Cannot join scalars in gluon");
   if (a.dtype != b.dtype)
     gen.fail(bound.callLoc(), "gl.join needs two tensors of one dtype, got " +
-                               a.dtype.getGluonName() + " and " +
-                               b.dtype.getGluonName());
+                                  a.dtype.getGluonName() + " and " +
+                                  b.dtype.getGluonName());
   gen.broadcastPair(a, b, bound.callLoc(), bound.loc("a"), bound.loc("b"));
   std::vector<int64_t> shape = a.shape;
   shape.push_back(2);
-  mlir::Attribute layout =
-      mlir::gluon::inferJoinLayout(getLayout(a), a.shape);
+  mlir::Attribute layout = mlir::gluon::inferJoinLayout(getLayout(a), a.shape);
   auto op = mlir::gluon::JoinOp::create(
       gen.getBuilder(), gen.getLoc(bound.callLoc()),
       gen.getMLIRType(a.dtype, shape, layout), a.value, b.value);
@@ -176,17 +176,15 @@ Value split(IRGen &gen, const BoundArgs &bound) {
       mlir::gluon::inferSplitLayout(getLayout(input), input.shape, why);
   if (!layout)
     gen.fail(bound.loc("a"),
-             "gl.split of a tensor of shape " + listText(input.shape) +
-                 " in " + describeLayout(input.layout) + ": " + why +
+             "gl.split of a tensor of shape " + listText(input.shape) + " in " +
+                 describeLayout(input.layout) + ": " + why +
                  "; convert it to a layout whose threads hold both halves");
   std::vector<int64_t> shape(input.shape.begin(), input.shape.end() - 1);
   mlir::Type type = gen.getMLIRType(input.dtype, shape, layout);
-  auto op = mlir::gluon::SplitOp::create(gen.getBuilder(),
-                                         gen.getLoc(bound.callLoc()), type, type,
-                                         input.value);
-  return Value::tuple(
-      {withLayout(input, op.getLhs(), shape, layout),
-       withLayout(input, op.getRhs(), shape, layout)});
+  auto op = mlir::gluon::SplitOp::create(
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), type, type, input.value);
+  return Value::tuple({withLayout(input, op.getLhs(), shape, layout),
+                       withLayout(input, op.getRhs(), shape, layout)});
 }
 
 } // namespace

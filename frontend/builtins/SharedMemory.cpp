@@ -61,8 +61,7 @@ Value swizzledSharedLayout(IRGen &gen, const BoundArgs &bound) {
       llvm::ArrayRef<unsigned>(order)));
 }
 
-Value makeNVMMALayout(IRGen &gen, const NVMMASharedSpec &spec,
-                      SourceLoc loc) {
+Value makeNVMMALayout(IRGen &gen, const NVMMASharedSpec &spec, SourceLoc loc) {
   std::string problem = spec.validate();
   if (!problem.empty())
     gen.fail(loc, "invalid NVMMASharedLayout: " + problem);
@@ -129,8 +128,7 @@ Value nvmmaDefaultFor(IRGen &gen, const BoundArgs &bound) {
   return makeNVMMALayout(gen, spec, bound.loc("dtype"));
 }
 
-std::vector<PaddingRule> requirePadding(IRGen &gen,
-                                        const BoundArgs &bound) {
+std::vector<PaddingRule> requirePadding(IRGen &gen, const BoundArgs &bound) {
   std::vector<PaddingRule> rules;
   for (const std::vector<int64_t> &pair : requireIntLists(
            gen, bound.get("interval_padding_pairs"),
@@ -175,7 +173,7 @@ Value paddedSharedLayout(IRGen &gen, const BoundArgs &bound) {
   spec.padding = requirePadding(gen, bound);
   if (bound.has("order") == bound.has("offset_bases"))
     gen.fail(bound.callLoc(), "PaddedSharedLayout() needs offset_bases (and "
-                           "their shape) or an order");
+                              "their shape) or an order");
   // The earlier form's order sits where Triton 3.6 has offset_bases.
   const char *second = bound.has("order") ? "order" : "offset_bases";
   if (bound.has("order") ||
@@ -185,7 +183,7 @@ Value paddedSharedLayout(IRGen &gen, const BoundArgs &bound) {
   } else {
     if (!bound.has("shape"))
       gen.fail(bound.callLoc(), "PaddedSharedLayout() with offset_bases needs "
-                             "the shape they lay out");
+                                "the shape they lay out");
     spec.shape = toInt32(
         requireShape(gen, bound.get("shape"), bound.loc("shape"), "shape"));
     for (const std::vector<int64_t> &basis : requireIntLists(
@@ -294,10 +292,9 @@ Value distributedType(IRGen &gen, const BoundArgs &bound) {
   mlir::gluon::LayoutAttrInterface layout =
       requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
   if (layout.getRank() != shape.size())
-    gen.fail(bound.loc("layout"), "a shape of rank " +
-                                      std::to_string(shape.size()) +
-                                      " needs a layout of that rank, got " +
-                                      describeLayout(layout));
+    gen.fail(bound.loc("layout"),
+             "a shape of rank " + std::to_string(shape.size()) +
+                 " needs a layout of that rank, got " + describeLayout(layout));
   return Value(makeDistributedType(dtype, shape, layout));
 }
 
@@ -324,7 +321,8 @@ Value descriptorType(IRGen &gen, const BoundArgs &bound) {
     problem = "shape " + listText(desc.shape) +
               " does not fit in alloc_shape " + listText(desc.allocShape);
   if (!problem.empty())
-    gen.fail(bound.callLoc(), "invalid shared_memory_descriptor_type: " + problem);
+    gen.fail(bound.callLoc(),
+             "invalid shared_memory_descriptor_type: " + problem);
   return Value(makeDescriptorType(desc));
 }
 
@@ -396,9 +394,9 @@ Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
   int64_t limit = gen.getSpec().sharedMemoryLimit;
   if (bytes > limit)
     gen.fail(bound.callLoc(), "allocating " + std::to_string(bytes) +
-                               " bytes of shared memory, more than the " +
-                               std::to_string(limit) + " a block of " +
-                               gen.getSpec().arch + " can use");
+                                  " bytes of shared memory, more than the " +
+                                  std::to_string(limit) + " a block of " +
+                                  gen.getSpec().arch + " can use");
   SharedMemoryValue desc = makeDescriptor({}, dtype, type, bound.callLoc());
   mlir::Value init;
   if (bound.has("value"))
@@ -431,8 +429,8 @@ Value descriptorStore(IRGen &gen, const BoundArgs &bound) {
   const SharedMemoryValue &desc = bound.self().get<SharedMemoryValue>();
   RuntimeValue value = requireMatchingTensor(
       gen, bound.get("value"), bound.loc("value"), desc, "the stored value");
-  mlir::gluon::LocalStoreOp::create(gen.getBuilder(), gen.getLoc(bound.callLoc()),
-                                    value.value, desc.value);
+  mlir::gluon::LocalStoreOp::create(
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), value.value, desc.value);
   return Value();
 }
 
@@ -524,7 +522,8 @@ Value descriptorSlice(IRGen &gen, const BoundArgs &bound) {
   return makeView(gen, desc, type, problem, bound.callLoc(), "slice",
                   [&](mlir::gluon::MemDescType type) {
                     return mlir::gluon::MemDescSubsliceOp::create(
-                        b, gen.getLoc(bound.callLoc()), type, desc.value, offsets);
+                        b, gen.getLoc(bound.callLoc()), type, desc.value,
+                        offsets);
                   });
 }
 
@@ -539,7 +538,8 @@ Value descriptorPermute(IRGen &gen, const BoundArgs &bound) {
   return makeView(gen, desc, type, problem, bound.callLoc(), "permute",
                   [&](mlir::gluon::MemDescType type) {
                     return mlir::gluon::MemDescPermuteOp::create(
-                        b, gen.getLoc(bound.callLoc()), type, desc.value, order);
+                        b, gen.getLoc(bound.callLoc()), type, desc.value,
+                        order);
                   });
 }
 
@@ -619,13 +619,13 @@ Value bankConflicts(IRGen &gen, const BoundArgs &bound) {
                                  bound.loc("shared_ty"), true, "shared_ty");
   if (registers.shape != shared.shape)
     gen.fail(bound.callLoc(), "register shape " + listText(registers.shape) +
-                               " and shared shape " + listText(shared.shape) +
-                               " must match");
+                                  " and shared shape " +
+                                  listText(shared.shape) + " must match");
   if (registers.dtype != shared.dtype)
     gen.fail(bound.callLoc(), "mismatched dtypes between register (" +
-                               registers.dtype.getTritonName() +
-                               ") and shared (" + shared.dtype.getTritonName() +
-                               ") layouts");
+                                  registers.dtype.getTritonName() +
+                                  ") and shared (" +
+                                  shared.dtype.getTritonName() + ") layouts");
   if (shared.shape != shared.allocShape)
     gen.fail(bound.loc("shared_ty"),
              "not supported yet: bank_conflicts of a view of part of an "

@@ -36,18 +36,19 @@ Value arange(IRGen &gen, const BoundArgs &bound) {
   int64_t end = gen.requireInt(bound.get("end"), bound.loc("end"), "end");
   if (!bound.has("layout"))
     gen.fail(bound.callLoc(), "gl.arange needs a layout: gl.arange(start, end, "
-                           "layout=...)");
+                              "layout=...)");
   mlir::Attribute layout =
       requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
   if (mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() != 1)
-    gen.fail(bound.loc("layout"), "gl.arange needs a 1-D layout, got " +
-                                      describeLayout(layout));
-  if (end <= start || !isPowerOf2(end - start) ||
-      start < INT32_MIN || end > INT32_MAX)
-    gen.fail(bound.callLoc(), "the length of gl.arange(" + std::to_string(start) +
-                               ", " + std::to_string(end) +
-                               ") must be a positive power of two, got " +
-                               std::to_string(end - start));
+    gen.fail(bound.loc("layout"),
+             "gl.arange needs a 1-D layout, got " + describeLayout(layout));
+  if (end <= start || !isPowerOf2(end - start) || start < INT32_MIN ||
+      end > INT32_MAX)
+    gen.fail(bound.callLoc(), "the length of gl.arange(" +
+                                  std::to_string(start) + ", " +
+                                  std::to_string(end) +
+                                  ") must be a positive power of two, got " +
+                                  std::to_string(end - start));
   std::vector<int64_t> shape = {end - start};
   DType dtype = DType::of(ScalarKind::I32);
   auto op = mlir::gluon::ArangeOp::create(
@@ -70,14 +71,17 @@ Value full(IRGen &gen, const BoundArgs &bound, bool zeros) {
       gen.fail(bound.loc("shape"), "tensor dimensions must be powers of "
                                    "two up to 2^30, got " +
                                        std::to_string(dim));
-  unsigned rank = mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
+  unsigned rank =
+      mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
   if (rank != shape.size())
     gen.fail(bound.loc("layout"), "a " + std::to_string(shape.size()) +
                                       "-D shape needs a layout of that rank, "
-                                      "got " + describeLayout(layout));
+                                      "got " +
+                                      describeLayout(layout));
   Value value = zeros ? Value(int64_t(0)) : bound.get("value");
   SourceLoc valueLoc = zeros ? bound.callLoc() : bound.loc("value");
-  if (auto *runtime = value.getIf<RuntimeValue>(); runtime && !runtime->isScalar())
+  if (auto *runtime = value.getIf<RuntimeValue>();
+      runtime && !runtime->isScalar())
     gen.fail(valueLoc, "gl.full fills with a scalar, got a tensor");
   if (value.isRuntime())
     return gen.broadcastTo(gen.castTo(value.get<RuntimeValue>(), dtype,
@@ -92,9 +96,8 @@ Value load(IRGen &gen, const BoundArgs &bound) {
   for (const char *option : {"boundary_check", "padding_option",
                              "cache_modifier", "eviction_policy", "volatile"})
     rejectOption(gen, bound, "gl.load", option);
-  RuntimeValue ptr =
-      gen.requireRuntime(bound.get("pointer"), bound.loc("pointer"),
-                         "the pointer of gl.load");
+  RuntimeValue ptr = gen.requireRuntime(
+      bound.get("pointer"), bound.loc("pointer"), "the pointer of gl.load");
   if (!ptr.dtype.isPointer)
     gen.fail(bound.loc("pointer"), "gl.load needs pointers, got " +
                                        Value(ptr).toString());
@@ -112,9 +115,9 @@ Value load(IRGen &gen, const BoundArgs &bound) {
     other = matchShape(gen, otherValue, ptr, bound.loc("other")).value;
   }
   mlir::Type resultType = gen.getMLIRType(element, ptr.shape, ptr.layout);
-  auto op = mlir::gluon::LoadOp::create(gen.getBuilder(),
-                                        gen.getLoc(bound.callLoc()), resultType,
-                                        ptr.value, mask, other);
+  auto op =
+      mlir::gluon::LoadOp::create(gen.getBuilder(), gen.getLoc(bound.callLoc()),
+                                  resultType, ptr.value, mask, other);
   return RuntimeValue{op, element, ptr.shape, ptr.layout};
 }
 
@@ -122,9 +125,8 @@ Value store(IRGen &gen, const BoundArgs &bound) {
   for (const char *option :
        {"boundary_check", "cache_modifier", "eviction_policy"})
     rejectOption(gen, bound, "gl.store", option);
-  RuntimeValue ptr =
-      gen.requireRuntime(bound.get("pointer"), bound.loc("pointer"),
-                         "the pointer of gl.store");
+  RuntimeValue ptr = gen.requireRuntime(
+      bound.get("pointer"), bound.loc("pointer"), "the pointer of gl.store");
   if (!ptr.dtype.isPointer)
     gen.fail(bound.loc("pointer"), "gl.store needs pointers, got " +
                                        Value(ptr).toString());
@@ -155,15 +157,15 @@ Value where(IRGen &gen, const BoundArgs &bound) {
   RuntimeValue condition =
       gen.requireRuntime(bound.get("condition"), bound.loc("condition"),
                          "the condition of gl.where");
-  condition = gen.castTo(condition, DType::of(ScalarKind::I1),
-                         bound.loc("condition"));
+  condition =
+      gen.castTo(condition, DType::of(ScalarKind::I1), bound.loc("condition"));
   auto [x, y] = gen.toRuntimePair(bound.get("x"), bound.get("y"),
                                   bound.loc("x"), bound.loc("y"));
   if ((x.dtype.isPointer || y.dtype.isPointer) && x.dtype != y.dtype)
     gen.fail(bound.callLoc(), "gl.where between " + x.dtype.getGluonName() +
-                               " and " + y.dtype.getGluonName() +
-                               ": pointers choose only between pointers of "
-                               "one type");
+                                  " and " + y.dtype.getGluonName() +
+                                  ": pointers choose only between pointers of "
+                                  "one type");
   DType dtype = x.dtype.isPointer ? x.dtype : promote(x.dtype, y.dtype);
   gen.castAndBroadcast(x, y, dtype, bound.callLoc(), bound.loc("x"),
                        bound.loc("y"));
@@ -180,21 +182,20 @@ Value where(IRGen &gen, const BoundArgs &bound) {
 Value minMax(IRGen &gen, const BoundArgs &bound, bool isMax) {
   const char *name = isMax ? "maximum" : "minimum";
   if (bound.has("propagate_nan"))
-    gen.fail(bound.loc("propagate_nan"),
-             std::string("not supported yet: gl.") + name +
-                 "(propagate_nan=...)");
+    gen.fail(bound.loc("propagate_nan"), std::string("not supported yet: gl.") +
+                                             name + "(propagate_nan=...)");
   const Value &xValue = bound.get("x"), &yValue = bound.get("y");
   if (!xValue.isRuntime() && !yValue.isRuntime())
     gen.fail(bound.callLoc(), std::string("gl.") + name +
-                               " needs a run-time operand; use Python's " +
-                               (isMax ? "max" : "min") + " on constants");
+                                  " needs a run-time operand; use Python's " +
+                                  (isMax ? "max" : "min") + " on constants");
   auto [x, y] =
       gen.toRuntimePair(xValue, yValue, bound.loc("x"), bound.loc("y"));
   DType dtype = promote(x.dtype, y.dtype);
   if (x.dtype.isPointer || y.dtype.isPointer || dtype.isFloat8())
-    gen.fail(bound.callLoc(), std::string("gl.") + name + " needs numbers, got " +
-                               x.dtype.getGluonName() + " and " +
-                               y.dtype.getGluonName());
+    gen.fail(bound.callLoc(),
+             std::string("gl.") + name + " needs numbers, got " +
+                 x.dtype.getGluonName() + " and " + y.dtype.getGluonName());
   gen.castAndBroadcast(x, y, dtype, bound.callLoc(), bound.loc("x"),
                        bound.loc("y"));
   mlir::Location loc = gen.getLoc(bound.callLoc());
@@ -206,8 +207,7 @@ Value minMax(IRGen &gen, const BoundArgs &bound, bool isMax) {
 /// tensor.to(dtype, fp_downcast_rounding=None, bitcast=False) and
 /// gl.cast(input, dtype, ...).
 Value castBuiltin(IRGen &gen, const BoundArgs &bound) {
-  RuntimeValue self = gen.requireRuntime(bound.get("input"),
-                                         bound.loc("input"),
+  RuntimeValue self = gen.requireRuntime(bound.get("input"), bound.loc("input"),
                                          "the input of gl.cast");
   if (bound.has("fp_downcast_rounding"))
     gen.fail(bound.loc("fp_downcast_rounding"),
@@ -250,8 +250,8 @@ const std::map<std::string, UnaryBuilder> &floatFunctions() {
 
 RuntimeValue requireFloat(IRGen &gen, const Value &value, SourceLoc loc,
                           const std::string &function) {
-  RuntimeValue x = gen.requireRuntime(value, loc, "the argument of gl." +
-                                                      function);
+  RuntimeValue x =
+      gen.requireRuntime(value, loc, "the argument of gl." + function);
   if (!x.dtype.isFloat() || x.dtype.isFloat8())
     gen.fail(loc, "gl." + function + " needs floating-point values, got " +
                       x.dtype.getGluonName());
@@ -285,8 +285,8 @@ Value absFunction(IRGen &gen, const BoundArgs &bound) {
   mlir::OpBuilder &b = gen.getBuilder();
   mlir::Location loc = gen.getLoc(bound.callLoc());
   if (x.dtype.isPointer || x.dtype.isFloat8())
-    gen.fail(bound.loc("x"), "gl.abs needs numbers, got " +
-                                 x.dtype.getGluonName());
+    gen.fail(bound.loc("x"),
+             "gl.abs needs numbers, got " + x.dtype.getGluonName());
   if (x.dtype.isUnsigned() || x.dtype.isBool())
     return x;
   if (x.dtype.isInt())
@@ -321,18 +321,18 @@ Value fmaBuiltin(IRGen &gen, const BoundArgs &bound) {
       unify(gen, bound, {"x", "y", "z"}, bound.callLoc());
   if (!xyz[0].dtype.isFloat() || xyz[0].dtype.isFloat8())
     gen.fail(bound.callLoc(), "gl.fma needs floating-point values, got " +
-                               xyz[0].dtype.getGluonName());
-  auto op = mlir::math::FmaOp::create(gen.getBuilder(),
-                                      gen.getLoc(bound.callLoc()), xyz[0].value,
-                                      xyz[1].value, xyz[2].value);
+                                  xyz[0].dtype.getGluonName());
+  auto op =
+      mlir::math::FmaOp::create(gen.getBuilder(), gen.getLoc(bound.callLoc()),
+                                xyz[0].value, xyz[1].value, xyz[2].value);
   return RuntimeValue{op, xyz[0].dtype, xyz[0].shape, xyz[0].layout};
 }
 
 Value umulhi(IRGen &gen, const BoundArgs &bound) {
   std::vector<RuntimeValue> xy = unify(gen, bound, {"x", "y"}, bound.callLoc());
   if (!xy[0].dtype.isInt() || xy[0].dtype.isBool())
-    gen.fail(bound.callLoc(), "gl.umulhi needs integers, got " +
-                               xy[0].dtype.getGluonName());
+    gen.fail(bound.callLoc(),
+             "gl.umulhi needs integers, got " + xy[0].dtype.getGluonName());
   auto op = mlir::arith::MulUIExtendedOp::create(
       gen.getBuilder(), gen.getLoc(bound.callLoc()), xy[0].value, xy[1].value);
   return RuntimeValue{op.getHigh(), xy[0].dtype, xy[0].shape, xy[0].layout};
@@ -345,11 +345,11 @@ Value divide(IRGen &gen, const BoundArgs &bound, bool exact) {
   std::vector<RuntimeValue> xy = unify(gen, bound, {"x", "y"}, bound.callLoc());
   if (!xy[0].dtype.isFloat() || xy[0].dtype.isFloat8())
     gen.fail(bound.callLoc(), std::string("gl.") + name +
-                               " needs floating-point values, got " +
-                               xy[0].dtype.getGluonName());
+                                  " needs floating-point values, got " +
+                                  xy[0].dtype.getGluonName());
   if (!exact && bound.has("ieee_rounding"))
-    exact = gen.isTruthy(bound.get("ieee_rounding"),
-                         bound.loc("ieee_rounding"));
+    exact =
+        gen.isTruthy(bound.get("ieee_rounding"), bound.loc("ieee_rounding"));
   auto flags = exact ? mlir::arith::FastMathFlags::none
                      : mlir::arith::FastMathFlags::afn |
                            mlir::arith::FastMathFlags::arcp;
@@ -377,10 +377,10 @@ bool canAccumulateIn(DType operand, DType acc) {
 /// gl.dot_fma(a, b, acc): acc + a @ b with the operands in the
 /// DotOperandLayouts of acc's BlockedLayout.
 Value dotFma(IRGen &gen, const BoundArgs &bound) {
-  RuntimeValue a = gen.requireRuntime(bound.get("a"), bound.loc("a"),
-                                      "gl.dot_fma's a");
-  RuntimeValue b = gen.requireRuntime(bound.get("b"), bound.loc("b"),
-                                      "gl.dot_fma's b");
+  RuntimeValue a =
+      gen.requireRuntime(bound.get("a"), bound.loc("a"), "gl.dot_fma's a");
+  RuntimeValue b =
+      gen.requireRuntime(bound.get("b"), bound.loc("b"), "gl.dot_fma's b");
   RuntimeValue acc = gen.requireRuntime(bound.get("acc"), bound.loc("acc"),
                                         "gl.dot_fma's acc");
   for (auto [name, value] : {std::pair<const char *, RuntimeValue *>{"a", &a},
@@ -398,36 +398,37 @@ Value dotFma(IRGen &gen, const BoundArgs &bound) {
     const RuntimeValue &operand = index == 0 ? a : b;
     auto layout =
         mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
-    if (!layout || layout.getOpIdx() != index || layout.getParent() != acc.layout)
+    if (!layout || layout.getOpIdx() != index ||
+        layout.getParent() != acc.layout)
       gen.failWithNote(
           bound.loc(name),
-          std::string("gl.dot_fma's ") + name + " needs the layout "
-              "DotOperandLayout(operand_index=" + std::to_string(index) +
+          std::string("gl.dot_fma's ") + name +
+              " needs the layout "
+              "DotOperandLayout(operand_index=" +
+              std::to_string(index) +
               ", parent=<the accumulator's layout>, k_width=0), got " +
               describeLayout(operand.layout),
           gen.getDefinitionLoc(acc, bound.loc("acc")),
-          "the accumulator's layout is " +
-              describeLayout(acc.layout));
+          "the accumulator's layout is " + describeLayout(acc.layout));
   }
   if (a.shape[0] != acc.shape[0] || b.shape[1] != acc.shape[1] ||
       a.shape[1] != b.shape[0])
-    gen.fail(bound.callLoc(), "gl.dot_fma shapes do not multiply: " +
-                               listText(a.shape) + " @ " +
-                               listText(b.shape) + " into " +
-                               listText(acc.shape));
+    gen.fail(bound.callLoc(),
+             "gl.dot_fma shapes do not multiply: " + listText(a.shape) + " @ " +
+                 listText(b.shape) + " into " + listText(acc.shape));
   if (a.dtype != b.dtype)
     gen.fail(bound.callLoc(), "gl.dot_fma needs a and b of one dtype, got " +
-                               a.dtype.getGluonName() + " and " +
-                               b.dtype.getGluonName());
+                                  a.dtype.getGluonName() + " and " +
+                                  b.dtype.getGluonName());
   if (!canAccumulateIn(a.dtype, acc.dtype))
     gen.fail(bound.callLoc(), "gl.dot_fma cannot accumulate " +
-                               a.dtype.getGluonName() + " products in " +
-                               acc.dtype.getGluonName());
+                                  a.dtype.getGluonName() + " products in " +
+                                  acc.dtype.getGluonName());
   a = gen.castTo(a, acc.dtype, bound.loc("a"));
   b = gen.castTo(b, acc.dtype, bound.loc("b"));
   auto op = mlir::gluon::DotFmaOp::create(
-      gen.getBuilder(), gen.getLoc(bound.callLoc()), acc.value.getType(), a.value,
-      b.value, acc.value);
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), acc.value.getType(),
+      a.value, b.value, acc.value);
   return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
 }
 
@@ -453,9 +454,9 @@ Value convertLayout(IRGen &gen, const BoundArgs &bound) {
         mlir::gluon::getLinearLayout(mlir::cast<mlir::RankedTensorType>(type)));
     if (kind != ConversionKind::Free)
       gen.fail(bound.callLoc(), std::string("the conversion from ") +
-                                 describeLayout(value.layout) +
-                                 " is not trivial: it needs a " +
-                                 getConversionKindName(kind));
+                                    describeLayout(value.layout) +
+                                    " is not trivial: it needs a " +
+                                    getConversionKindName(kind));
   }
   if (value.layout == layout)
     return value;
@@ -466,9 +467,9 @@ Value convertLayout(IRGen &gen, const BoundArgs &bound) {
 
 Value fullLike(IRGen &gen, const BoundArgs &bound, bool zeros) {
   const char *name = zeros ? "zeros_like" : "full_like";
-  RuntimeValue like = gen.requireRuntime(bound.get("input"),
-                                         bound.loc("input"),
-                                         std::string("gl.") + name + "'s input");
+  RuntimeValue like =
+      gen.requireRuntime(bound.get("input"), bound.loc("input"),
+                         std::string("gl.") + name + "'s input");
   DType dtype = like.dtype;
   if (bound.has("dtype")) {
     auto *requested = bound.get("dtype").getIf<DType>();
@@ -480,8 +481,8 @@ Value fullLike(IRGen &gen, const BoundArgs &bound, bool zeros) {
   SourceLoc fillLoc = zeros ? bound.callLoc() : bound.loc("value");
   if (auto *runtime = fill.getIf<RuntimeValue>();
       runtime && !runtime->isScalar())
-    gen.fail(fillLoc, std::string("gl.") + name +
-                          " fills with a scalar, got a tensor");
+    gen.fail(fillLoc,
+             std::string("gl.") + name + " fills with a scalar, got a tensor");
   RuntimeValue scalar =
       gen.castTo(gen.toRuntime(fill, fillLoc, dtype), dtype, fillLoc);
   if (like.isScalar())
@@ -493,7 +494,6 @@ Value barrier(IRGen &gen, const BoundArgs &bound) {
   mlir::gluon::BarrierOp::create(gen.getBuilder(), gen.getLoc(bound.callLoc()));
   return Value();
 }
-
 
 Value numWarps(IRGen &gen, const BoundArgs &) {
   return Value(int64_t(gen.getSpec().numWarps));

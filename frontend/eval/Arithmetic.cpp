@@ -295,7 +295,8 @@ static std::optional<Value> foldFloatOp(Interpreter &gen, BinaryOp op, double a,
 }
 
 /// How many times `count` repeats a sequence: negative counts give none.
-static uint64_t repeatCount(Interpreter &gen, const Value &count, SourceLoc loc) {
+static uint64_t repeatCount(Interpreter &gen, const Value &count,
+                            SourceLoc loc) {
   if (std::optional<int64_t> small = asSmallInt(count))
     return *small < 0 ? 0 : static_cast<uint64_t>(*small);
   if (count.get<BigInt>().isNegative())
@@ -303,9 +304,9 @@ static uint64_t repeatCount(Interpreter &gen, const Value &count, SourceLoc loc)
   gen.fail(loc, "cannot repeat a sequence " + count.toString() + " times");
 }
 
-static std::optional<Value> repeatSequence(Interpreter &gen, const Value &sequence,
-                                           const Value &count,
-                                           SourceLoc loc) {
+static std::optional<Value> repeatSequence(Interpreter &gen,
+                                           const Value &sequence,
+                                           const Value &count, SourceLoc loc) {
   uint64_t times = repeatCount(gen, count, loc);
   if (auto *text = sequence.getIf<std::string>()) {
     if (times == 0 || text->empty())

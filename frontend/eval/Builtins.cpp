@@ -35,7 +35,8 @@ constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
     {"gluon", "triton.experimental.gluon"},
     {"tl", "triton.language"},
 };
-constexpr std::string_view kGluonLanguage = "triton.experimental.gluon.language";
+constexpr std::string_view kGluonLanguage =
+    "triton.experimental.gluon.language";
 constexpr std::string_view kTritonLanguage = "triton.language";
 } // namespace
 

@@ -1,4 +1,5 @@
-//===- Builtins.h - The one table of builtins, and argument binding -*- C++ -*-===//
+//===- Builtins.h - The one table of builtins, and argument binding -*- C++
+//-*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //

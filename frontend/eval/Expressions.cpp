@@ -197,11 +197,13 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
   }
   // The static methods of a class: `gl.NVMMASharedLayout.get_default_for`.
   if (auto *builtin = object.getIf<BuiltinValue>();
-      builtin && !builtin->self && builtin->builtin->kind == Builtin::Kind::Class)
+      builtin && !builtin->self &&
+      builtin->builtin->kind == Builtin::Kind::Class)
     if (const Builtin *member =
             builtins.find(builtin->builtin->getName() + "." + name))
       return Value(BuiltinValue{member, nullptr});
-  if (const Builtin *member = builtins.findMember(object.getClassName(), name)) {
+  if (const Builtin *member =
+          builtins.findMember(object.getClassName(), name)) {
     auto self = std::make_shared<Value>(object);
     if (member->kind == Builtin::Kind::Method)
       return Value(BuiltinValue{member, std::move(self)});

@@ -1,4 +1,5 @@
-//===- Interpreter.h - The compile-time evaluator of Python ------*- C++ -*-===//
+//===- Interpreter.h - The compile-time evaluator of Python ------*- C++
+//-*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //

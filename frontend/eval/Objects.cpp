@@ -213,7 +213,8 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
   return lhs.isNone() && rhs.isNone();
 }
 
-bool Interpreter::valuesEqual(const Value &lhs, const Value &rhs, SourceLoc loc) {
+bool Interpreter::valuesEqual(const Value &lhs, const Value &rhs,
+                              SourceLoc loc) {
   return equalValues(*this, lhs, rhs, loc, 0);
 }
 
@@ -245,9 +246,9 @@ static std::optional<int> orderValues(Interpreter &gen, const Value &lhs,
                     lhs.getTypeName() + "' and '" + rhs.getTypeName() + "'");
 }
 
-std::optional<int> Interpreter::compareValues(const Value &lhs, const Value &rhs,
-                                          SourceLoc loc,
-                                          const std::string &spelling) {
+std::optional<int> Interpreter::compareValues(const Value &lhs,
+                                              const Value &rhs, SourceLoc loc,
+                                              const std::string &spelling) {
   return orderValues(*this, lhs, rhs, loc, spelling, 0);
 }
 
@@ -463,8 +464,8 @@ std::string Interpreter::toRepr(const Value &value, SourceLoc loc) {
 static size_t sequenceIndex(Interpreter &gen, const Value &key, size_t size,
                             const std::string &typeName, SourceLoc loc) {
   if (!isIntegral(key))
-    gen.fail(loc, typeName + " indices must be integers, got " +
-                      key.getTypeName());
+    gen.fail(loc,
+             typeName + " indices must be integers, got " + key.getTypeName());
   std::optional<int64_t> index = toBigInt(key).toInt64();
   int64_t count = static_cast<int64_t>(size);
   if (index && *index < 0)

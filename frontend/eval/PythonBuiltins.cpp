@@ -151,7 +151,8 @@ static Value toFloat(Interpreter &gen, const BoundArgs &args) {
     std::string trimmed;
     for (char c : *text)
       if (!std::isspace(static_cast<unsigned char>(c)))
-        trimmed += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        trimmed +=
+            static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::string unsignedPart =
         !trimmed.empty() && (trimmed[0] == '+' || trimmed[0] == '-')
             ? trimmed.substr(1)
@@ -289,8 +290,8 @@ static BuiltinHandler minMax(bool isMax) {
       items = gen.iterate(items[0], args.restLocs()[0],
                           "the argument of " + name + "()");
     else if (args.given("default"))
-      gen.fail(args.callLoc(), "cannot give " + name +
-                                   "() a default with several arguments");
+      gen.fail(args.callLoc(),
+               "cannot give " + name + "() a default with several arguments");
     if (items.empty()) {
       if (args.given("default"))
         return args.get("default");
@@ -304,13 +305,13 @@ static BuiltinHandler minMax(bool isMax) {
     for (size_t i = 1; i < items.size(); ++i) {
       Value itemKey = keyOf(items[i]);
       if (itemKey.isRuntime() || bestKey.isRuntime())
-        gen.fail(args.callLoc(), name + "() works on compile-time values; "
-                                        "use gl." +
-                                     std::string(isMax ? "maximum"
-                                                       : "minimum"));
-      std::optional<int> order = gen.compareValues(itemKey, bestKey,
-                                                   args.callLoc(),
-                                                   isMax ? ">" : "<");
+        gen.fail(args.callLoc(),
+                 name +
+                     "() works on compile-time values; "
+                     "use gl." +
+                     std::string(isMax ? "maximum" : "minimum"));
+      std::optional<int> order = gen.compareValues(
+          itemKey, bestKey, args.callLoc(), isMax ? ">" : "<");
       if (order && (isMax ? *order > 0 : *order < 0)) {
         best = items[i];
         bestKey = itemKey;
@@ -324,9 +325,8 @@ static Value sum(Interpreter &gen, const BoundArgs &args) {
   Value total = args.get("start");
   if (total.is<std::string>())
     gen.fail(args.loc("start"), "sum() can't sum strings; use ''.join(...)");
-  for (const Value &item : gen.iterate(args.get("iterable"),
-                                       args.loc("iterable"),
-                                       "the argument of sum()"))
+  for (const Value &item : gen.iterate(
+           args.get("iterable"), args.loc("iterable"), "the argument of sum()"))
     total = gen.binaryOp(BinaryOp::Add, total, item, args.callLoc(),
                          args.callLoc(), args.loc("iterable"));
   return total;
@@ -335,9 +335,9 @@ static Value sum(Interpreter &gen, const BoundArgs &args) {
 static BuiltinHandler allAny(bool isAll) {
   return [isAll](Interpreter &gen, const BoundArgs &args) {
     std::string name = isAll ? "all" : "any";
-    for (const Value &item : gen.iterate(args.get("iterable"),
-                                         args.loc("iterable"),
-                                         "the argument of " + name + "()")) {
+    for (const Value &item :
+         gen.iterate(args.get("iterable"), args.loc("iterable"),
+                     "the argument of " + name + "()")) {
       if (item.isRuntime())
         gen.fail(args.loc("iterable"),
                  name + "() needs compile-time elements, got a run-time " +
@@ -375,8 +375,8 @@ static Value zip(Interpreter &gen, const BoundArgs &args) {
 static Value enumerate(Interpreter &gen, const BoundArgs &args) {
   Value counter = args.get("start");
   if (!isIntegral(counter))
-    gen.fail(args.loc("start"), "enumerate() start must be an int, got " +
-                                    counter.getTypeName());
+    gen.fail(args.loc("start"),
+             "enumerate() start must be an int, got " + counter.getTypeName());
   std::vector<Value> rows;
   for (const Value &item : gen.iterate(args.get("iterable"),
                                        args.loc("iterable"),
@@ -429,9 +429,8 @@ static Value sorted(Interpreter &gen, const BoundArgs &args) {
 }
 
 static Value reversed(Interpreter &gen, const BoundArgs &args) {
-  std::vector<Value> items =
-      gen.iterate(args.get("sequence"), args.loc("sequence"),
-                  "the argument of reversed()");
+  std::vector<Value> items = gen.iterate(
+      args.get("sequence"), args.loc("sequence"), "the argument of reversed()");
   std::reverse(items.begin(), items.end());
   return gen.makeList(std::move(items), args.callLoc());
 }
@@ -501,15 +500,14 @@ static Value roundNumber(Interpreter &gen, const BoundArgs &args) {
   }
   auto *d = number.getIf<double>();
   if (!d)
-    gen.fail(args.loc("number"), "round() needs a number, got " +
-                               number.getTypeName());
+    gen.fail(args.loc("number"),
+             "round() needs a number, got " + number.getTypeName());
   if (!args.has("ndigits")) {
     if (!std::isfinite(*d))
       gen.fail(args.loc("number"), "cannot round " + number.toString() +
                                  " to an integer");
     // The default rounding mode rounds ties to even, as Python does.
-    return gen.makeInt(BigInt::fromDouble(std::nearbyint(*d)),
-                       args.callLoc());
+    return gen.makeInt(BigInt::fromDouble(std::nearbyint(*d)), args.callLoc());
   }
   int64_t digits = args.getInt("ndigits", 0);
   if (!std::isfinite(*d) || digits > 330)
@@ -571,9 +569,9 @@ static Value ord(Interpreter &gen, const BoundArgs &args) {
   const std::string &text = args.getString("c");
   auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   // One character: one byte of ASCII or one UTF-8 sequence.
-  size_t length = text.empty()          ? 0
-                  : byte(0) < 0x80      ? 1
-                  : (byte(0) >> 5) == 6 ? 2
+  size_t length = text.empty()           ? 0
+                  : byte(0) < 0x80       ? 1
+                  : (byte(0) >> 5) == 6  ? 2
                   : (byte(0) >> 4) == 14 ? 3
                   : (byte(0) >> 3) == 30 ? 4
                                          : 0;
@@ -749,8 +747,8 @@ static BuiltinHandler findElement(Find kind) {
     }
     if (kind == Find::Count)
       return Value(count);
-    gen.fail(args.callLoc(), wanted.toString() + " is not in the " +
-                                 self.getTypeName());
+    gen.fail(args.callLoc(),
+             wanted.toString() + " is not in the " + self.getTypeName());
   };
 }
 
@@ -796,12 +794,11 @@ static BuiltinHandler dictView(DictView view) {
     const DictValue &dict = *args.self().getDict();
     std::vector<Value> result;
     for (size_t i = 0; i < dict.keys.size(); ++i)
-      result.push_back(view == DictView::Keys     ? dict.keys[i]
-                       : view == DictView::Values ? dict.values[i]
-                                                  : gen.makeTuple(
-                                                        {dict.keys[i],
-                                                         dict.values[i]},
-                                                        args.callLoc()));
+      result.push_back(
+          view == DictView::Keys ? dict.keys[i]
+          : view == DictView::Values
+              ? dict.values[i]
+              : gen.makeTuple({dict.keys[i], dict.values[i]}, args.callLoc()));
     return gen.makeList(std::move(result), args.callLoc());
   };
 }
@@ -942,8 +939,8 @@ static BuiltinHandler setDiscard(bool mustExist) {
     if (position)
       eraseEntry(gen, dictEntries(args.self()), *position, args.callLoc());
     else if (mustExist)
-      gen.fail(args.loc("elem"), args.get("elem").toString() +
-                                     " is not in the set");
+      gen.fail(args.loc("elem"),
+               args.get("elem").toString() + " is not in the set");
     return Value();
   };
 }

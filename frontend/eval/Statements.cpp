@@ -286,7 +286,8 @@ Flow Interpreter::executeFor(const ForStmt &stmt) {
   return executeRuntimeFor(stmt, args);
 }
 
-Flow Interpreter::executeUnrolledFor(const ForStmt &stmt, const Value &iterable) {
+Flow Interpreter::executeUnrolledFor(const ForStmt &stmt,
+                                     const Value &iterable) {
   loops.push_back({/*unrolled=*/true, runtimeControlDepth});
   // One iteration; true when the loop ends here.
   std::optional<Flow> exit;
@@ -501,8 +502,9 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
     given[i] = true;
   }
   for (KeywordArg &keyword : args.keywords) {
-    auto it = std::find_if(params.params.begin(), params.params.end(),
-                           [&](const Param &p) { return p.name == keyword.name; });
+    auto it =
+        std::find_if(params.params.begin(), params.params.end(),
+                     [&](const Param &p) { return p.name == keyword.name; });
     if (it == params.params.end())
       failWithNote(keyword.loc, "'" + def.name +
                                     "' has no parameter named '" +
@@ -673,8 +675,8 @@ void Interpreter::loadModule(const Module &module) {
   }
 }
 
-Value Interpreter::evaluateGlobal(const std::string &name, GlobalBinding &binding,
-                              SourceLoc useLoc) {
+Value Interpreter::evaluateGlobal(const std::string &name,
+                                  GlobalBinding &binding, SourceLoc useLoc) {
   if (binding.value)
     return *binding.value;
   if (binding.evaluating)
@@ -703,7 +705,6 @@ Value Interpreter::evaluateGlobal(const std::string &name, GlobalBinding &bindin
   binding.evaluating = false;
   return *binding.value;
 }
-
 
 std::vector<std::pair<std::string, FunctionValue>>
 Interpreter::getModuleFunctions() {

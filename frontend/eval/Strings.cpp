@@ -50,11 +50,11 @@ static void checkStringSize(Interpreter &gen, uint64_t size, SourceLoc loc) {
 //===----------------------------------------------------------------------===//
 
 /// Reads a decimal number of a spec; fails past the string limit.
-static int64_t readNumber(Interpreter &gen, const std::string &text, size_t &pos,
-                          SourceLoc loc) {
+static int64_t readNumber(Interpreter &gen, const std::string &text,
+                          size_t &pos, SourceLoc loc) {
   int64_t value = 0;
-  while (pos < text.size() && std::isdigit(static_cast<unsigned char>(
-                                  text[pos]))) {
+  while (pos < text.size() &&
+         std::isdigit(static_cast<unsigned char>(text[pos]))) {
     value = value * 10 + (text[pos++] - '0');
     if (value > static_cast<int64_t>(kMaxCompileTimeStringBytes))
       gen.fail(loc, "a width or precision of " + text +
@@ -64,8 +64,7 @@ static int64_t readNumber(Interpreter &gen, const std::string &text, size_t &pos
 }
 
 /// Parses a format spec; fails at `loc` when it is malformed.
-static FormatSpec parseFormatSpec(Interpreter &gen,
-                                  const std::string &spec,
+static FormatSpec parseFormatSpec(Interpreter &gen, const std::string &spec,
                                   SourceLoc loc) {
   FormatSpec result;
   size_t pos = 0, size = spec.size();
@@ -221,8 +220,8 @@ static std::string formatFloat(Interpreter &gen, double value,
 static std::string formatInt(Interpreter &gen, const BigInt &value,
                              const FormatSpec &spec, SourceLoc loc) {
   char type = spec.type;
-  if (type == 'e' || type == 'E' || type == 'f' || type == 'F' ||
-      type == 'g' || type == 'G' || type == '%') {
+  if (type == 'e' || type == 'E' || type == 'f' || type == 'F' || type == 'g' ||
+      type == 'G' || type == '%') {
     double converted = value.toDouble();
     if (std::isinf(converted))
       gen.fail(loc, "the integer is too large to format as a float");
@@ -277,8 +276,9 @@ static std::string formatInt(Interpreter &gen, const BigInt &value,
              loc);
 }
 
-std::string Interpreter::formatValue(const Value &value, const std::string &spec,
-                                 char conversion, SourceLoc loc) {
+std::string Interpreter::formatValue(const Value &value,
+                                     const std::string &spec, char conversion,
+                                     SourceLoc loc) {
   if (value.isRuntime())
     fail(loc, "only compile-time values can be formatted into a string, got "
               "a run-time " +
@@ -353,9 +353,10 @@ static std::string formatPercentConversion(Interpreter &gen,
                                            char type, const Value &argument,
                                            SourceLoc loc) {
   if (argument.isRuntime())
-    gen.fail(loc, "only compile-time values can be formatted into a string, got "
-              "a run-time " +
-                  argument.getTypeName());
+    gen.fail(loc,
+             "only compile-time values can be formatted into a string, got "
+             "a run-time " +
+                 argument.getTypeName());
   FormatSpec spec;
   spec.width = width;
   bool leftAlign = flags.find('-') != std::string::npos;
@@ -423,8 +424,9 @@ static std::string formatPercentConversion(Interpreter &gen,
   case 'g':
   case 'G': {
     if (!isNumeric(argument))
-      gen.fail(loc, "%" + typeName + " format: a real number is required, not " +
-                    argument.getTypeName());
+      gen.fail(loc, "%" + typeName +
+                        " format: a real number is required, not " +
+                        argument.getTypeName());
     double number = argument.is<double>() ? argument.get<double>()
                                           : toBigInt(argument).toDouble();
     spec.type = type;
@@ -730,8 +732,8 @@ static std::vector<std::string> splitString(const std::string &text,
     size_t keep = maxSplit;
     if (fromRight) {
       size_t firstKept = words.size() - keep;
-      parts.push_back(text.substr(words[0].first,
-                                  words[firstKept - 1].second - words[0].first));
+      parts.push_back(text.substr(words[0].first, words[firstKept - 1].second -
+                                                      words[0].first));
       for (size_t i = firstKept; i < words.size(); ++i)
         parts.push_back(text.substr(words[i].first,
                                     words[i].second - words[i].first));
@@ -868,9 +870,9 @@ Value join(Interpreter &gen, const BoundArgs &args) {
   const std::string &self = selfString(gen, args);
   std::string result;
   size_t index = 0;
-  for (const Value &item : gen.iterate(args.get("iterable"),
-                                       args.loc("iterable"),
-                                       "the argument of join()")) {
+  for (const Value &item :
+       gen.iterate(args.get("iterable"), args.loc("iterable"),
+                   "the argument of join()")) {
     auto *text = item.getIf<std::string>();
     if (!text)
       gen.fail(args.loc("iterable"), "sequence item " + std::to_string(index) +
@@ -926,8 +928,7 @@ BuiltinHandler strip(bool left, bool right) {
   };
 }
 
-bool hasAffix(const std::string &text, const std::string &affix,
-              bool prefix) {
+bool hasAffix(const std::string &text, const std::string &affix, bool prefix) {
   return affix.size() <= text.size() &&
          (prefix ? text.compare(0, affix.size(), affix) == 0
                  : text.compare(text.size() - affix.size(), affix.size(),
@@ -1019,8 +1020,8 @@ BuiltinHandler search(Search kind) {
       found = std::string::npos;
     if (found == std::string::npos) {
       if (kind == Search::Index)
-        gen.fail(args.callLoc(), "substring " + quoteString(sub) +
-                                     " not found");
+        gen.fail(args.callLoc(),
+                 "substring " + quoteString(sub) + " not found");
       return Value(int64_t(-1));
     }
     return Value(static_cast<int64_t>(found) + start);

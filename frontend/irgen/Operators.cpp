@@ -250,13 +250,12 @@ RuntimeValue IRGen::broadcastTo(const RuntimeValue &value,
   for (size_t d = 0; compatible && d < shape.size(); ++d)
     compatible = value.shape[d] == shape[d] || value.shape[d] == 1;
   if (!compatible)
-    fail(loc, "cannot broadcast a tensor of shape " +
-                  listText(value.shape) + " to " + listText(shape));
+    fail(loc, "cannot broadcast a tensor of shape " + listText(value.shape) +
+                  " to " + listText(shape));
   auto bcast =
       mlir::gluon::BroadcastOp::create(builder, mloc, type, value.value);
   return RuntimeValue{bcast, value.dtype, shape, layout};
 }
-
 
 void IRGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
                             SourceLoc opLoc, SourceLoc lhsLoc,
@@ -525,8 +524,9 @@ Value IRGen::runtimeUnaryOp(UnaryOp op, const Value &operand, SourceLoc loc) {
     return value;
   case UnaryOp::Neg:
     if (value.dtype.isFloat())
-      return RuntimeValue{mlir::arith::NegFOp::create(builder, mloc, value.value),
-                          value.dtype, value.shape, value.layout};
+      return RuntimeValue{
+          mlir::arith::NegFOp::create(builder, mloc, value.value), value.dtype,
+          value.shape, value.layout};
     return binaryOp(BinaryOp::Sub, Value(int64_t(0)), operand, loc, loc, loc);
   case UnaryOp::Invert: {
     if (value.dtype.isFloat())

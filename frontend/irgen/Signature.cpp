@@ -12,12 +12,15 @@
 
 using namespace gluonc;
 
-std::vector<SignatureEntry> gluonc::splitSignature(const std::string &signature) {
+std::vector<SignatureEntry>
+gluonc::splitSignature(const std::string &signature) {
   std::vector<SignatureEntry> entries;
   auto push = [&](size_t begin, size_t end) {
-    while (begin < end && std::isspace(static_cast<unsigned char>(signature[begin])))
+    while (begin < end &&
+           std::isspace(static_cast<unsigned char>(signature[begin])))
       ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(signature[end - 1])))
+    while (end > begin &&
+           std::isspace(static_cast<unsigned char>(signature[end - 1])))
       --end;
     entries.push_back({signature.substr(begin, end - begin),
                        static_cast<uint32_t>(begin)});

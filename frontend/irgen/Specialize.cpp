@@ -273,7 +273,8 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
     }
     const TypeEntry &type = *binding.type;
     if (type.divisibility > 1)
-      func.setArgAttr(argIndex, mlir::gluon::GluonDialect::kDivisibilityAttrName,
+      func.setArgAttr(argIndex,
+                      mlir::gluon::GluonDialect::kDivisibilityAttrName,
                       builder.getI64IntegerAttr(type.divisibility));
     kernelFrame[param.name] =
         RuntimeValue{entry->getArgument(argIndex), type.dtype, {}, {}};

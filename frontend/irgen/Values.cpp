@@ -37,8 +37,8 @@ std::string ObjectTraits<TypeValue>::render(const TypeValue &type, Style) {
     return "shared_memory_descriptor<" + type.dtype.getTritonName() + ", " +
            listText(type.shape) + ", " + type.layoutText + ", " +
            listText(type.allocShape) + ">";
-  return "<" + listText(type.shape) + ", " + type.dtype.getTritonName() +
-         ", " + type.layoutText + ">";
+  return "<" + listText(type.shape) + ", " + type.dtype.getTritonName() + ", " +
+         type.layoutText + ">";
 }
 
 std::string ObjectTraits<DType>::render(const DType &dtype, Style style) {
@@ -130,15 +130,14 @@ static std::string describeLinearLayout(const gluonc::LinearLayout &layout) {
 }
 
 std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
-  if (auto blocked = mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(
-          layout))
+  if (auto blocked =
+          mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(layout))
     return "BlockedLayout(size_per_thread=" +
            listText(blocked.getSizePerThread()) +
            ", threads_per_warp=" + listText(blocked.getThreadsPerWarp()) +
            ", warps_per_cta=" + listText(blocked.getWarpsPerCTA()) +
            ", order=" + listText(blocked.getOrder()) + ")";
-  if (auto slice =
-          mlir::dyn_cast_or_null<mlir::gluon::SliceLayoutAttr>(layout))
+  if (auto slice = mlir::dyn_cast_or_null<mlir::gluon::SliceLayoutAttr>(layout))
     return "SliceLayout(dim=" + std::to_string(slice.getDim()) +
            ", parent=" + describeLayout(slice.getParent()) + ")";
   if (auto linear =
@@ -150,7 +149,8 @@ std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
            std::to_string(dotOperand.getOpIdx()) +
            ", parent=" + describeLayout(dotOperand.getParent()) +
            ", k_width=" + std::to_string(dotOperand.getKWidth()) + ")";
-  if (auto mfma = mlir::dyn_cast_or_null<mlir::gluon::AMDMFMALayoutAttr>(layout))
+  if (auto mfma =
+          mlir::dyn_cast_or_null<mlir::gluon::AMDMFMALayoutAttr>(layout))
     return "AMDMFMALayout(version=" + std::to_string(mfma.getVersion()) +
            ", instr_shape=" + listText(mfma.getInstrShape()) +
            ", transposed=" + (mfma.getTransposed() ? "True" : "False") +
@@ -159,4 +159,3 @@ std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
     return shared;
   return layout ? mlir::gluon::layoutToString(layout) : "no layout";
 }
-

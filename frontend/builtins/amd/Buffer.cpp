@@ -24,8 +24,8 @@ static std::pair<RuntimeValue, RuntimeValue>
 requireBufferAddress(IRGen &gen, const BoundArgs &bound,
                      const std::string &function) {
   if (gen.getSpec().warpSize != 64)
-    gen.fail(bound.loc("ptr"), function + " needs an AMD CDNA --arch, not " +
-                                   gen.getSpec().arch);
+    gen.fail(bound.loc("ptr"),
+             function + " needs an AMD CDNA --arch, not " + gen.getSpec().arch);
   RuntimeValue ptr = gen.requireRuntime(bound.get("ptr"), bound.loc("ptr"),
                                         "the base pointer of " + function);
   if (!ptr.dtype.isPointer || !ptr.isScalar())
@@ -80,8 +80,8 @@ static Value bufferStore(IRGen &gen, const BoundArgs &bound) {
     gen.failWithNote(
         bound.loc("stored_value"),
         "layout mismatch: " + function + "'s offsets have layout " +
-            describeLayout(offsets.layout) +
-            ", the value has layout " + describeLayout(value.layout),
+            describeLayout(offsets.layout) + ", the value has layout " +
+            describeLayout(value.layout),
         gen.getDefinitionLoc(value, bound.loc("stored_value")),
         "the value is defined here");
   value = gen.castTo(value, element, bound.loc("stored_value"));
@@ -94,7 +94,6 @@ static Value bufferStore(IRGen &gen, const BoundArgs &bound) {
                                      ptr.value, offsets.value, mask);
   return Value();
 }
-
 
 void gluonc::frontend::registerAMDBufferBuiltins(BuiltinTable &table) {
   for (const char *set : {"gl.amd.cdna3.", "gl.amd.cdna4."}) {

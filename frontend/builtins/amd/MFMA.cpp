@@ -56,9 +56,10 @@ static Value makeMfmaLayout(IRGen &gen, const BoundArgs &bound) {
   const KernelSpec &kernel = gen.getSpec();
   if (kernel.warpSize != 64)
     gen.fail(bound.callLoc(), "an AMDMFMALayout needs 64-lane waves (an AMD "
-                           "CDNA --arch), but " + kernel.arch + " has " +
-                               std::to_string(kernel.warpSize) +
-                               "-thread warps");
+                              "CDNA --arch), but " +
+                                  kernel.arch + " has " +
+                                  std::to_string(kernel.warpSize) +
+                                  "-thread warps");
   if (unsigned(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) != kernel.numWarps)
     gen.fail(bound.loc("warps_per_cta"),
              "warps_per_cta multiplies to " +
@@ -78,10 +79,10 @@ static Value makeMfmaLayout(IRGen &gen, const BoundArgs &bound) {
 /// matrix cores; `version` is the MFMA layout version the call requires.
 static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
   std::string name = "gl.amd.cdna" + std::to_string(version) + ".mfma";
-  RuntimeValue a = gen.requireRuntime(bound.get("a"), bound.loc("a"),
-                                      name + "'s a");
-  RuntimeValue b = gen.requireRuntime(bound.get("b"), bound.loc("b"),
-                                      name + "'s b");
+  RuntimeValue a =
+      gen.requireRuntime(bound.get("a"), bound.loc("a"), name + "'s a");
+  RuntimeValue b =
+      gen.requireRuntime(bound.get("b"), bound.loc("b"), name + "'s b");
   RuntimeValue acc = gen.requireRuntime(bound.get("acc"), bound.loc("acc"),
                                         name + "'s acc");
   auto layout = mlir::dyn_cast<mlir::gluon::AMDMFMALayoutAttr>(acc.layout);
@@ -105,8 +106,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
               ", parent=<the accumulator's layout>, k_width=4 or 8), got " +
               describeLayout(operand.layout),
           gen.getDefinitionLoc(acc, bound.loc("acc")),
-          "the accumulator's layout is " +
-              describeLayout(acc.layout));
+          "the accumulator's layout is " + describeLayout(acc.layout));
     if (index == 1 && dot.getKWidth() != kWidth)
       gen.fail(bound.loc(operandName),
                name + "'s operands need one k_width, got " +
@@ -128,42 +128,41 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
         a.dtype == DType::of(ScalarKind::BF16)) ||
       acc.dtype != DType::of(ScalarKind::F32))
     gen.fail(bound.callLoc(), "not supported yet: " + name + " of " +
-                               a.dtype.getGluonName() + " x " +
-                               b.dtype.getGluonName() + " into " +
-                               acc.dtype.getGluonName() +
-                               " (fp16 or bf16 operands, fp32 accumulator)");
+                                  a.dtype.getGluonName() + " x " +
+                                  b.dtype.getGluonName() + " into " +
+                                  acc.dtype.getGluonName() +
+                                  " (fp16 or bf16 operands, fp32 accumulator)");
   if (a.shape.size() != 2 || b.shape.size() != 2 || acc.shape.size() != 2 ||
       a.shape[0] != acc.shape[0] || b.shape[1] != acc.shape[1] ||
       a.shape[1] != b.shape[0])
-    gen.fail(bound.callLoc(), name + " shapes do not multiply: " +
-                               listText(a.shape) + " @ " +
-                               listText(b.shape) + " into " +
-                               listText(acc.shape));
+    gen.fail(bound.callLoc(),
+             name + " shapes do not multiply: " + listText(a.shape) + " @ " +
+                 listText(b.shape) + " into " + listText(acc.shape));
   int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
   if (spec.instrShape[2] != instrK)
-    gen.failWithNote(
-        bound.loc("a"),
-        name + ": k_width " + std::to_string(kWidth) + " makes " +
-            std::to_string(instrK) + " of K per instruction, but the "
-            "accumulator's instr_shape says " +
-            std::to_string(spec.instrShape[2]),
-        gen.getDefinitionLoc(acc, bound.loc("acc")),
-        "the accumulator's layout is " + describeLayout(acc.layout));
-  std::string tooSmall = spec.checkShape(std::vector<int32_t>(
-      acc.shape.begin(), acc.shape.end()));
+    gen.failWithNote(bound.loc("a"),
+                     name + ": k_width " + std::to_string(kWidth) + " makes " +
+                         std::to_string(instrK) +
+                         " of K per instruction, but the "
+                         "accumulator's instr_shape says " +
+                         std::to_string(spec.instrShape[2]),
+                     gen.getDefinitionLoc(acc, bound.loc("acc")),
+                     "the accumulator's layout is " +
+                         describeLayout(acc.layout));
+  std::string tooSmall =
+      spec.checkShape(std::vector<int32_t>(acc.shape.begin(), acc.shape.end()));
   if (!tooSmall.empty() || a.shape[1] % instrK != 0)
     gen.fail(bound.callLoc(),
-             "not supported yet: " + name + " on " +
-                 listText(a.shape) + " @ " +
+             "not supported yet: " + name + " on " + listText(a.shape) + " @ " +
                  listText(b.shape) +
                  ": M and N must cover the warps' tiles and K be a "
-                 "multiple of " + std::to_string(instrK));
+                 "multiple of " +
+                 std::to_string(instrK));
   auto op = mlir::gluon::MfmaOp::create(
-      gen.getBuilder(), gen.getLoc(bound.callLoc()), acc.value.getType(), a.value,
-      b.value, acc.value);
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), acc.value.getType(),
+      a.value, b.value, acc.value);
   return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
 }
-
 
 void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
   table.addClass({"gl.amd.AMDMFMALayout"},

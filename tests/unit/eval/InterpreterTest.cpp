@@ -104,7 +104,8 @@ TEST_CASE_METHOD(InterpreterFixture, "one binder, Python's errors",
                  "[eval][binder]") {
   load("");
   CHECK(eval("len()") == "error: len() missing required argument 'obj'");
-  CHECK(eval("len(1, 2)") == "error: len() takes at most 1 arguments (2 given)");
+  CHECK(eval("len(1, 2)") ==
+        "error: len() takes at most 1 arguments (2 given)");
   CHECK(eval("sorted([1], nope=1)") ==
         "error: sorted() got an unexpected keyword argument 'nope'");
   CHECK(eval("sorted([1], [2], key=None)") ==
