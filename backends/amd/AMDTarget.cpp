@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The same lowering as NVIDIA's with the ROCDL hooks (AMDTargetInfo), then
+// The same lowering as NVIDIA's with the ROCDL primitives (AMDTargetInfo)
+// and, on CDNA, AMD's own patterns (MFMA, buffer accesses: Patterns.h), then
 // LLVM's AMDGPU backend to a relocatable object, LLD (in process) to a code
 // object v5, and the launch metadata from the code object's own
 // NT_AMDGPU_METADATA note.
@@ -16,6 +17,7 @@
 #include "AMDTargetInfo.h"
 #include "CodeObject.h"
 #include "DeviceLibrary.h"
+#include "Patterns.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
@@ -132,6 +134,15 @@ void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
 /// CDNA (gfx9) runs waves of 64 lanes; gfx12 (gfx1250) only wave32.
 bool isWave32(llvm::StringRef arch) { return arch.starts_with("gfx12"); }
 
+/// The ops only CDNA has among gluonc's targets: gluon.mfma and the buffer
+/// accesses (the frontend accepts them on 64-lane waves only).
+void populateCDNAPatterns(GluonLLVMTypeConverter &converter,
+                          RewritePatternSet &patterns,
+                          const LoweringContext &context) {
+  populateMfmaOpToLLVMPatterns(converter, patterns);
+  populateBufferOpToLLVMPatterns(converter, patterns, context);
+}
+
 class AMDTarget : public Target {
 public:
   AMDTarget()
@@ -162,7 +173,8 @@ public:
 
   void buildLoweringPasses(OpPassManager &pm,
                            llvm::StringRef arch) const override {
-    buildGluonLoweringPasses(pm, getTargetInfo(arch));
+    buildGluonLoweringPasses(pm, getTargetInfo(arch),
+                             isWave32(arch) ? nullptr : populateCDNAPatterns);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>
@@ -183,10 +195,10 @@ public:
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               500);
     if (llvm::Error error = linkDeviceLibrary(*llvmModule, options.arch))
-      return std::move(error);
+      return error;
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
-      return std::move(error);
+      return error;
     return llvmModule;
   }
 

@@ -13,28 +13,25 @@
 
 #include "AMDTargetInfo.h"
 
+#include "gluonc/Conversion/Utility.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
+using namespace gluonc;
 using namespace gluonc::amd;
 
 namespace {
-
-Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                  b.getI32IntegerAttr(value));
-}
-
-/// This lane's index in its wave.
 
 /// `value` as held by lane `source` (an i32 lane index).
 Value permute(OpBuilder &b, Location loc, Value value, Value source) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
-  Value address = LLVM::ShlOp::create(b, loc, source, i32Constant(b, loc, 2));
+  Value address =
+      LLVM::ShlOp::create(b, loc, source, createI32Constant(b, loc, 2));
   if (bits == 64) {
     Type i64 = b.getI64Type();
     Value whole = type.isInteger(64) ? value
@@ -74,7 +71,8 @@ Value permute(OpBuilder &b, Location loc, Value value, Value source) {
 Value AMDTargetInfo::getLaneId(OpBuilder &b, Location loc) const {
   auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, 1024);
   Value tid = ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
-  return LLVM::AndOp::create(b, loc, tid, i32Constant(b, loc, waveSize - 1));
+  return LLVM::AndOp::create(b, loc, tid,
+                             createI32Constant(b, loc, waveSize - 1));
 }
 
 Value AMDTargetInfo::getThreadId(OpBuilder &builder, Location loc,
@@ -119,8 +117,8 @@ Value AMDTargetInfo::getNumPrograms(OpBuilder &builder, Location loc,
 Value AMDTargetInfo::shuffleXor(OpBuilder &builder, Location loc, Value value,
                                 unsigned laneMask) const {
   Value lane = getLaneId(builder, loc);
-  Value source =
-      LLVM::XOrOp::create(builder, loc, lane, i32Constant(builder, loc, laneMask));
+  Value source = LLVM::XOrOp::create(builder, loc, lane,
+                                     createI32Constant(builder, loc, laneMask));
   return permute(builder, loc, value, source);
 }
 
@@ -128,9 +126,10 @@ Value AMDTargetInfo::shuffleUp(OpBuilder &builder, Location loc, Value value,
                                unsigned delta) const {
   Value lane = getLaneId(builder, loc);
   Value below = LLVM::SubOp::create(builder, loc, lane,
-                                    i32Constant(builder, loc, delta));
-  Value inRange = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::uge,
-                                       lane, i32Constant(builder, loc, delta));
+                                    createI32Constant(builder, loc, delta));
+  Value inRange =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::uge, lane,
+                           createI32Constant(builder, loc, delta));
   Value source = LLVM::SelectOp::create(builder, loc, inRange, below, lane);
   return permute(builder, loc, value, source);
 }
@@ -139,10 +138,10 @@ Value AMDTargetInfo::shuffleDown(OpBuilder &builder, Location loc, Value value,
                                  unsigned delta) const {
   Value lane = getLaneId(builder, loc);
   Value above = LLVM::AddOp::create(builder, loc, lane,
-                                    i32Constant(builder, loc, delta));
+                                    createI32Constant(builder, loc, delta));
   Value inRange =
       LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ult, above,
-                           i32Constant(builder, loc, getWarpSize()));
+                           createI32Constant(builder, loc, getWarpSize()));
   Value source = LLVM::SelectOp::create(builder, loc, inRange, above, lane);
   return permute(builder, loc, value, source);
 }
@@ -156,33 +155,6 @@ void AMDTargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
   // A workgroup-scope release fence, s_barrier, an acquire fence.
   ROCDL::BarrierOp::create(builder, loc);
 }
-
-namespace {
-
-/// A raw buffer resource over `base`: no stride, 2^31 - 1 bytes, and the
-/// word-3 format CDNA's untyped accesses expect (32-bit data, float
-/// numbers: DATA_FORMAT 4, NUM_FORMAT 7).
-Value makeBufferResource(OpBuilder &b, Location loc, Value base) {
-  auto resource = LLVM::LLVMPointerType::get(b.getContext(), 8);
-  Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
-                                          b.getI16IntegerAttr(0));
-  Value records = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                           b.getI64IntegerAttr(0x7FFFFFFF));
-  Value flags = i32Constant(b, loc, (7 << 12) | (4 << 15));
-  return ROCDL::MakeBufferRsrcOp::create(b, loc, resource, base, stride,
-                                         records, flags);
-}
-
-/// Lanes whose predicate is false get an offset past the resource's end:
-/// the hardware then reads zero and drops stores.
-Value guardOffset(OpBuilder &b, Location loc, Value offset, Value predicate) {
-  if (!predicate)
-    return offset;
-  return LLVM::SelectOp::create(b, loc, predicate, offset,
-                                i32Constant(b, loc, int64_t(0x80000000)));
-}
-
-} // namespace
 
 std::optional<std::string>
 AMDTargetInfo::getMathLibraryFunction(llvm::StringRef opName,
@@ -200,86 +172,6 @@ AMDTargetInfo::getMathLibraryFunction(llvm::StringRef opName,
   if (type.isF32() && nativeF32)
     return std::nullopt;
   return "__ocml_" + name->str() + (type.isF32() ? "_f32" : "_f64");
-}
-
-Value AMDTargetInfo::emitBufferLoad(OpBuilder &builder, Location loc,
-                                    Type type, Value base, Value byteOffset,
-                                    Value predicate) const {
-  Value resource = makeBufferResource(builder, loc, base);
-  Value zero = i32Constant(builder, loc, 0);
-  return ROCDL::RawPtrBufferLoadOp::create(
-      builder, loc, type, resource, guardOffset(builder, loc, byteOffset,
-                                                predicate),
-      zero, zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
-}
-
-bool AMDTargetInfo::emitBufferStore(OpBuilder &builder, Location loc,
-                                    Value value, Value base, Value byteOffset,
-                                    Value predicate) const {
-  Value resource = makeBufferResource(builder, loc, base);
-  Value zero = i32Constant(builder, loc, 0);
-  ROCDL::RawPtrBufferStoreOp::create(
-      builder, loc, value, resource,
-      guardOffset(builder, loc, byteOffset, predicate), zero, zero,
-      ArrayAttr(), ArrayAttr(), ArrayAttr());
-  return true;
-}
-
-Value AMDTargetInfo::emitMatrixMultiplyAccumulate(OpBuilder &builder,
-                                                  Location loc, unsigned m,
-                                                  unsigned n, unsigned k,
-                                                  Value a, Value b,
-                                                  Value acc) const {
-  auto operandType = cast<VectorType>(a.getType());
-  Type element = operandType.getElementType();
-  bool bf16 = element.isBF16();
-  int64_t width = operandType.getNumElements();
-  if (!(width == 4 || width == 8) || !(element.isF16() || bf16))
-    return {};
-  Value zero = i32Constant(builder, loc, 0);
-  // cbsz, abid, blgp: no broadcast between blocks or lanes.
-  SmallVector<Value> args = {a, b, acc, zero, zero, zero};
-  Type type = acc.getType();
-  if (width == 8) {
-    // CDNA4 (gfx950): twice the K per instruction, bf16 as bf16.
-    if (m == 32 && n == 32 && k == 16)
-      return bf16 ? ROCDL::mfma_f32_32x32x16_bf16::create(builder, loc, type,
-                                                          args)
-                        .getResult()
-                  : ROCDL::mfma_f32_32x32x16_f16::create(builder, loc, type,
-                                                         args)
-                        .getResult();
-    if (m == 16 && n == 16 && k == 32)
-      return bf16 ? ROCDL::mfma_f32_16x16x32_bf16::create(builder, loc, type,
-                                                          args)
-                        .getResult()
-                  : ROCDL::mfma_f32_16x16x32_f16::create(builder, loc, type,
-                                                         args)
-                        .getResult();
-    return {};
-  }
-  // The bf16 "_1k" instructions take the operands as i16 vectors.
-  if (bf16) {
-    auto asInt = VectorType::get({4}, builder.getI16Type());
-    a = LLVM::BitcastOp::create(builder, loc, asInt, a);
-    b = LLVM::BitcastOp::create(builder, loc, asInt, b);
-    args[0] = a;
-    args[1] = b;
-  }
-  if (m == 32 && n == 32 && k == 8)
-    return bf16 ? ROCDL::mfma_f32_32x32x8bf16_1k::create(builder, loc, type,
-                                                         args)
-                      .getResult()
-                : ROCDL::mfma_f32_32x32x8f16::create(builder, loc, type, args)
-                      .getResult();
-  if (m == 16 && n == 16 && k == 16)
-    return bf16 ? ROCDL::mfma_f32_16x16x16bf16_1k::create(builder, loc, type,
-                                                          args)
-                      .getResult()
-                : ROCDL::mfma_f32_16x16x16f16::create(builder, loc, type,
-                                                      args)
-                      .getResult();
-  return {};
 }
 
 void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,

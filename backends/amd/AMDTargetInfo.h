@@ -53,19 +53,6 @@ public:
   bool emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
                       llvm::StringRef message, llvm::StringRef file,
                       int32_t line, llvm::StringRef function) const override;
-  mlir::Value emitBufferLoad(mlir::OpBuilder &builder, mlir::Location loc,
-                             mlir::Type type, mlir::Value base,
-                             mlir::Value byteOffset,
-                             mlir::Value predicate) const override;
-  bool emitBufferStore(mlir::OpBuilder &builder, mlir::Location loc,
-                       mlir::Value value, mlir::Value base,
-                       mlir::Value byteOffset,
-                       mlir::Value predicate) const override;
-  mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
-                                           mlir::Location loc, unsigned m,
-                                           unsigned n, unsigned k,
-                                           mlir::Value a, mlir::Value b,
-                                           mlir::Value acc) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned numThreads) const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;

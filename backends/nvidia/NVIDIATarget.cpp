@@ -3,12 +3,20 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The shared lowering with the NVVM primitives (NVIDIATargetInfo), LLVM's
+// NVPTX backend to PTX, and nvJitLink or ptxas to a cubin, assembled again
+// where a higher occupancy is in reach (Occupancy.h). The architectures and
+// their limits are the rows of Architectures.h.
+//
+//===----------------------------------------------------------------------===//
 
 #include "gluonc/Backends/NVIDIA.h"
 
+#include "Architectures.h"
 #include "Assembler.h"
-#include "Occupancy.h"
 #include "CudaToolkit.h"
+#include "Occupancy.h"
 #include "NVIDIATargetInfo.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
@@ -89,13 +97,13 @@ constexpr unsigned kMaxTunedSpillBytes = 64;
 /// `ptx`).
 llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
                           const CodegenOptions &options) {
-  std::optional<SMLimits> limits = getSMLimits(options.arch);
-  if (!limits)
+  const Architecture *arch = lookupArchitecture(options.arch);
+  if (!arch)
     return llvm::Error::success();
   auto blocksOf = [&](const AssembledKernel &candidate) {
     unsigned sharedBytes = unsigned(options.sharedBytes) +
                            candidate.resources.sharedStaticBytes;
-    return computeOccupancy(*limits, options.numWarps,
+    return computeOccupancy(*arch, options.numWarps,
                             candidate.resources.registers, sharedBytes)
         .blocks;
   };
@@ -106,7 +114,7 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
       unsigned(options.sharedBytes) + kernel.resources.sharedStaticBytes;
   unsigned smallSpills = hasBackwardBranch(ptx) ? 0 : kMaxTunedSpillBytes;
   for (OccupancyTarget target :
-       proposeOccupancyTargets(*limits, options.numWarps,
+       proposeOccupancyTargets(*arch, options.numWarps,
                                kernel.resources.registers, sharedBytes)) {
     std::string tunedPtx = addMinBlocksPerSM(ptx, target.blocks);
     auto tuned = assemblePTX(tunedPtx, options.arch, options.optLevel);
@@ -132,19 +140,16 @@ public:
   llvm::StringRef getBackend() const override { return "nvidia"; }
 
   std::vector<std::string> getSupportedArchs() const override {
-    return {"sm_75",  "sm_80",   "sm_86",  "sm_87",   "sm_89",
-            "sm_90",  "sm_90a",  "sm_100", "sm_100a", "sm_103",
-            "sm_103a", "sm_120", "sm_120a"};
+    std::vector<std::string> names;
+    for (const Architecture &arch : getArchitectures())
+      names.emplace_back(arch.name);
+    return names;
   }
 
   unsigned getWarpSize(llvm::StringRef) const override { return 32; }
-  int64_t getSharedMemoryLimit(llvm::StringRef arch) const override {
-    // The opt-in maximum per block (cudaFuncAttributeMaxDynamicSharedMemorySize).
-    if (arch == "sm_80" || arch == "sm_87")
-      return 163 * 1024;
-    if (arch.starts_with("sm_8") || arch.starts_with("sm_12"))
-      return 99 * 1024;
-    return 227 * 1024;
+  int64_t getSharedMemoryLimit(llvm::StringRef name) const override {
+    const Architecture *arch = lookupArchitecture(name);
+    return arch ? arch->sharedBytesPerBlock : 0;
   }
   llvm::StringRef getAssemblyKind() const override { return "ptx"; }
   llvm::StringRef getImageFormat() const override { return "cubin"; }
@@ -172,11 +177,11 @@ public:
       return translated.takeError();
     std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
     if (llvm::Error error = linkLibdevice(*llvmModule))
-      return std::move(error);
+      return error;
 
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
-      return std::move(error);
+      return error;
     return llvmModule;
   }
 
@@ -209,7 +214,7 @@ public:
     if (!assembled)
       return assembled.takeError();
     if (llvm::Error error = tuneOccupancy(result.assembly, *assembled, options))
-      return std::move(error);
+      return error;
     result.image = std::move(assembled->cubin);
     result.assembler = std::move(assembled->assembler);
     result.resources = assembled->resources;

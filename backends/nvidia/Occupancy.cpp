@@ -3,6 +3,12 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The occupancy arithmetic of CUDA's occupancy calculator for the limits
+// of one architecture row, and the two PTX rewrites occupancy tuning needs
+// (a .minnctapersm directive, whether the kernel loops).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Occupancy.h"
 
@@ -12,60 +18,26 @@
 
 using namespace gluonc::nvidia;
 
-std::optional<SMLimits> gluonc::nvidia::getSMLimits(const std::string &arch) {
-  std::smatch match;
-  static const std::regex pattern("sm_([0-9]+)[af]?");
-  if (!std::regex_match(arch, match, pattern))
-    return std::nullopt;
-  unsigned version = std::stoul(match[1].str());
-  // Warps, blocks and shared memory per SM by compute capability (the
-  // CUDA programming guide's technical specifications).
-  SMLimits limits;
-  switch (version) {
-  case 80:
-  case 87:
-    limits.sharedBytes = 164 * 1024;
-    if (version == 87)
-      limits.maxWarps = 48, limits.maxBlocks = 16;
-    return limits;
-  case 86:
-    limits.maxWarps = 48, limits.maxBlocks = 16;
-    limits.sharedBytes = 100 * 1024;
-    return limits;
-  case 89:
-    limits.maxWarps = 48, limits.maxBlocks = 24;
-    limits.sharedBytes = 100 * 1024;
-    return limits;
-  case 90:
-  case 100:
-  case 103:
-    limits.sharedBytes = 228 * 1024;
-    return limits;
-  case 120:
-    limits.maxWarps = 48;
-    limits.sharedBytes = 100 * 1024;
-    return limits;
-  default:
-    return std::nullopt;
-  }
-}
-
 static unsigned roundUp(unsigned value, unsigned multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
 
-Occupancy gluonc::nvidia::computeOccupancy(const SMLimits &limits,
+Occupancy gluonc::nvidia::computeOccupancy(const Architecture &arch,
                                            unsigned warpsPerBlock,
                                            unsigned registers,
                                            unsigned sharedBytesPerBlock) {
   Occupancy occupancy;
   unsigned registersPerWarp = roundUp(std::max(registers, 1u) * 32, 256);
-  unsigned warpsByRegisters = limits.registers / registersPerWarp;
+  unsigned warpsByRegisters = arch.registersPerSM / registersPerWarp;
   occupancy.blocksByRegisters = warpsByRegisters / warpsPerBlock;
-  unsigned blocksByWarps = limits.maxWarps / warpsPerBlock;
-  unsigned blocksByShared =
-      limits.sharedBytes /
-      (sharedBytesPerBlock + limits.reservedSharedPerBlock);
+  unsigned blocksByWarps = arch.maxWarpsPerSM / warpsPerBlock;
+  // A block without shared memory on an architecture that reserves none
+  // (Turing) is not limited by it.
+  unsigned sharedPerBlock =
+      sharedBytesPerBlock + arch.reservedSharedBytesPerBlock;
+  unsigned blocksByShared = sharedPerBlock == 0
+                                ? arch.maxBlocksPerSM
+                                : arch.sharedBytesPerSM / sharedPerBlock;
   // The first limit to bind names the resource; ties go to the earlier one.
   occupancy.blocks = blocksByWarps;
   occupancy.limit = OccupancyLimit::Warps;
@@ -75,24 +47,24 @@ Occupancy gluonc::nvidia::computeOccupancy(const SMLimits &limits,
       occupancy.limit = limit;
     }
   };
-  consider(limits.maxBlocks, OccupancyLimit::Blocks);
+  consider(arch.maxBlocksPerSM, OccupancyLimit::Blocks);
   consider(blocksByShared, OccupancyLimit::SharedMemory);
   occupancy.blocksByOtherLimits = occupancy.blocks;
   consider(occupancy.blocksByRegisters, OccupancyLimit::Registers);
   return occupancy;
 }
 
-unsigned gluonc::nvidia::registersForBlocks(const SMLimits &limits,
+unsigned gluonc::nvidia::registersForBlocks(const Architecture &arch,
                                             unsigned warpsPerBlock,
                                             unsigned blocks) {
-  unsigned perThread = limits.registers / (blocks * warpsPerBlock * 32);
+  unsigned perThread = arch.registersPerSM / (blocks * warpsPerBlock * 32);
   return perThread / 8 * 8;
 }
 
 std::vector<OccupancyTarget> gluonc::nvidia::proposeOccupancyTargets(
-    const SMLimits &limits, unsigned warpsPerBlock, unsigned registers,
+    const Architecture &arch, unsigned warpsPerBlock, unsigned registers,
     unsigned sharedBytesPerBlock) {
-  Occupancy now = computeOccupancy(limits, warpsPerBlock, registers,
+  Occupancy now = computeOccupancy(arch, warpsPerBlock, registers,
                                    sharedBytesPerBlock);
   std::vector<OccupancyTarget> targets;
   if (now.blocks == 0 || now.limit != OccupancyLimit::Registers)
@@ -100,7 +72,7 @@ std::vector<OccupancyTarget> gluonc::nvidia::proposeOccupancyTargets(
   // Fewer than 32 registers per thread is not a budget ptxas meets
   // without spilling.
   auto fits = [&](unsigned blocks) {
-    return registersForBlocks(limits, warpsPerBlock, blocks) >= 32;
+    return registersForBlocks(arch, warpsPerBlock, blocks) >= 32;
   };
   // Full occupancy is only worth an assembly where its budget keeps two
   // thirds of the registers ptxas chose: further down it spills (layer
@@ -108,10 +80,10 @@ std::vector<OccupancyTarget> gluonc::nvidia::proposeOccupancyTargets(
   // spilled 356).
   unsigned full = now.blocksByOtherLimits;
   if (fits(full) &&
-      3 * registersForBlocks(limits, warpsPerBlock, full) >= 2 * registers)
+      3 * registersForBlocks(arch, warpsPerBlock, full) >= 2 * registers)
     targets.push_back({full, /*allowSpills=*/false});
   unsigned next = now.blocks + 1;
-  if (now.blocks * warpsPerBlock * 2 < limits.maxWarps && fits(next) &&
+  if (now.blocks * warpsPerBlock * 2 < arch.maxWarpsPerSM && fits(next) &&
       (targets.empty() || next != full))
     targets.push_back({next, /*allowSpills=*/true});
   return targets;

@@ -7,7 +7,8 @@
 // How many blocks of a kernel an SM holds at once, from the resources ptxas
 // reports, and when to ask ptxas for more (.minnctapersm): ptxas allocates
 // registers for the fastest single warp, not for occupancy, and a kernel
-// with few warps resident has little to hide memory latency with. Plain
+// with few warps resident has little to hide memory latency with. What an
+// SM provides comes from the architecture's row (Architectures.h). Plain
 // C++, so that the arithmetic is unit-tested.
 //
 //===----------------------------------------------------------------------===//
@@ -15,25 +16,12 @@
 #ifndef GLUONC_BACKENDS_NVIDIA_OCCUPANCY_H
 #define GLUONC_BACKENDS_NVIDIA_OCCUPANCY_H
 
-#include <optional>
+#include "Architectures.h"
+
 #include <string>
 #include <vector>
 
 namespace gluonc::nvidia {
-
-/// What one SM of an architecture provides (CUDA's per-compute-capability
-/// limits).
-struct SMLimits {
-  unsigned registers = 65536;
-  unsigned maxWarps = 64;
-  unsigned maxBlocks = 32;
-  unsigned sharedBytes = 0;
-  /// Shared memory the driver reserves for every resident block.
-  unsigned reservedSharedPerBlock = 1024;
-};
-
-/// The limits of "sm_80", "sm_90a", ...; none for an unknown architecture.
-std::optional<SMLimits> getSMLimits(const std::string &arch);
 
 enum class OccupancyLimit { Registers, Warps, Blocks, SharedMemory };
 
@@ -52,12 +40,12 @@ struct Occupancy {
 /// `registers` per thread (allocated in units of 8 per thread, i.e. 256 per
 /// warp) and `sharedBytesPerBlock` of shared memory (static and dynamic;
 /// the reserved kilobyte is added here).
-Occupancy computeOccupancy(const SMLimits &limits, unsigned warpsPerBlock,
+Occupancy computeOccupancy(const Architecture &arch, unsigned warpsPerBlock,
                            unsigned registers, unsigned sharedBytesPerBlock);
 
 /// The registers per thread that let `blocks` blocks of `warpsPerBlock`
 /// warps share the register file (a multiple of 8).
-unsigned registersForBlocks(const SMLimits &limits, unsigned warpsPerBlock,
+unsigned registersForBlocks(const Architecture &arch, unsigned warpsPerBlock,
                             unsigned blocks);
 
 /// A number of resident blocks to ask ptxas for, and whether the result
@@ -76,7 +64,7 @@ struct OccupancyTarget {
 ///    more, even with a few spills: such a kernel has little else to hide
 ///    latency with.
 std::vector<OccupancyTarget> proposeOccupancyTargets(
-    const SMLimits &limits, unsigned warpsPerBlock, unsigned registers,
+    const Architecture &arch, unsigned warpsPerBlock, unsigned registers,
     unsigned sharedBytesPerBlock);
 
 /// True when `ptx` branches backwards somewhere (a loop): spill code in a

@@ -14,7 +14,7 @@
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/SharedMemory.h"
 

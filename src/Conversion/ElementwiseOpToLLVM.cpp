@@ -12,7 +12,7 @@
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -3,10 +3,17 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// One partial conversion of the whole module to the LLVM dialect: the
+// shared patterns, the target's own (TargetPatternsFn), and the upstream
+// ones for scalars and branches. gluon.predicated_* stay legal here: their
+// expansion needs the target's predicated instructions and runs next.
+//
+//===----------------------------------------------------------------------===//
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Dialect.h"
@@ -30,19 +37,15 @@ using namespace gluonc;
 
 void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
-                                         const TargetInfo &target,
-                                         const AxisInfoAnalysis &axisInfo,
-                                         unsigned numThreads) {
-  LoweringContext context{target, axisInfo, numThreads};
+                                         const LoweringContext &context) {
   populateFuncOpToLLVMPatterns(converter, patterns, context);
   populateTensorOpToLLVMPatterns(converter, patterns, context);
   populateMemoryOpToLLVMPatterns(converter, patterns, context);
   populateReduceOpToLLVMPatterns(converter, patterns, context);
   populateScanOpToLLVMPatterns(converter, patterns, context);
   populateShapeOpToLLVMPatterns(converter, patterns);
-  populateDotOpToLLVMPatterns(converter, patterns, context);
+  populateDotOpToLLVMPatterns(converter, patterns);
   populateInlineAsmOpToLLVMPatterns(converter, patterns);
-  populateBufferOpToLLVMPatterns(converter, patterns, context);
   populateConvertLayoutOpToLLVMPatterns(converter, patterns, context);
   populateSharedMemoryOpToLLVMPatterns(converter, patterns, context);
   populateElementwiseOpToLLVMPatterns(converter, patterns);
@@ -66,8 +69,9 @@ class ConvertGluonToLLVMPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertGluonToLLVMPass)
 
-  explicit ConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target)
-      : target(std::move(target)) {}
+  ConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
+                         TargetPatternsFn targetPatterns)
+      : target(std::move(target)), targetPatterns(std::move(targetPatterns)) {}
 
   StringRef getArgument() const override { return "convert-gluon-to-llvm"; }
   StringRef getDescription() const override {
@@ -96,8 +100,10 @@ public:
     AxisInfoAnalysis axisInfo(module);
     GluonLLVMTypeConverter converter(context);
     RewritePatternSet patterns(context);
-    populateGluonToLLVMPatterns(converter, patterns, *target, axisInfo,
-                                numThreads);
+    LoweringContext lowering{*target, axisInfo, numThreads};
+    populateGluonToLLVMPatterns(converter, patterns, lowering);
+    if (targetPatterns)
+      targetPatterns(converter, patterns, lowering);
 
     ConversionTarget conversionTarget(*context);
     conversionTarget.addLegalDialect<LLVM::LLVMDialect>();
@@ -131,21 +137,25 @@ private:
   }
 
   std::shared_ptr<const TargetInfo> target;
+  TargetPatternsFn targetPatterns;
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
-gluonc::createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target) {
-  return std::make_unique<ConvertGluonToLLVMPass>(std::move(target));
+gluonc::createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
+                                     TargetPatternsFn targetPatterns) {
+  return std::make_unique<ConvertGluonToLLVMPass>(std::move(target),
+                                                  std::move(targetPatterns));
 }
 
 void gluonc::buildGluonLoweringPasses(OpPassManager &pm,
-                                      std::shared_ptr<const TargetInfo> target) {
+                                      std::shared_ptr<const TargetInfo> target,
+                                      TargetPatternsFn targetPatterns) {
   // Structured control flow becomes branches first: the lowering's tensor
   // types then only flow through block arguments.
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertGluonToLLVMPass(target));
+  pm.addPass(createConvertGluonToLLVMPass(target, std::move(targetPatterns)));
   pm.addPass(createExpandPredicatedAccessesPass(target));
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

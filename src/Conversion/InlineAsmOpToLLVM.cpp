@@ -22,7 +22,7 @@
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/IR/InlineAsm.h"

@@ -3,6 +3,12 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The groups of shared patterns populateGluonToLLVMPatterns adds, one per
+// file of src/Conversion. A backend's own patterns are declared in its
+// folder and added through TargetPatternsFn (GluonToLLVM.h).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_CONVERSION_PATTERNSIMPL_H
 #define GLUONC_CONVERSION_PATTERNSIMPL_H
@@ -13,13 +19,6 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 
 namespace gluonc {
-
-/// What every gluon op pattern needs beyond the type converter.
-struct LoweringContext {
-  const TargetInfo &target;
-  const AxisInfoAnalysis &axisInfo;
-  unsigned numThreads;
-};
 
 void populateElementwiseOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
@@ -37,17 +36,12 @@ void populateScanOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   const LoweringContext &context);
 void populateShapeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
-/// AMD's buffer loads and stores (gluon.buffer_load, gluon.buffer_store).
-void populateBufferOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns,
-                                    const LoweringContext &context);
 /// gluon.inline_asm and gluon.inline_asm_elementwise.
 void populateInlineAsmOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
-/// The FMA dot (gluon.dot_fma) and AMD's matrix cores (gluon.mfma).
+/// The FMA dot (gluon.dot_fma).
 void populateDotOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
-                                 mlir::RewritePatternSet &patterns,
-                                 const LoweringContext &context);
+                                 mlir::RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const LoweringContext &context);

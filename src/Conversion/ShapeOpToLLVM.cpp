@@ -13,7 +13,7 @@
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/LayoutInference.h"
 
 using namespace mlir;

@@ -17,7 +17,7 @@
 
 #include "PatternsImpl.h"
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/MemDesc.h"
 #include "gluonc/Layout/SharedLayout.h"
 #include "gluonc/Transforms/SharedMemory.h"

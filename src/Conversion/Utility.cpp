@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "gluonc/Conversion/Utility.h"
 
 #include "gluonc/Conversion/Float8.h"
 #include "gluonc/IR/Dialect.h"

@@ -37,6 +37,29 @@ static std::string joinArchs() {
   return text;
 }
 
+/// `--arch`'s help: every architecture of every target, in runs of one
+/// backend and warp size ("sm_75, ..., sm_120a (NVIDIA, 32-thread warps);
+/// gfx90a, ... (AMD, 64-thread warps); ...").
+static std::string describeArchs() {
+  std::string text;
+  for (const auto &target : getRegisteredTargets()) {
+    std::vector<std::string> archs = target->getSupportedArchs();
+    for (size_t first = 0; first < archs.size();) {
+      unsigned warpSize = target->getWarpSize(archs[first]);
+      size_t end = first;
+      std::string run;
+      while (end < archs.size() &&
+             target->getWarpSize(archs[end]) == warpSize)
+        run += (run.empty() ? "" : ", ") + archs[end++];
+      text += (text.empty() ? "" : "; ") + run + " (" +
+              target->getBackend().upper() + ", " +
+              std::to_string(warpSize) + "-thread warps)";
+      first = end;
+    }
+  }
+  return text;
+}
+
 std::string gluonc::driver::checkNumWarps(unsigned numWarps,
                                           const std::string &arch) {
   // A block has at most 1024 threads: 32 warps of 32, 16 waves of 64.
@@ -152,9 +175,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_option("-w,--num-warps", options.numWarps,
                  "Warps per program (default 4)");
   app.add_option("--arch", options.arch,
-                 "Target architecture: sm_80, sm_90, sm_90a, sm_100a, ... "
-                 "(NVIDIA; default sm_90a), gfx90a, gfx942, gfx950 (AMD, "
-                 "64-lane waves), gfx1250 (AMD, 32-lane waves)");
+                 "Target architecture (default " + options.arch +
+                     "): " + describeArchs());
   app.add_option("-o,--output", options.outputDir,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,

@@ -5,8 +5,25 @@
 //===----------------------------------------------------------------------===//
 //
 // The gluon-to-LLVM lowering is shared by all GPU backends; the few things
-// that differ (hardware index registers, how a kernel entry is marked, the
-// widest memory access) come from a TargetInfo the backend provides.
+// that differ come from a TargetInfo the backend provides. It holds
+// primitives only: the few instructions through which the shared patterns
+// reach the hardware, each one an operation every GPU target has in some
+// form, so that no shared pattern names a vendor:
+//  - hardware indices (thread, program, program count) and the warp size;
+//  - cross-lane shuffles and the block barrier (reductions, scans, layout
+//    conversions, shared-memory round trips);
+//  - the math library's functions and the f32 division Triton means;
+//  - single predicated accesses, atomics, float8 conversions and the
+//    device-assertion trap: one instruction (or libcall) each where the
+//    target has it, with a shared fallback or a "not supported on this
+//    target" diagnostic where it has not;
+//  - how a kernel entry is marked, the widest memory access, the dialects
+//    the lowering creates.
+// Shared-memory addressing itself is target-independent (Utility.h, the
+// dynamic shared-memory global). A whole lowering that exists on one
+// vendor only (AMD's MFMA and buffer accesses; NVIDIA's TMA, mbarrier,
+// wgmma next) is not a primitive: it is a pattern of its backend, added
+// through TargetPatternsFn (GluonToLLVM.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,7 +94,8 @@ public:
   /// itself; the backend links the library. getMathLibraryName gives the
   /// function's name within the library.
   virtual std::optional<std::string>
-  getMathLibraryFunction(llvm::StringRef opName, mlir::Type type) const {
+  getMathLibraryFunction(llvm::StringRef /*opName*/,
+                         mlir::Type /*type*/) const {
     return std::nullopt;
   }
 
@@ -85,29 +103,30 @@ public:
   /// holds and gives `fallback` elsewhere, as one predicated instruction;
   /// null where the target has none for this access, and the expansion then
   /// branches around a plain load.
-  virtual mlir::Value lowerPredicatedLoad(mlir::OpBuilder &builder,
-                                          mlir::Location loc, mlir::Type type,
-                                          mlir::Value ptr,
-                                          mlir::Value predicate,
-                                          mlir::Value fallback,
-                                          unsigned alignment) const {
+  virtual mlir::Value
+  lowerPredicatedLoad(mlir::OpBuilder & /*builder*/, mlir::Location /*loc*/,
+                      mlir::Type /*type*/, mlir::Value /*ptr*/,
+                      mlir::Value /*predicate*/, mlir::Value /*fallback*/,
+                      unsigned /*alignment*/) const {
     return {};
   }
   /// A store that writes only where `predicate` holds, as one predicated
   /// instruction; false where the target has none for this access.
-  virtual bool lowerPredicatedStore(mlir::OpBuilder &builder,
-                                    mlir::Location loc, mlir::Value ptr,
-                                    mlir::Value value, mlir::Value predicate,
-                                    unsigned alignment) const {
+  virtual bool lowerPredicatedStore(mlir::OpBuilder & /*builder*/,
+                                    mlir::Location /*loc*/, mlir::Value /*ptr*/,
+                                    mlir::Value /*value*/,
+                                    mlir::Value /*predicate*/,
+                                    unsigned /*alignment*/) const {
     return false;
   }
 
   /// x / y for f32 scalars to within a few ulp over the whole range, the
   /// meaning of '/' and gl.fdiv on fp32 in Triton; null where LLVM's fdiv
   /// (with the op's fast-math flags) should decide.
-  virtual mlir::Value emitApproximateDivide(mlir::OpBuilder &builder,
-                                            mlir::Location loc, mlir::Value x,
-                                            mlir::Value y) const {
+  virtual mlir::Value emitApproximateDivide(mlir::OpBuilder & /*builder*/,
+                                            mlir::Location /*loc*/,
+                                            mlir::Value /*x*/,
+                                            mlir::Value /*y*/) const {
     return {};
   }
 
@@ -117,19 +136,20 @@ public:
   /// xchg; `sem` and `scope` as gluon.atomic_rmw has them. Returns the old
   /// value (undefined where the predicate is false), or null where the
   /// target cannot do this one.
-  virtual mlir::Value emitAtomicRMW(mlir::OpBuilder &builder,
-                                    mlir::Location loc, llvm::StringRef kind,
-                                    mlir::Value ptr, mlir::Value value,
-                                    mlir::Value predicate, llvm::StringRef sem,
-                                    llvm::StringRef scope) const {
+  virtual mlir::Value
+  emitAtomicRMW(mlir::OpBuilder & /*builder*/, mlir::Location /*loc*/,
+                llvm::StringRef /*kind*/, mlir::Value /*ptr*/,
+                mlir::Value /*value*/, mlir::Value /*predicate*/,
+                llvm::StringRef /*sem*/, llvm::StringRef /*scope*/) const {
     return {};
   }
   /// One atomic compare-and-swap, as emitAtomicRMW.
-  virtual mlir::Value emitAtomicCAS(mlir::OpBuilder &builder,
-                                    mlir::Location loc, mlir::Value ptr,
-                                    mlir::Value cmp, mlir::Value value,
-                                    mlir::Value predicate, llvm::StringRef sem,
-                                    llvm::StringRef scope) const {
+  virtual mlir::Value emitAtomicCAS(mlir::OpBuilder & /*builder*/,
+                                    mlir::Location /*loc*/, mlir::Value /*ptr*/,
+                                    mlir::Value /*cmp*/, mlir::Value /*value*/,
+                                    mlir::Value /*predicate*/,
+                                    llvm::StringRef /*sem*/,
+                                    llvm::StringRef /*scope*/) const {
     return {};
   }
 
@@ -146,41 +166,12 @@ public:
 
   /// Reports a failed device assertion from this thread and makes the
   /// launch fail (CUDA's __assertfail); false where the target has no way.
-  virtual bool emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
-                              llvm::StringRef message, llvm::StringRef file,
-                              int32_t line, llvm::StringRef function) const {
+  virtual bool emitAssertFail(mlir::OpBuilder & /*builder*/,
+                              mlir::Location /*loc*/,
+                              llvm::StringRef /*message*/,
+                              llvm::StringRef /*file*/, int32_t /*line*/,
+                              llvm::StringRef /*function*/) const {
     return false;
-  }
-
-  /// A load of `type` at `byteOffset` (i32) from the buffer that starts at
-  /// `base` (a global pointer), reading nothing and giving zero where
-  /// `predicate` (an i1, or null) is false; null where the target has no
-  /// buffer accesses.
-  virtual mlir::Value emitBufferLoad(mlir::OpBuilder &builder,
-                                     mlir::Location loc, mlir::Type type,
-                                     mlir::Value base, mlir::Value byteOffset,
-                                     mlir::Value predicate) const {
-    return {};
-  }
-  /// The matching store; false where the target has none.
-  virtual bool emitBufferStore(mlir::OpBuilder &builder, mlir::Location loc,
-                               mlir::Value value, mlir::Value base,
-                               mlir::Value byteOffset,
-                               mlir::Value predicate) const {
-    return false;
-  }
-
-  /// One matrix instruction: `acc` (a vector of the lane's results) plus
-  /// the product of an m x n x k tile of `a` and `b` (vectors of the
-  /// lane's operand elements), as the target's matrix unit defines the
-  /// lanes' shares; null where the target has no such instruction.
-  virtual mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
-                                                   mlir::Location loc,
-                                                   unsigned m, unsigned n,
-                                                   unsigned k, mlir::Value a,
-                                                   mlir::Value b,
-                                                   mlir::Value acc) const {
-    return {};
   }
 
   /// Marks `func` as a kernel entry launched with `numThreads` threads.

@@ -16,6 +16,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k lds_limit -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=LDS
 # RUN: %gluonc %s -k lds_limit -s "*fp32" --arch gfx950 --emit gluon-ir -o %t-gfx950
 # RUN: %expect-exit 1 %gluonc %s -k lds_limit -s "*fp32" --arch sm_120a -o %t 2>&1 | FileCheck %s --check-prefix=SM120
+# RUN: %expect-exit 1 %gluonc %s -k lds_limit -s "*fp32" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=SM75
 # RUN: %expect-exit 1 %gluonc %s -k two_allocations -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TOTAL
 # RUN: %expect-exit 1 %gluonc %s -k conflicts_args -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=CONFLICTS
 # RUN: %expect-exit 1 %gluonc %s -k multi_cta -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=CTA
@@ -120,6 +121,7 @@ def lds_limit(x_ptr):
     gl.allocate_shared_memory(gl.float32, [128, 256], PLAIN)
     # LDS: shared_memory.py:[[@LINE-1]]:5: error: allocating 131072 bytes of shared memory, more than the 65536 a block of gfx942 can use
     # SM120: shared_memory.py:[[@LINE-2]]:5: error: allocating 131072 bytes of shared memory, more than the 101376 a block of sm_120a can use
+    # SM75: shared_memory.py:[[@LINE-3]]:5: error: allocating 131072 bytes of shared memory, more than the 65536 a block of sm_75 can use
 
 
 @gluon.jit

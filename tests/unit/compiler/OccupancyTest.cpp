@@ -6,20 +6,9 @@
 
 using namespace gluonc::nvidia;
 
-TEST_CASE("SM limits by architecture", "[occupancy]") {
-  REQUIRE(getSMLimits("sm_90a"));
-  CHECK(getSMLimits("sm_90a")->maxWarps == 64);
-  CHECK(getSMLimits("sm_90a")->sharedBytes == 228 * 1024);
-  CHECK(getSMLimits("sm_86")->maxWarps == 48);
-  CHECK(getSMLimits("sm_89")->maxBlocks == 24);
-  CHECK(getSMLimits("sm_100a")->registers == 65536);
-  CHECK_FALSE(getSMLimits("sm_75"));
-  CHECK_FALSE(getSMLimits("gfx942"));
-}
-
 TEST_CASE("occupancy from registers, warps and shared memory",
           "[occupancy]") {
-  SMLimits h100 = *getSMLimits("sm_90a");
+  const Architecture &h100 = *lookupArchitecture("sm_90a");
   // 16 warps at 113 registers (allocated as 120): 61440 of 65536.
   Occupancy big = computeOccupancy(h100, 16, 113, 0);
   CHECK(big.blocks == 1);
@@ -38,10 +27,15 @@ TEST_CASE("occupancy from registers, warps and shared memory",
   Occupancy shared = computeOccupancy(h100, 4, 32, 100 * 1024);
   CHECK(shared.blocks == 2);
   CHECK(shared.limit == OccupancyLimit::SharedMemory);
+  // Turing holds half the warps and reserves no shared memory: 8 blocks of
+  // 4 warps, or 2 of 32 KiB.
+  const Architecture &turing = *lookupArchitecture("sm_75");
+  CHECK(computeOccupancy(turing, 4, 26, 0).blocks == 8);
+  CHECK(computeOccupancy(turing, 4, 32, 32 * 1024).blocks == 2);
 }
 
 TEST_CASE("registers that fit a number of blocks", "[occupancy]") {
-  SMLimits h100 = *getSMLimits("sm_90a");
+  const Architecture &h100 = *lookupArchitecture("sm_90a");
   CHECK(registersForBlocks(h100, 16, 2) == 64);
   CHECK(registersForBlocks(h100, 4, 6) == 80);
   CHECK(registersForBlocks(h100, 8, 4) == 64);
@@ -54,7 +48,7 @@ std::vector<std::pair<unsigned, bool>> targets(unsigned warps,
                                                unsigned shared) {
   std::vector<std::pair<unsigned, bool>> result;
   for (OccupancyTarget target : proposeOccupancyTargets(
-           *getSMLimits("sm_90a"), warps, registers, shared))
+           *lookupArchitecture("sm_90a"), warps, registers, shared))
     result.push_back({target.blocks, target.allowSpills});
   return result;
 }
@@ -91,7 +85,7 @@ TEST_CASE("targets: full occupancy without spills, one more block below half",
   // 24-warp blocks at 80 registers: one block; two need 40 each, too far
   // below 80 to try without spills, but below half: with a few.
   CHECK(targets(24, 80, 0) == Targets{{2, true}});
-  CHECK(registersForBlocks(*getSMLimits("sm_90a"), 24, 2) == 40);
+  CHECK(registersForBlocks(*lookupArchitecture("sm_90a"), 24, 2) == 40);
 }
 
 TEST_CASE("the directive goes after the block size", "[occupancy]") {

@@ -3,6 +3,14 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The helpers every lowering pattern builds on: a lowered tensor as the
+// registers of one thread (unpack/pack), element coordinates from linear
+// layouts, predicated accesses, shared-memory addressing. Public, so that
+// a backend's own patterns (backends/amd: MFMA, buffer accesses) call the
+// same helpers as the shared ones instead of copying them.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_CONVERSION_UTILITY_H
 #define GLUONC_CONVERSION_UTILITY_H

@@ -4,27 +4,76 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// gluon.buffer_load / buffer_store: one target buffer access
-// (TargetInfo::emitBufferLoad / emitBufferStore) per run of registers that
-// hold consecutive elements, up to 16 bytes, at the first register's
-// element offset times the element size; masked-off registers read zero
-// (then `other`) and write nothing. A run is as long as the layout, the
-// offsets' contiguity, their alignment with the base's and the mask's
+// gluon.buffer_load / buffer_store: one raw buffer access (ROCDL's
+// raw.ptr.buffer.load / store over a resource made from the base pointer)
+// per run of registers that hold consecutive elements, up to 16 bytes, at
+// the first register's element offset times the element size; masked-off
+// registers read zero (then `other`) and write nothing, because their
+// offset is moved past the resource's end. A run is as long as the layout,
+// the offsets' contiguity, their alignment with the base's and the mask's
 // constancy allow (AxisInfo), as for gluon.load.
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternsImpl.h"
+#include "Patterns.h"
 
-#include "Utility.h"
-
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Transforms/AxisInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
 using namespace mlir;
 using namespace gluonc;
 
 namespace {
+
+/// A raw buffer resource over `base`: no stride, 2^31 - 1 bytes, and the
+/// word-3 format CDNA's untyped accesses expect (32-bit data, float
+/// numbers: DATA_FORMAT 4, NUM_FORMAT 7).
+Value makeBufferResource(OpBuilder &b, Location loc, Value base) {
+  auto resource = LLVM::LLVMPointerType::get(b.getContext(), 8);
+  Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
+                                          b.getI16IntegerAttr(0));
+  Value records = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                           b.getI64IntegerAttr(0x7FFFFFFF));
+  Value flags = createI32Constant(b, loc, (7 << 12) | (4 << 15));
+  return ROCDL::MakeBufferRsrcOp::create(b, loc, resource, base, stride,
+                                         records, flags);
+}
+
+/// Lanes whose predicate is false get an offset past the resource's end:
+/// the hardware then reads zero and drops stores.
+Value guardOffset(OpBuilder &b, Location loc, Value offset, Value predicate) {
+  if (!predicate)
+    return offset;
+  return LLVM::SelectOp::create(b, loc, predicate, offset,
+                                createI32Constant(b, loc, int64_t(0x80000000)));
+}
+
+/// A load of `type` at `byteOffset` (i32) from the buffer that starts at
+/// `base` (a global pointer), reading nothing and giving zero where
+/// `predicate` (an i1, or null) is false.
+Value emitBufferLoad(OpBuilder &b, Location loc, Type type, Value base,
+                     Value byteOffset, Value predicate) {
+  Value resource = makeBufferResource(b, loc, base);
+  Value zero = createI32Constant(b, loc, 0);
+  return ROCDL::RawPtrBufferLoadOp::create(
+      b, loc, type, resource, guardOffset(b, loc, byteOffset, predicate), zero,
+      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
+}
+
+/// The matching store.
+void emitBufferStore(OpBuilder &b, Location loc, Value value, Value base,
+                     Value byteOffset, Value predicate) {
+  Value resource = makeBufferResource(b, loc, base);
+  Value zero = createI32Constant(b, loc, 0);
+  ROCDL::RawPtrBufferStoreOp::create(
+      b, loc, value, resource, guardOffset(b, loc, byteOffset, predicate), zero,
+      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
+}
 
 Value toByteOffset(OpBuilder &b, Location loc, Value offset, Type element) {
   return LLVM::MulOp::create(b, loc, offset,
@@ -109,11 +158,9 @@ struct BufferLoadOpConversion
     SmallVector<Value> values;
     for (size_t first = 0; first < offsets.size(); first += width) {
       Value predicate = masks.empty() ? Value() : masks[first];
-      Value loaded = context.target.emitBufferLoad(
+      Value loaded = emitBufferLoad(
           rewriter, loc, getAccessType(memoryType, width), adaptor.getPtr(),
           toByteOffset(rewriter, loc, offsets[first], memoryType), predicate);
-      if (!loaded)
-        return op.emitOpError("not supported on this target: buffer loads");
       loaded = bitcastIfNeeded(rewriter, loc,
                                getRegistersType(memoryType, width), loaded);
       for (int64_t i = 0; i < width; ++i) {
@@ -181,11 +228,9 @@ struct BufferStoreOpConversion
       }
       stored = bitcastIfNeeded(rewriter, loc, getAccessType(memoryType, width),
                                stored);
-      if (!context.target.emitBufferStore(
-              rewriter, loc, stored, adaptor.getPtr(),
-              toByteOffset(rewriter, loc, offsets[first], memoryType),
-              masks.empty() ? Value() : masks[first]))
-        return op.emitOpError("not supported on this target: buffer stores");
+      emitBufferStore(rewriter, loc, stored, adaptor.getPtr(),
+                      toByteOffset(rewriter, loc, offsets[first], memoryType),
+                      masks.empty() ? Value() : masks[first]);
     }
     rewriter.eraseOp(op);
     return success();
@@ -196,9 +241,9 @@ struct BufferStoreOpConversion
 
 } // namespace
 
-void gluonc::populateBufferOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
-                                            RewritePatternSet &patterns,
-                                            const LoweringContext &context) {
+void gluonc::amd::populateBufferOpToLLVMPatterns(
+    GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &context) {
   patterns.add<BufferLoadOpConversion, BufferStoreOpConversion>(converter,
                                                                 context);
 }

@@ -1,0 +1,55 @@
+//===- Architectures.h - The NVIDIA architectures gluonc targets -*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// One table, one row per architecture `--arch` accepts, with the limits of
+// its compute capability as the CUDA C++ Programming Guide's "Technical
+// Specifications per Compute Capability" gives them. Every decision that
+// depends on the architecture reads it: the target's list of architectures
+// (and with it `--arch`'s help and the unknown-architecture error), the
+// shared memory one block may use, and the occupancy budget (Occupancy.h).
+// Plain C++, so that tests/unit checks the rows against the guide.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_BACKENDS_NVIDIA_ARCHITECTURES_H
+#define GLUONC_BACKENDS_NVIDIA_ARCHITECTURES_H
+
+#include <string_view>
+#include <vector>
+
+namespace gluonc::nvidia {
+
+struct Architecture {
+  /// As `--arch` and ptxas spell it: "sm_90a".
+  std::string_view name;
+  /// 10 * major + minor: 90 for sm_90 and sm_90a.
+  unsigned computeCapability;
+  /// The most shared memory one block may use, in bytes: the opt-in
+  /// maximum (cudaFuncAttributeMaxDynamicSharedMemorySize).
+  unsigned sharedBytesPerBlock;
+  /// Shared memory of one SM, in bytes, divided among its resident blocks.
+  unsigned sharedBytesPerSM;
+  /// Shared memory the driver keeps for itself from every resident block
+  /// (cudaDeviceProp::reservedSharedMemPerBlock): what the SM has beyond
+  /// what one block may use.
+  unsigned reservedSharedBytesPerBlock;
+  /// Resident warps and blocks one SM holds at most.
+  unsigned maxWarpsPerSM;
+  unsigned maxBlocksPerSM;
+  /// 32-bit registers of one SM, divided among its resident warps.
+  unsigned registersPerSM;
+};
+
+/// Every architecture `--arch` accepts, oldest first.
+const std::vector<Architecture> &getArchitectures();
+
+/// The row of `name` ("sm_90a"); null for an architecture gluonc does not
+/// target.
+const Architecture *lookupArchitecture(std::string_view name);
+
+} // namespace gluonc::nvidia
+
+#endif // GLUONC_BACKENDS_NVIDIA_ARCHITECTURES_H
