@@ -176,18 +176,16 @@ private:
     int64_t warps = plan.getWarpsAlongAxis();
     Value smem = getSharedMemoryBase(rewriter, loc, op);
     auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName);
-    int64_t regionStart = offset ? offset.getInt() : 0;
+    int64_t scratchStart = offset ? offset.getInt() : 0;
     SmallVector<Value> regionBases;
     SmallVector<Type> storageTypes;
     for (size_t i = 0; i < partial[0].size(); ++i) {
-      Type storage = getStorageType(partial[0][i].getType());
-      storageTypes.push_back(storage);
-      Value start = emitElementAddress(
+      storageTypes.push_back(getStorageType(partial[0][i].getType()));
+      regionBases.push_back(emitElementAddress(
           rewriter, loc, smem, rewriter.getI8Type(),
-          createI32Constant(rewriter, loc, regionStart));
-      regionBases.push_back(start);
-      int64_t bytes = warps * numElements * getElementBytes(storage);
-      regionStart += (bytes + 15) / 16 * 16;
+          createI32Constant(rewriter, loc,
+                            scratchStart +
+                                getReduceScratchOffset(op, plan, i))));
     }
     auto slot = [&](size_t source, Value warp, Value element) {
       Value index = LLVM::AddOp::create(
