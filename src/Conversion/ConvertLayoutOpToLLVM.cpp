@@ -64,8 +64,7 @@ struct ConvertLayoutOpConversion
 
     Type element =
         getTypeConverter()->convertType(dstType.getElementType());
-    bool isBool = element.isInteger(1);
-    Type storage = isBool ? rewriter.getI8Type() : element;
+    Type storage = getMemoryType(element);
     auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName);
     Value base = emitElementAddress(
         rewriter, loc, getSharedMemoryBase(rewriter, loc, op),
@@ -76,9 +75,7 @@ struct ConvertLayoutOpConversion
     auto srcCoords = emitElementCoords(rewriter, loc, context.target, src,
                                        context.numThreads);
     for (auto [coord, value] : llvm::zip(srcCoords, registers)) {
-      Value stored = isBool ? LLVM::ZExtOp::create(rewriter, loc, storage,
-                                                   value).getResult()
-                            : value;
+      Value stored = toMemory(rewriter, loc, value);
       Value index = emitLinearIndex(rewriter, loc, coord, shape);
       LLVM::StoreOp::create(
           rewriter, loc, stored,
@@ -93,9 +90,7 @@ struct ConvertLayoutOpConversion
       Value value = LLVM::LoadOp::create(
           rewriter, loc, storage,
           emitElementAddress(rewriter, loc, base, storage, index));
-      if (isBool)
-        value = LLVM::TruncOp::create(rewriter, loc, element, value);
-      converted.push_back(value);
+      converted.push_back(fromMemory(rewriter, loc, value, element));
     }
     rewriter.replaceOp(op,
                        packRegisters(rewriter, loc, structType, converted));

@@ -39,28 +39,16 @@ int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
   return floorPowerOf2(std::max<int64_t>(width, 1));
 }
 
-Value toMemory(OpBuilder &b, Location loc, Value value, Type memoryType) {
-  if (value.getType() == memoryType)
-    return value;
-  return LLVM::ZExtOp::create(b, loc, memoryType, value);
-}
-
-Value fromMemory(OpBuilder &b, Location loc, Value value, Type element) {
-  if (value.getType() == element)
-    return value;
-  return LLVM::TruncOp::create(b, loc, element, value);
-}
-
 /// Registers [first, first + width) as one value of the access type.
 Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> registers,
                  int64_t first, int64_t width, Type memoryType) {
   if (width == 1)
-    return toMemory(b, loc, registers[first], memoryType);
+    return toMemory(b, loc, registers[first]);
   Type vectorType = VectorType::get({width}, memoryType);
   Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
   for (int64_t i = 0; i < width; ++i)
     vector = LLVM::InsertElementOp::create(
-        b, loc, vector, toMemory(b, loc, registers[first + i], memoryType),
+        b, loc, vector, toMemory(b, loc, registers[first + i]),
         createI32Constant(b, loc, i));
   return vector;
 }
@@ -96,7 +84,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<gluon::LoadOp> {
     if (!isa<RankedTensorType>(op.getType())) {
       Value fallback =
           adaptor.getOther()
-              ? toMemory(rewriter, loc, adaptor.getOther(), memoryType)
+              ? toMemory(rewriter, loc, adaptor.getOther())
               : LLVM::ZeroOp::create(rewriter, loc, memoryType).getResult();
       Value loaded =
           emitPredicatedLoad(rewriter, loc, adaptor.getPtr(), memoryType,
@@ -158,7 +146,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<gluon::StoreOp> {
                                createI32Constant(rewriter, loc, 0));
       emitPredicatedStore(
           rewriter, loc, adaptor.getPtr(),
-          toMemory(rewriter, loc, adaptor.getValue(), memoryType),
+          toMemory(rewriter, loc, adaptor.getValue()),
           andPredicates(rewriter, loc, isFirst, adaptor.getMask()), bytes);
       rewriter.eraseOp(op);
       return success();

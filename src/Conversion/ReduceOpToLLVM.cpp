@@ -21,7 +21,6 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
-
 using namespace mlir;
 using namespace gluonc;
 
@@ -52,24 +51,6 @@ Values combineTree(OpBuilder &b, gluon::ReduceOp op,
     values = std::move(next);
   }
   return values.front();
-}
-
-/// Memory holds i1 as a byte.
-Type getStorageType(Type type) {
-  return type.isInteger(1) ? IntegerType::get(type.getContext(), 8) : type;
-}
-
-Value toStorage(OpBuilder &b, Location loc, Value value) {
-  Type storage = getStorageType(value.getType());
-  return storage == value.getType()
-             ? value
-             : LLVM::ZExtOp::create(b, loc, storage, value).getResult();
-}
-
-Value fromStorage(OpBuilder &b, Location loc, Value value, Type type) {
-  return value.getType() == type
-             ? value
-             : LLVM::TruncOp::create(b, loc, type, value).getResult();
 }
 
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<gluon::ReduceOp> {
@@ -176,18 +157,16 @@ private:
     int64_t warps = plan.getWarpsAlongAxis();
     Value smem = getSharedMemoryBase(rewriter, loc, op);
     auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName);
-    int64_t regionStart = offset ? offset.getInt() : 0;
+    int64_t scratchStart = offset ? offset.getInt() : 0;
     SmallVector<Value> regionBases;
     SmallVector<Type> storageTypes;
     for (size_t i = 0; i < partial[0].size(); ++i) {
-      Type storage = getStorageType(partial[0][i].getType());
-      storageTypes.push_back(storage);
-      Value start = emitElementAddress(
+      storageTypes.push_back(getMemoryType(partial[0][i].getType()));
+      regionBases.push_back(emitElementAddress(
           rewriter, loc, smem, rewriter.getI8Type(),
-          createI32Constant(rewriter, loc, regionStart));
-      regionBases.push_back(start);
-      int64_t bytes = warps * numElements * getElementBytes(storage);
-      regionStart += (bytes + 15) / 16 * 16;
+          createI32Constant(rewriter, loc,
+                            scratchStart +
+                                getReduceScratchOffset(op, plan, i))));
     }
     auto slot = [&](size_t source, Value warp, Value element) {
       Value index = LLVM::AddOp::create(
@@ -202,7 +181,7 @@ private:
     for (size_t reg = 0; reg < partial.size(); ++reg)
       for (size_t i = 0; i < partial[reg].size(); ++i)
         LLVM::StoreOp::create(rewriter, loc,
-                              toStorage(rewriter, loc, partial[reg][i]),
+                              toMemory(rewriter, loc, partial[reg][i]),
                               slot(i, warpAlong, elementIndex[reg]));
     context.target.emitBarrier(rewriter, loc);
     for (size_t reg = 0; reg < partial.size(); ++reg) {
@@ -237,7 +216,7 @@ private:
       Value address = slotOfWarp(createI32Constant(rewriter, loc, warp));
       if (perAccess == 1) {
         Value value = LLVM::LoadOp::create(rewriter, loc, storage, address);
-        values.push_back(fromStorage(rewriter, loc, value, type));
+        values.push_back(fromMemory(rewriter, loc, value, type));
         continue;
       }
       auto vectorType = VectorType::get({perAccess}, storage);
@@ -246,7 +225,7 @@ private:
       for (int64_t k = 0; k < perAccess; ++k) {
         Value element = LLVM::ExtractElementOp::create(
             rewriter, loc, vector, createI32Constant(rewriter, loc, k));
-        values.push_back(fromStorage(rewriter, loc, element, type));
+        values.push_back(fromMemory(rewriter, loc, element, type));
       }
     }
     return values;

@@ -30,7 +30,6 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
-
 #include <map>
 
 using namespace mlir;
@@ -43,11 +42,6 @@ using Values = SmallVector<Value>;
 
 Value i32(OpBuilder &b, Location loc, int64_t value) {
   return createI32Constant(b, loc, value);
-}
-
-/// Memory holds i1 as a byte.
-Type getStorageType(Type type) {
-  return type.isInteger(1) ? IntegerType::get(type.getContext(), 8) : type;
 }
 
 class ScanLowering {
@@ -322,7 +316,7 @@ private:
           start + getScanScratchOffset(op, plan, level, s);
       regions.push_back(emitElementAddress(b, loc, smem, b.getI8Type(),
                                            i32(b, loc, regionStart)));
-      storage.push_back(getStorageType(total[0][s].getType()));
+      storage.push_back(getMemoryType(total[0][s].getType()));
     }
     auto address = [&](size_t source, Value warpPosition, Value slot) {
       Value index = LLVM::AddOp::create(
@@ -339,9 +333,7 @@ private:
       Value slot = emitSlot(scanLevel, registers.front());
       slots[key] = slot;
       for (size_t s = 0; s < numSources; ++s) {
-        Value value = total[registers.front()][s];
-        if (storage[s] != value.getType())
-          value = LLVM::ZExtOp::create(b, loc, storage[s], value);
+        Value value = toMemory(b, loc, total[registers.front()][s]);
         LLVM::StoreOp::create(b, loc, value, address(s, position, slot));
       }
     }
@@ -353,13 +345,11 @@ private:
       auto load = [&](int64_t warpPosition) {
         Values loaded;
         for (size_t s = 0; s < numSources; ++s) {
-          Type type = total[registers.front()][s].getType();
           Value value = LLVM::LoadOp::create(
               b, loc, storage[s],
               address(s, i32(b, loc, warpPosition), slots[key]));
-          if (type != storage[s])
-            value = LLVM::TruncOp::create(b, loc, type, value);
-          loaded.push_back(value);
+          loaded.push_back(fromMemory(
+              b, loc, value, total[registers.front()][s].getType()));
         }
         return loaded;
       };

@@ -27,19 +27,6 @@ using namespace gluonc;
 
 namespace {
 
-/// The type memory holds for a register of `registerType` (i1 as a byte).
-Type getStorageType(Type registerType) {
-  if (registerType.isInteger(1))
-    return IntegerType::get(registerType.getContext(), 8);
-  return registerType;
-}
-
-unsigned getStorageBits(Type storageType) {
-  if (isa<LLVM::LLVMPointerType>(storageType))
-    return 64;
-  return storageType.getIntOrFloatBitWidth();
-}
-
 /// The layout whose registers are the first registers of the accesses of
 /// `plan`, in the plan's order, and whose lanes and warps are the plan's.
 LinearLayout getAccessStarts(const SharedAccessPlan &plan) {
@@ -100,8 +87,8 @@ AccessInfo planAccess(RankedTensorType tensor, gluon::MemDescType desc,
                       const TypeConverter &converter) {
   SharedLayout layout = desc.getSharedLayout();
   Type registerType = converter.convertType(tensor.getElementType());
-  Type storageType = getStorageType(registerType);
-  unsigned bits = getStorageBits(storageType);
+  Type storageType = getMemoryType(registerType);
+  unsigned bits = 8 * getElementBytes(storageType);
   // Pointers are accessed one at a time.
   unsigned maxVectorBytes = isa<LLVM::LLVMPointerType>(storageType) ? 8 : 16;
   SharedAccessPlan plan = planSharedAccess(gluon::getLinearLayout(tensor),
@@ -112,18 +99,6 @@ AccessInfo planAccess(RankedTensorType tensor, gluon::MemDescType desc,
   unsigned alignment = std::max<unsigned>(1, width * bits / 8);
   return {std::move(plan), std::move(layout), registerType,
           storageType,     accessType,        alignment};
-}
-
-Value toStorage(OpBuilder &b, Location loc, Value value, Type storageType) {
-  if (value.getType() == storageType)
-    return value;
-  return LLVM::ZExtOp::create(b, loc, storageType, value);
-}
-
-Value fromStorage(OpBuilder &b, Location loc, Value value, Type registerType) {
-  if (value.getType() == registerType)
-    return value;
-  return LLVM::TruncOp::create(b, loc, registerType, value);
 }
 
 /// Stores the registers of `tensor` (its lowered struct) into the view at
@@ -138,12 +113,12 @@ void emitSharedStore(OpBuilder &b, Location loc, const LoweringContext &context,
   for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
     Value data;
     if (access.size() == 1) {
-      data = toStorage(b, loc, registers[access[0]], info.storageType);
+      data = toMemory(b, loc, registers[access[0]]);
     } else {
       data = LLVM::PoisonOp::create(b, loc, info.accessType);
       for (auto [position, reg] : llvm::enumerate(access))
         data = LLVM::InsertElementOp::create(
-            b, loc, data, toStorage(b, loc, registers[reg], info.storageType),
+            b, loc, data, toMemory(b, loc, registers[reg]),
             createI32Constant(b, loc, position));
     }
     LLVM::StoreOp::create(b, loc, data, address, info.alignment);
@@ -228,7 +203,7 @@ struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
                                   rewriter, loc, data,
                                   createI32Constant(rewriter, loc, position))
                                   .getResult();
-        loaded[reg] = fromStorage(rewriter, loc, element, info.registerType);
+        loaded[reg] = fromMemory(rewriter, loc, element, info.registerType);
       }
     }
     // Registers repeating an element take the loaded copy.
@@ -244,7 +219,7 @@ struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
 
 /// The element type's bytes in shared memory, for address arithmetic.
 Type getStorageTypeOf(gluon::MemDescType type, const TypeConverter &converter) {
-  return getStorageType(converter.convertType(type.getElementType()));
+  return getMemoryType(converter.convertType(type.getElementType()));
 }
 
 struct MemDescIndexOpConversion : SharedMemoryPattern<gluon::MemDescIndexOp> {

@@ -151,14 +151,6 @@ struct ExpandDimsOpConversion
   }
 };
 
-/// The LLVM type a pointer's elements are addressed as (i1 is a byte).
-static Type getMemoryElementType(const TypeConverter &converter,
-                                 Type pointee) {
-  if (pointee.isInteger(1))
-    return IntegerType::get(pointee.getContext(), 8);
-  return converter.convertType(pointee);
-}
-
 struct AddPtrOpConversion : public GluonPattern<gluon::AddPtrOp> {
   using GluonPattern::GluonPattern;
   LogicalResult
@@ -166,7 +158,8 @@ struct AddPtrOpConversion : public GluonPattern<gluon::AddPtrOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type pointee = getElementTypeOrSelf(gluon::getPointeeType(op.getType()));
-    Type elementType = getMemoryElementType(*getTypeConverter(), pointee);
+    // Pointers advance by elements as memory holds them.
+    Type elementType = getMemoryType(convert(pointee));
     Type ptrType = convert(getElementTypeOrSelf(op.getType()));
     auto gep = [&](Value base, Value offset) -> Value {
       return LLVM::GEPOp::create(rewriter, loc, ptrType, elementType, base,

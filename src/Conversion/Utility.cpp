@@ -36,6 +36,20 @@ Type gluonc::getMemoryType(Type registerType) {
   return registerType;
 }
 
+Value gluonc::toMemory(OpBuilder &builder, Location loc, Value value) {
+  Type memoryType = getMemoryType(value.getType());
+  if (memoryType == value.getType())
+    return value;
+  return LLVM::ZExtOp::create(builder, loc, memoryType, value);
+}
+
+Value gluonc::fromMemory(OpBuilder &builder, Location loc, Value value,
+                         Type registerType) {
+  if (value.getType() == registerType)
+    return value;
+  return LLVM::TruncOp::create(builder, loc, registerType, value);
+}
+
 int64_t gluonc::floorPowerOf2(int64_t value) {
   int64_t result = 1;
   while (result * 2 <= value)

@@ -13,9 +13,15 @@ include "GluonAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Gluon_AxisAttr : ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>;
+
+// Every tensor operand has the same layout (gluonc/IR/Traits.h).
+def Gluon_SameOperandsEncoding : NativeOpTrait<"SameOperandsEncoding"> {
+  let cppNamespace = "::mlir::gluon::OpTrait";
+}
 
 //===----------------------------------------------------------------------===//
 // Program indices
@@ -133,13 +139,16 @@ def Gluon_SplitOp : Gluon_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
 // Reductions and layout conversions
 //===----------------------------------------------------------------------===//
 
-def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure]> {
+def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure, SameOperandsShape,
+    Gluon_SameOperandsEncoding, InferTypeOpAdaptor]> {
   let summary = "combine the elements of tensors along an axis";
   let description = [{
     Reduces each source along `axis` with the combine region, which takes
     two values per source (the running result first) and yields one per
-    source. The results have the sources' layout sliced along `axis`; a 1-D
-    source reduces to a scalar that every thread holds.
+    source. The sources share one shape and layout. The result types follow
+    from them (inferReturnTypes): each source's shape without `axis`, in
+    its layout sliced along `axis`; a 1-D source reduces to a scalar that
+    every thread holds.
 
     ```mlir
     %sum = gluon.reduce %x {axis = 1 : i32} : tensor<8x128xf32, #blocked>
@@ -149,6 +158,9 @@ def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure]> {
       gluon.reduce.return %s : f32
     }
     ```
+
+    Built with `ReduceOp::create(builder, loc, srcs, axis)`, which infers
+    the result types; the caller then adds the combine block.
   }];
   let arguments = (ins Variadic<Gluon_ValueTensor>:$srcs, I32Attr:$axis);
   let results = (outs Variadic<Gluon_ValueLike>:$results);
@@ -156,6 +168,16 @@ def Gluon_ReduceOp : Gluon_Op<"reduce", [Pure]> {
   let assemblyFormat = [{
     $srcs attr-dict `:` type($srcs) `->` type($results) $combine
   }];
+  // The default builders would add an inferring builder that aborts on
+  // sources it cannot reduce, and overloads that make a call with an
+  // int64_t axis ambiguous.
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "ValueRange":$srcs, "int":$axis)>,
+    // Explicit result types, which must be the inferred ones.
+    OpBuilder<(ins "TypeRange":$results, "ValueRange":$srcs,
+                   "IntegerAttr":$axis)>
+  ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
@@ -167,14 +189,16 @@ def Gluon_ReduceReturnOp : Gluon_Op<"reduce.return",
   let assemblyFormat = "$results attr-dict `:` type($results)";
 }
 
-def Gluon_ScanOp : Gluon_Op<"scan", [Pure]> {
+def Gluon_ScanOp : Gluon_Op<"scan", [Pure, SameOperandsShape,
+    Gluon_SameOperandsEncoding, InferTypeOpAdaptor]> {
   let summary = "inclusive scan of tensors along an axis";
   let description = [{
     Each result element combines, in order, the source elements up to it
     along `axis` (from the end with `reverse`). The combine region takes
     two values per source, the earlier elements' first, and yields one per
-    source; it must be associative but need not be commutative. Results
-    have the sources' types.
+    source; it must be associative but need not be commutative. The
+    sources share one shape and layout; the results have the sources'
+    types (inferReturnTypes).
 
     ```mlir
     %c = gluon.scan %x {axis = 1 : i32} : tensor<8x128xf32, #blocked>
@@ -184,6 +208,9 @@ def Gluon_ScanOp : Gluon_Op<"scan", [Pure]> {
       gluon.scan.return %s : f32
     }
     ```
+
+    Built with `ScanOp::create(builder, loc, srcs, axis, reverse)`, which
+    infers the result types; the caller then adds the combine block.
   }];
   let arguments = (ins Variadic<Gluon_ValueTensor>:$srcs, I32Attr:$axis,
                        UnitAttr:$reverse);
@@ -192,6 +219,15 @@ def Gluon_ScanOp : Gluon_Op<"scan", [Pure]> {
   let assemblyFormat = [{
     $srcs attr-dict `:` type($srcs) `->` type($results) $combine
   }];
+  // As for gluon.reduce: one inferring builder that never aborts.
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "ValueRange":$srcs, "int":$axis,
+                   CArg<"bool", "false">:$reverse)>,
+    // Explicit result types, which must be the inferred ones.
+    OpBuilder<(ins "TypeRange":$results, "ValueRange":$srcs,
+                   "IntegerAttr":$axis, CArg<"UnitAttr", "{}">:$reverse)>
+  ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }

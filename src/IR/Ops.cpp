@@ -162,78 +162,8 @@ LogicalResult StoreOp::verify() {
 
 
 //===----------------------------------------------------------------------===//
-// Reductions and conversions
+// Layout conversions and products (reduce and scan: ReduceAndScanOps.cpp)
 //===----------------------------------------------------------------------===//
-
-/// The type reducing `type` along `axis` gives: the tensor without that
-/// dimension in the sliced layout, or the element type for 1-D tensors.
-static Type getReducedType(RankedTensorType type, unsigned axis) {
-  if (type.getRank() == 1)
-    return type.getElementType();
-  SmallVector<int64_t> shape(type.getShape());
-  shape.erase(shape.begin() + axis);
-  auto layout = cast<LayoutAttrInterface>(type.getEncoding());
-  auto sliced = SliceLayoutAttr::get(type.getContext(), axis, layout);
-  return RankedTensorType::get(shape, type.getElementType(), sliced);
-}
-
-LogicalResult ReduceOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one source");
-  if (getSrcs().size() != getResults().size())
-    return emitOpError() << "has " << getSrcs().size() << " sources but "
-                         << getResults().size() << " results";
-  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
-  int64_t axis = getAxis();
-  if (axis < 0 || axis >= first.getRank())
-    return emitOpError() << "axis " << axis << " is out of range for "
-                         << first;
-  for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
-    auto type = cast<RankedTensorType>(src.getType());
-    if (type.getShape() != first.getShape() ||
-        type.getEncoding() != first.getEncoding())
-      return emitOpError() << "sources differ in shape or layout: " << first
-                           << " and " << type;
-    Type expected = getReducedType(type, axis);
-    if (result.getType() != expected)
-      return emitOpError() << "result type " << result.getType()
-                           << " should be " << expected;
-  }
-  return success();
-}
-
-LogicalResult mlir::gluon::verifyCombineRegion(
-    Operation *op, ValueRange srcs, Block &block,
-    std::optional<ValueRange> returned) {
-  unsigned numSources = srcs.size();
-  if (block.getNumArguments() != 2 * numSources)
-    return op->emitOpError() << "the combine region takes " << 2 * numSources
-                             << " arguments, got " << block.getNumArguments();
-  for (unsigned i = 0; i < numSources; ++i) {
-    Type element = getElementTypeOrSelf(srcs[i].getType());
-    if (block.getArgument(i).getType() != element ||
-        block.getArgument(numSources + i).getType() != element)
-      return op->emitOpError() << "combine arguments for source " << i
-                               << " must be " << element;
-  }
-  if (!returned || returned->size() != numSources)
-    return op->emitOpError("the combine region must return one value per "
-                           "source");
-  for (unsigned i = 0; i < numSources; ++i)
-    if ((*returned)[i].getType() != getElementTypeOrSelf(srcs[i].getType()))
-      return op->emitOpError() << "the combine region returns "
-                               << (*returned)[i].getType() << " for source "
-                               << i;
-  return success();
-}
-
-LogicalResult ReduceOp::verifyRegions() {
-  Block &block = getCombine().front();
-  auto ret = dyn_cast<ReduceReturnOp>(block.getTerminator());
-  return verifyCombineRegion(*this, getSrcs(), block,
-                             ret ? std::optional<ValueRange>(ret.getResults())
-                                 : std::nullopt);
-}
 
 LogicalResult ConvertLayoutOp::verify() {
   auto src = getSrc().getType();

@@ -6,17 +6,17 @@
 //
 // A scan's scratch holds, for each warp level and source in turn, one
 // region of that level's block totals (getScanLevelScratchElements), each
-// region 16-byte aligned. Levels use distinct regions, so a level's writes
-// never race with the previous level's reads.
+// region aligned to kSharedMemoryAlignment. Levels use distinct regions,
+// so a level's writes never race with the previous level's reads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Transforms/SharedMemory.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir;
 using namespace gluonc;
-
-static int64_t alignTo16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
 
 ScanPlan gluonc::planScan(gluon::ScanOp op) {
   auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
@@ -27,9 +27,10 @@ ScanPlan gluonc::planScan(gluon::ScanOp op) {
 static int64_t getRegionBytes(gluon::ScanOp op, const ScanPlan &plan,
                               size_t level, size_t source) {
   auto type = cast<RankedTensorType>(op.getSrcs()[source].getType());
-  return alignTo16(
+  return llvm::alignTo(
       getScanLevelScratchElements(plan, level, type.getNumElements()) *
-      getElementBytes(type.getElementType()));
+          getElementBytes(type.getElementType()),
+      kSharedMemoryAlignment);
 }
 
 int64_t gluonc::getScanScratchOffset(gluon::ScanOp op, const ScanPlan &plan,

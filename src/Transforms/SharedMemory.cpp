@@ -6,8 +6,10 @@
 
 #include "gluonc/Transforms/SharedMemory.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -16,63 +18,34 @@ using namespace gluonc;
 // Plans and sizes
 //===----------------------------------------------------------------------===//
 
-LinearLayout gluonc::getReducedLayout(gluon::ReduceOp op) {
-  auto src = cast<RankedTensorType>(op.getSrcs()[0].getType());
-  if (src.getRank() == 1)
-    return makeScalarLayout(gluon::getLinearLayout(src));
-  return gluon::getLinearLayout(
-      cast<RankedTensorType>(op.getResults()[0].getType()));
-}
-
-ReductionPlan gluonc::planReduction(gluon::ReduceOp op) {
-  auto src = cast<RankedTensorType>(op.getSrcs()[0].getType());
-  return gluonc::planReduction(gluon::getLinearLayout(src),
-                               getReducedLayout(op), op.getAxis());
-}
-
 ConversionKind gluonc::planConversion(gluon::ConvertLayoutOp op) {
   return gluonc::planConversion(gluon::getLinearLayout(op.getSrc().getType()),
                                 gluon::getLinearLayout(op.getType()));
 }
 
 int64_t gluonc::getElementBytes(Type type) {
-  if (isa<gluon::PointerType>(type))
+  if (isa<gluon::PointerType, LLVM::LLVMPointerType>(type))
     return 8;
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 
-static int64_t alignTo16(int64_t bytes) { return (bytes + 15) / 16 * 16; }
-
-static int64_t getNumElements(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor ? tensor.getNumElements() : 1;
-}
-
 int64_t gluonc::getScratchBytes(Operation *op) {
-  if (auto reduce = dyn_cast<gluon::ReduceOp>(op)) {
-    ReductionPlan plan = planReduction(reduce);
-    if (!plan.unsupported.empty() || plan.getWarpsAlongAxis() == 1)
-      return 0;
-    // Each warp along the axis leaves one partial value per result element.
-    int64_t bytes = 0;
-    for (Value result : reduce.getResults())
-      bytes += alignTo16(plan.getWarpsAlongAxis() *
-                         getNumElements(result.getType()) *
-                         getElementBytes(getElementTypeOrSelf(result)));
-    return bytes;
-  }
+  if (auto reduce = dyn_cast<gluon::ReduceOp>(op))
+    return getReduceScratchBytes(reduce);
   if (auto scan = dyn_cast<gluon::ScanOp>(op))
     return getScanScratchBytes(scan);
   // A scalar atomic hands thread 0's old value to every thread.
   if (isa<gluon::AtomicRMWOp, gluon::AtomicCASOp>(op) &&
       !isa<RankedTensorType>(op->getResult(0).getType()))
-    return alignTo16(getElementBytes(op->getResult(0).getType()));
+    return llvm::alignTo(getElementBytes(op->getResult(0).getType()),
+                         kSharedMemoryAlignment);
   if (auto convert = dyn_cast<gluon::ConvertLayoutOp>(op)) {
     if (planConversion(convert) != ConversionKind::SharedMemory)
       return 0;
     RankedTensorType type = convert.getType();
-    return alignTo16(type.getNumElements() *
-                     getElementBytes(type.getElementType()));
+    return llvm::alignTo(type.getNumElements() *
+                             getElementBytes(type.getElementType()),
+                         kSharedMemoryAlignment);
   }
   return 0;
 }
@@ -116,7 +89,8 @@ public:
     module.walk([&](gluon::LocalAllocOp alloc) {
       alloc->setAttr(kAllocationOffsetAttrName,
                      builder.getI32IntegerAttr(allocated));
-      allocated += alignTo16(getAllocationBytes(alloc));
+      allocated +=
+          llvm::alignTo(getAllocationBytes(alloc), kSharedMemoryAlignment);
     });
     int64_t total = allocated;
     module.walk([&](Operation *op) {

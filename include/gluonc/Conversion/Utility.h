@@ -31,8 +31,16 @@ std::optional<unsigned> getRegisterFastDim(const LinearLayout &layout);
 int64_t floorPowerOf2(int64_t value);
 
 /// The type memory holds for a register of `registerType` (i1 is stored as
-/// a byte).
+/// a byte). Every lowering that stores registers asks this, and converts
+/// with toMemory and fromMemory.
 mlir::Type getMemoryType(mlir::Type registerType);
+/// The register `value` as memory holds it (an i1 zero-extended to a byte).
+mlir::Value toMemory(mlir::OpBuilder &builder, mlir::Location loc,
+                     mlir::Value value);
+/// `value`, read from memory as getMemoryType(registerType), as a register
+/// of `registerType`.
+mlir::Value fromMemory(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value value, mlir::Type registerType);
 
 /// The registers of a lowered tensor, in register order.
 llvm::SmallVector<mlir::Value> unpackRegisters(mlir::OpBuilder &builder,

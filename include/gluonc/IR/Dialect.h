@@ -7,6 +7,7 @@
 #ifndef GLUONC_IR_DIALECT_H
 #define GLUONC_IR_DIALECT_H
 
+#include "gluonc/IR/Traits.h"
 #include "gluonc/Layout/LinearLayout.h"
 #include "gluonc/Layout/SharedLayout.h"
 
@@ -20,6 +21,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace gluonc {
@@ -55,13 +57,6 @@ gluonc::LinearLayout getLinearLayout(RankedTensorType type);
 /// For a pointer, its pointee type; for a tensor of pointers, the tensor of
 /// pointees with the same shape and layout. Null for anything else.
 Type getPointeeType(Type ptrLike);
-
-/// Checks the combine region of a reduce or scan: two arguments per source
-/// of its element type, and `returned` (the terminator's operands, none if
-/// the terminator is of the wrong kind) one value per source of that type.
-LogicalResult verifyCombineRegion(Operation *op, ValueRange srcs,
-                                  Block &block,
-                                  std::optional<ValueRange> returned);
 
 /// `type` with its scalar element type replaced by `elementType` (a tensor
 /// keeps its shape and layout).

@@ -33,14 +33,30 @@ constexpr llvm::StringLiteral kScratchOffsetAttrName = "gluon.scratch_offset";
 constexpr llvm::StringLiteral kAllocationOffsetAttrName =
     "gluon.allocation_offset";
 
+/// Every place in shared memory (an allocation, a region of an op's
+/// scratch) starts at a multiple of this many bytes, so that accesses of up
+/// to 16 bytes at its start are aligned (a reduction reads its partials
+/// with LDS.128). Places are sized with llvm::alignTo(bytes, this).
+constexpr int64_t kSharedMemoryAlignment = 16;
+
+/// The bytes one element of `type` takes in memory (i1 takes one; a gluon
+/// or LLVM pointer eight).
+int64_t getElementBytes(mlir::Type type);
+
 /// The plan of a reduction (see Plans.h), from its types.
 ReductionPlan planReduction(mlir::gluon::ReduceOp op);
 /// The layout of one result of `op` (a scalar's for 1-D sources).
 LinearLayout getReducedLayout(mlir::gluon::ReduceOp op);
-ConversionKind planConversion(mlir::gluon::ConvertLayoutOp op);
+/// Where, from the start of a reduction's scratch, the partials of source
+/// `source` are kept (ReduceSharedMemory.cpp); `source` = the number of
+/// sources gives the end.
+int64_t getReduceScratchOffset(mlir::gluon::ReduceOp op,
+                               const ReductionPlan &plan, size_t source);
+/// Bytes of shared memory a reduction uses: the partial results of the
+/// warps along its axis, none when one warp holds the whole axis.
+int64_t getReduceScratchBytes(mlir::gluon::ReduceOp op);
 
-/// The bytes one element of `type` takes in memory (i1 takes one).
-int64_t getElementBytes(mlir::Type type);
+ConversionKind planConversion(mlir::gluon::ConvertLayoutOp op);
 
 /// The plan of a scan (see ScanPlan.h), from its types.
 ScanPlan planScan(mlir::gluon::ScanOp op);

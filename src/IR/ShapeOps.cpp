@@ -1,4 +1,4 @@
-//===- ScanAndShapeOps.cpp - gluon.scan and the register-renaming ops -----===//
+//===- ShapeOps.cpp - The register-renaming shape ops ---------------------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -221,40 +221,4 @@ LogicalResult SplitOp::verify() {
   if (failed(verifyRenaming(*this, 0)))
     return failure();
   return verifyRenaming(*this, 1);
-}
-
-//===----------------------------------------------------------------------===//
-// Scan
-//===----------------------------------------------------------------------===//
-
-LogicalResult ScanOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one source");
-  if (getSrcs().size() != getResults().size())
-    return emitOpError() << "has " << getSrcs().size() << " sources but "
-                         << getResults().size() << " results";
-  auto first = cast<RankedTensorType>(getSrcs()[0].getType());
-  int64_t axis = getAxis();
-  if (axis < 0 || axis >= first.getRank())
-    return emitOpError() << "axis " << axis << " is out of range for "
-                         << first;
-  for (auto [src, result] : llvm::zip(getSrcs(), getResults())) {
-    auto type = cast<RankedTensorType>(src.getType());
-    if (type.getShape() != first.getShape() ||
-        type.getEncoding() != first.getEncoding())
-      return emitOpError() << "sources differ in shape or layout: " << first
-                           << " and " << type;
-    if (result.getType() != type)
-      return emitOpError() << "result type " << result.getType()
-                           << " should be the source's, " << type;
-  }
-  return success();
-}
-
-LogicalResult ScanOp::verifyRegions() {
-  Block &block = getCombine().front();
-  auto ret = dyn_cast<ScanReturnOp>(block.getTerminator());
-  return verifyCombineRegion(*this, getSrcs(), block,
-                             ret ? std::optional<ValueRange>(ret.getResults())
-                                 : std::nullopt);
 }
