@@ -77,7 +77,8 @@ public:
   /// itself; the backend links the library. getMathLibraryName gives the
   /// function's name within the library.
   virtual std::optional<std::string>
-  getMathLibraryFunction(llvm::StringRef opName, mlir::Type type) const {
+  getMathLibraryFunction(llvm::StringRef /*opName*/,
+                         mlir::Type /*type*/) const {
     return std::nullopt;
   }
 
@@ -85,29 +86,30 @@ public:
   /// holds and gives `fallback` elsewhere, as one predicated instruction;
   /// null where the target has none for this access, and the expansion then
   /// branches around a plain load.
-  virtual mlir::Value lowerPredicatedLoad(mlir::OpBuilder &builder,
-                                          mlir::Location loc, mlir::Type type,
-                                          mlir::Value ptr,
-                                          mlir::Value predicate,
-                                          mlir::Value fallback,
-                                          unsigned alignment) const {
+  virtual mlir::Value
+  lowerPredicatedLoad(mlir::OpBuilder & /*builder*/, mlir::Location /*loc*/,
+                      mlir::Type /*type*/, mlir::Value /*ptr*/,
+                      mlir::Value /*predicate*/, mlir::Value /*fallback*/,
+                      unsigned /*alignment*/) const {
     return {};
   }
   /// A store that writes only where `predicate` holds, as one predicated
   /// instruction; false where the target has none for this access.
-  virtual bool lowerPredicatedStore(mlir::OpBuilder &builder,
-                                    mlir::Location loc, mlir::Value ptr,
-                                    mlir::Value value, mlir::Value predicate,
-                                    unsigned alignment) const {
+  virtual bool lowerPredicatedStore(mlir::OpBuilder & /*builder*/,
+                                    mlir::Location /*loc*/, mlir::Value /*ptr*/,
+                                    mlir::Value /*value*/,
+                                    mlir::Value /*predicate*/,
+                                    unsigned /*alignment*/) const {
     return false;
   }
 
   /// x / y for f32 scalars to within a few ulp over the whole range, the
   /// meaning of '/' and gl.fdiv on fp32 in Triton; null where LLVM's fdiv
   /// (with the op's fast-math flags) should decide.
-  virtual mlir::Value emitApproximateDivide(mlir::OpBuilder &builder,
-                                            mlir::Location loc, mlir::Value x,
-                                            mlir::Value y) const {
+  virtual mlir::Value emitApproximateDivide(mlir::OpBuilder & /*builder*/,
+                                            mlir::Location /*loc*/,
+                                            mlir::Value /*x*/,
+                                            mlir::Value /*y*/) const {
     return {};
   }
 
@@ -117,19 +119,20 @@ public:
   /// xchg; `sem` and `scope` as gluon.atomic_rmw has them. Returns the old
   /// value (undefined where the predicate is false), or null where the
   /// target cannot do this one.
-  virtual mlir::Value emitAtomicRMW(mlir::OpBuilder &builder,
-                                    mlir::Location loc, llvm::StringRef kind,
-                                    mlir::Value ptr, mlir::Value value,
-                                    mlir::Value predicate, llvm::StringRef sem,
-                                    llvm::StringRef scope) const {
+  virtual mlir::Value
+  emitAtomicRMW(mlir::OpBuilder & /*builder*/, mlir::Location /*loc*/,
+                llvm::StringRef /*kind*/, mlir::Value /*ptr*/,
+                mlir::Value /*value*/, mlir::Value /*predicate*/,
+                llvm::StringRef /*sem*/, llvm::StringRef /*scope*/) const {
     return {};
   }
   /// One atomic compare-and-swap, as emitAtomicRMW.
-  virtual mlir::Value emitAtomicCAS(mlir::OpBuilder &builder,
-                                    mlir::Location loc, mlir::Value ptr,
-                                    mlir::Value cmp, mlir::Value value,
-                                    mlir::Value predicate, llvm::StringRef sem,
-                                    llvm::StringRef scope) const {
+  virtual mlir::Value emitAtomicCAS(mlir::OpBuilder & /*builder*/,
+                                    mlir::Location /*loc*/, mlir::Value /*ptr*/,
+                                    mlir::Value /*cmp*/, mlir::Value /*value*/,
+                                    mlir::Value /*predicate*/,
+                                    llvm::StringRef /*sem*/,
+                                    llvm::StringRef /*scope*/) const {
     return {};
   }
 
@@ -146,9 +149,11 @@ public:
 
   /// Reports a failed device assertion from this thread and makes the
   /// launch fail (CUDA's __assertfail); false where the target has no way.
-  virtual bool emitAssertFail(mlir::OpBuilder &builder, mlir::Location loc,
-                              llvm::StringRef message, llvm::StringRef file,
-                              int32_t line, llvm::StringRef function) const {
+  virtual bool emitAssertFail(mlir::OpBuilder & /*builder*/,
+                              mlir::Location /*loc*/,
+                              llvm::StringRef /*message*/,
+                              llvm::StringRef /*file*/, int32_t /*line*/,
+                              llvm::StringRef /*function*/) const {
     return false;
   }
 
@@ -156,17 +161,18 @@ public:
   /// `base` (a global pointer), reading nothing and giving zero where
   /// `predicate` (an i1, or null) is false; null where the target has no
   /// buffer accesses.
-  virtual mlir::Value emitBufferLoad(mlir::OpBuilder &builder,
-                                     mlir::Location loc, mlir::Type type,
-                                     mlir::Value base, mlir::Value byteOffset,
-                                     mlir::Value predicate) const {
+  virtual mlir::Value emitBufferLoad(mlir::OpBuilder & /*builder*/,
+                                     mlir::Location /*loc*/,
+                                     mlir::Type /*type*/, mlir::Value /*base*/,
+                                     mlir::Value /*byteOffset*/,
+                                     mlir::Value /*predicate*/) const {
     return {};
   }
   /// The matching store; false where the target has none.
-  virtual bool emitBufferStore(mlir::OpBuilder &builder, mlir::Location loc,
-                               mlir::Value value, mlir::Value base,
-                               mlir::Value byteOffset,
-                               mlir::Value predicate) const {
+  virtual bool emitBufferStore(mlir::OpBuilder & /*builder*/,
+                               mlir::Location /*loc*/, mlir::Value /*value*/,
+                               mlir::Value /*base*/, mlir::Value /*byteOffset*/,
+                               mlir::Value /*predicate*/) const {
     return false;
   }
 
@@ -174,12 +180,10 @@ public:
   /// the product of an m x n x k tile of `a` and `b` (vectors of the
   /// lane's operand elements), as the target's matrix unit defines the
   /// lanes' shares; null where the target has no such instruction.
-  virtual mlir::Value emitMatrixMultiplyAccumulate(mlir::OpBuilder &builder,
-                                                   mlir::Location loc,
-                                                   unsigned m, unsigned n,
-                                                   unsigned k, mlir::Value a,
-                                                   mlir::Value b,
-                                                   mlir::Value acc) const {
+  virtual mlir::Value emitMatrixMultiplyAccumulate(
+      mlir::OpBuilder & /*builder*/, mlir::Location /*loc*/, unsigned /*m*/,
+      unsigned /*n*/, unsigned /*k*/, mlir::Value /*a*/, mlir::Value /*b*/,
+      mlir::Value /*acc*/) const {
     return {};
   }
 
