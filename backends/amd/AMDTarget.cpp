@@ -183,10 +183,10 @@ public:
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               500);
     if (llvm::Error error = linkDeviceLibrary(*llvmModule, options.arch))
-      return std::move(error);
+      return error;
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
-      return std::move(error);
+      return error;
     return llvmModule;
   }
 

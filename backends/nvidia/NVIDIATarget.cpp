@@ -172,11 +172,11 @@ public:
       return translated.takeError();
     std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
     if (llvm::Error error = linkLibdevice(*llvmModule))
-      return std::move(error);
+      return error;
 
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
-      return std::move(error);
+      return error;
     return llvmModule;
   }
 
@@ -209,7 +209,7 @@ public:
     if (!assembled)
       return assembled.takeError();
     if (llvm::Error error = tuneOccupancy(result.assembly, *assembled, options))
-      return std::move(error);
+      return error;
     result.image = std::move(assembled->cubin);
     result.assembler = std::move(assembled->assembler);
     result.resources = assembled->resources;
