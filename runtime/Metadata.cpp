@@ -58,6 +58,12 @@ std::string KernelMetadata::signature() const {
 
 namespace {
 
+/// The key path of the document's root object. A named string rather than
+/// "" at each call: a reference returned by MetadataReader::member() or
+/// object() is then never bound to a call with a temporary argument, which
+/// g++ 13's -Wdangling-reference reports as possibly dangling.
+const std::string kRootPath;
+
 /// Reads typed values out of the document; every failure names the file and
 /// the key path ("params[1].offset") and throws a Failure.
 class MetadataReader {
@@ -182,7 +188,7 @@ std::string directoryOf(const std::string &path) {
 
 void readTarget(const MetadataReader &reader, const json &root,
                 KernelMetadata &out) {
-  const json &target = reader.object(root, "", "target");
+  const json &target = reader.object(root, kRootPath, "target");
   std::string backend = reader.string(target, "target", "backend");
   if (backend == "nvidia")
     out.backend = GLUONRT_BACKEND_NVIDIA;
@@ -213,7 +219,7 @@ void readTarget(const MetadataReader &reader, const json &root,
 
 void readImage(const MetadataReader &reader, const json &root,
                KernelMetadata &out) {
-  const json &image = reader.object(root, "", "image");
+  const json &image = reader.object(root, kRootPath, "image");
   out.imageFile = reader.nonEmptyString(image, "image", "file");
   if (out.imageFile.front() == '/')
     reader.error("image.file",
@@ -238,7 +244,7 @@ void readImage(const MetadataReader &reader, const json &root,
 
 void readLaunch(const MetadataReader &reader, const json &root,
                 KernelMetadata &out) {
-  const json &launch = reader.object(root, "", "launch");
+  const json &launch = reader.object(root, kRootPath, "launch");
   out.numWarps = reader.u32Member(launch, "launch", "num_warps");
   if (out.numWarps == 0)
     reader.error("launch.num_warps", "must be at least 1");
@@ -351,7 +357,7 @@ void checkParamLayout(const MetadataReader &reader,
 
 void readParams(const MetadataReader &reader, const json &root,
                 KernelMetadata &out) {
-  const json &params = reader.member(root, "", "params");
+  const json &params = reader.member(root, kRootPath, "params");
   if (!params.is_array())
     reader.error("params", "must be an array");
   for (size_t i = 0; i < params.size(); ++i)
@@ -462,12 +468,12 @@ void readConstexprs(const MetadataReader &reader, const json &root,
 void readDocument(const MetadataReader &reader, const json &root,
                   KernelMetadata &out) {
   if (!root.is_object())
-    reader.error("", "the document must be a JSON object");
-  std::string schema = reader.string(root, "", "schema");
+    reader.error(kRootPath, "the document must be a JSON object");
+  std::string schema = reader.string(root, kRootPath, "schema");
   if (schema != KnownSchema)
     reader.error("schema", "unknown schema '" + schema +
                                "' (this gluonrt reads " + KnownSchema + ")");
-  out.entry = reader.nonEmptyString(root, "", "entry");
+  out.entry = reader.nonEmptyString(root, kRootPath, "entry");
   readTarget(reader, root, out);
   readImage(reader, root, out);
   readLaunch(reader, root, out);

@@ -147,8 +147,9 @@ Value AMDTargetInfo::emitAtomicCAS(OpBuilder &b, Location loc, Value ptr,
 }
 
 bool AMDTargetInfo::emitAssertFail(OpBuilder &b, Location loc,
-                                   StringRef message, StringRef file,
-                                   int32_t line, StringRef function) const {
+                                   StringRef /*message*/, StringRef /*file*/,
+                                   int32_t /*line*/,
+                                   StringRef /*function*/) const {
   LLVM::Trap::create(b, loc);
   return true;
 }

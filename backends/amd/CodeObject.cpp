@@ -107,7 +107,7 @@ readMetadataNote(ArrayRef<char> hsaco) {
       return document;
     }
     if (error)
-      return std::move(error);
+      return error;
   }
   return createStringError("the code object has no NT_AMDGPU_METADATA note");
 }

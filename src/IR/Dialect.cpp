@@ -15,6 +15,7 @@
 using namespace mlir;
 using namespace mlir::gluon;
 
+GLUONC_BEGIN_GENERATED_CODE
 #include "gluonc/IR/GluonDialect.cpp.inc"
 
 #include "gluonc/IR/GluonAttrInterfaces.cpp.inc"
@@ -24,6 +25,7 @@ using namespace mlir::gluon;
 
 #define GET_TYPEDEF_CLASSES
 #include "gluonc/IR/GluonTypes.cpp.inc"
+GLUONC_END_GENERATED_CODE
 
 namespace {
 /// Prints layouts once at the top of a module as `#blocked = ...`, the way

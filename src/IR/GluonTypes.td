@@ -66,7 +66,10 @@ def Gluon_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2]>;
 def Gluon_Scalar : AnyTypeOf<[Gluon_Int, Gluon_Float, Gluon_PointerType]>;
 
 def Gluon_LayoutTensor : Type<
-    And<[AnyRankedTensor.predicate,
+    // IsRankedTensorTypePred, not AnyRankedTensor.predicate: the latter also
+    // checks the element type against AnyType through a lambda whose
+    // parameter is unused (-Wunused-parameter in the generated code).
+    And<[IsRankedTensorTypePred,
          CPred<"::llvm::isa_and_nonnull<::mlir::gluon::LayoutAttrInterface>("
                "::llvm::cast<::mlir::RankedTensorType>($_self).getEncoding())">]>,
     "ranked tensor with a gluon layout", "::mlir::RankedTensorType">;

@@ -12,8 +12,10 @@
 using namespace mlir;
 using namespace mlir::gluon;
 
+GLUONC_BEGIN_GENERATED_CODE
 #define GET_OP_CLASSES
 #include "gluonc/IR/GluonOps.cpp.inc"
+GLUONC_END_GENERATED_CODE
 
 //===----------------------------------------------------------------------===//
 // Shared checks

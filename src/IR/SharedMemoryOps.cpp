@@ -487,7 +487,11 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
   int64_t block = 1;
   for (int64_t size : allocShape)
     block *= size;
-  for (const gluonc::PaddingRule &rule : src.getSharedLayout().getPadding())
+  // getSharedLayout() returns by value: keep it alive while its padding
+  // rules are read (a range-for over a member of the temporary would read a
+  // destroyed object).
+  gluonc::SharedLayout layout = src.getSharedLayout();
+  for (const gluonc::PaddingRule &rule : layout.getPadding())
     if (block % rule.interval != 0) {
       problem = "a buffer of " + std::to_string(block) +
                 " elements is not a whole number of padding intervals of " +

@@ -6,6 +6,7 @@
 
 #include "gluonc/Layout/LinearLayout.h"
 
+#include <algorithm>
 #include <cassert>
 #include <sstream>
 
@@ -54,8 +55,9 @@ static void xorInto(Coord &acc, const Coord &basis) {
 
 LinearLayout::LinearLayout(std::vector<int32_t> shape)
     : shape(std::move(shape)) {
-  for (int32_t size : this->shape)
-    assert(isPowerOf2(size) && "layout dimensions must be powers of two");
+  assert(std::all_of(this->shape.begin(), this->shape.end(),
+                     [](int32_t size) { return isPowerOf2(size); }) &&
+         "layout dimensions must be powers of two");
 }
 
 void LinearLayout::addBasis(HwDim dim, Coord basis) {

@@ -71,16 +71,18 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   if (failed(mlir::verify(module)))
     return failure();
 
-  for (const std::string &stage : {"verify", "membar", "lower"}) {
+  // StringRef, not const std::string &: the list holds string literals, and
+  // a std::string reference would bind to a new temporary on each iteration.
+  for (llvm::StringRef stage : {"verify", "membar", "lower"}) {
     PassManager pm(context);
     buildStagePasses(stage, pm);
     if (failed(pm.run(module)))
       return failure();
-    if (stage == std::string("verify")) {
+    if (stage == "verify") {
       llvm::raw_string_ostream os(result.gluonIR);
       module.print(os);
     }
-    if (stage == std::string("membar")) {
+    if (stage == "membar") {
       if (auto bytes = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
         result.sharedBytes = bytes.getInt();
       // Each allocation was checked where it was made; together with the

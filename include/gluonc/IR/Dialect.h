@@ -7,6 +7,7 @@
 #ifndef GLUONC_IR_DIALECT_H
 #define GLUONC_IR_DIALECT_H
 
+#include "gluonc/IR/GeneratedCode.h"
 #include "gluonc/IR/Traits.h"
 #include "gluonc/Layout/LinearLayout.h"
 #include "gluonc/Layout/SharedLayout.h"
@@ -29,6 +30,7 @@ namespace gluonc {
 llvm::hash_code hash_value(const LinearLayout &layout);
 } // namespace gluonc
 
+GLUONC_BEGIN_GENERATED_CODE
 #include "gluonc/IR/GluonDialect.h.inc"
 
 #include "gluonc/IR/GluonAttrInterfaces.h.inc"
@@ -41,6 +43,7 @@ llvm::hash_code hash_value(const LinearLayout &layout);
 
 #define GET_OP_CLASSES
 #include "gluonc/IR/GluonOps.h.inc"
+GLUONC_END_GENERATED_CODE
 
 namespace mlir::gluon {
 
