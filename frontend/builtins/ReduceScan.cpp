@@ -74,52 +74,35 @@ std::vector<mlir::Value> getValues(const std::vector<RuntimeValue> &inputs) {
   return values;
 }
 
-/// The reduction of `inputs` along `axis`.
+/// The reduction of `inputs` along `axis`; gluon.reduce infers the result
+/// types.
 std::vector<RuntimeValue> emitReduce(IRGen &gen,
                                      const std::vector<RuntimeValue> &inputs,
                                      int64_t axis, SourceLoc loc,
                                      const Combiner &combine) {
-  mlir::OpBuilder &b = gen.getBuilder();
-  std::vector<mlir::Type> resultTypes;
-  std::vector<int64_t> shape = inputs[0].shape;
-  shape.erase(shape.begin() + axis);
-  mlir::Attribute layout;
-  if (!shape.empty())
-    layout = mlir::gluon::SliceLayoutAttr::get(
-        &gen.getContext(), axis,
-        mlir::cast<mlir::gluon::LayoutAttrInterface>(inputs[0].layout));
-  for (const RuntimeValue &input : inputs)
-    resultTypes.push_back(gen.getMLIRType(input.dtype, shape, layout));
-  auto reduce = mlir::gluon::ReduceOp::create(b, gen.getLoc(loc), resultTypes,
-                                              getValues(inputs),
-                                              b.getI32IntegerAttr(axis));
+  auto reduce = mlir::gluon::ReduceOp::create(
+      gen.getBuilder(), gen.getLoc(loc), getValues(inputs), axis);
   buildCombineRegion<mlir::gluon::ReduceReturnOp>(gen, reduce.getCombine(),
                                                   inputs, loc, combine);
   std::vector<RuntimeValue> results;
   for (size_t i = 0; i < inputs.size(); ++i)
     results.push_back(
-        RuntimeValue{reduce.getResult(i), inputs[i].dtype, shape, layout});
+        RuntimeValue::ofType(reduce.getResult(i), inputs[i].dtype));
   return results;
 }
 
-/// The scan of `inputs` along `axis`.
+/// The scan of `inputs` along `axis`; gluon.scan infers the result types.
 std::vector<RuntimeValue> emitScan(IRGen &gen,
                                    const std::vector<RuntimeValue> &inputs,
                                    int64_t axis, bool reverse, SourceLoc loc,
                                    const Combiner &combine) {
-  mlir::OpBuilder &b = gen.getBuilder();
-  std::vector<mlir::Type> types;
-  for (const RuntimeValue &input : inputs)
-    types.push_back(input.value.getType());
-  auto scan = mlir::gluon::ScanOp::create(
-      b, gen.getLoc(loc), types, getValues(inputs), b.getI32IntegerAttr(axis),
-      reverse ? b.getUnitAttr() : mlir::UnitAttr());
+  auto scan = mlir::gluon::ScanOp::create(gen.getBuilder(), gen.getLoc(loc),
+                                          getValues(inputs), axis, reverse);
   buildCombineRegion<mlir::gluon::ScanReturnOp>(gen, scan.getCombine(), inputs,
                                                 loc, combine);
   std::vector<RuntimeValue> results;
   for (size_t i = 0; i < inputs.size(); ++i)
-    results.push_back(RuntimeValue{scan.getResult(i), inputs[i].dtype,
-                                   inputs[i].shape, inputs[i].layout});
+    results.push_back(RuntimeValue::ofType(scan.getResult(i), inputs[i].dtype));
   return results;
 }
 

@@ -11,6 +11,14 @@
 using namespace gluonc;
 using namespace gluonc::frontend;
 
+RuntimeValue RuntimeValue::ofType(mlir::Value value, DType dtype) {
+  auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(value.getType());
+  if (!tensor)
+    return RuntimeValue{value, dtype, {}, {}};
+  return RuntimeValue{value, dtype, tensor.getShape().vec(),
+                      tensor.getEncoding()};
+}
+
 //===----------------------------------------------------------------------===//
 // Rendering
 //===----------------------------------------------------------------------===//

@@ -37,6 +37,10 @@ struct RuntimeValue {
   mlir::Attribute layout;
 
   bool isScalar() const { return shape.empty(); }
+
+  /// `value` as a `dtype` value, with the shape and layout of its type (the
+  /// type an op inferred); dtype carries the signedness the type lacks.
+  static RuntimeValue ofType(mlir::Value value, DType dtype);
 };
 
 /// A shared memory descriptor: a view of an allocation
