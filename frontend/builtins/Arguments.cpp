@@ -170,6 +170,26 @@ RuntimeValue gluonc::frontend::matchShape(IRGen &gen, RuntimeValue value,
   return gen.broadcastTo(value, like.shape, like.layout, loc);
 }
 
+mlir::gluon::DotOperandLayoutAttr gluonc::frontend::requireDotOperand(
+    IRGen &gen, const BoundArgs &args, const std::string &function,
+    unsigned index, const RuntimeValue &operand, const RuntimeValue &acc,
+    const std::string &kWidths) {
+  const char *name = index == 0 ? "a" : "b";
+  auto layout =
+      mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
+  if (!layout || layout.getOpIdx() != index ||
+      layout.getParent() != acc.layout)
+    gen.failWithNote(
+        args.loc(name),
+        function + "'s " + name +
+            " needs the layout DotOperandLayout(operand_index=" +
+            std::to_string(index) + ", parent=<the accumulator's layout>, " +
+            "k_width=" + kWidths + "), got " + describeLayout(operand.layout),
+        gen.getDefinitionLoc(acc, args.loc("acc")),
+        "the accumulator's layout is " + describeLayout(acc.layout));
+  return layout;
+}
+
 mlir::Value gluonc::frontend::requireMask(IRGen &gen, const BoundArgs &args,
                                           const RuntimeValue &like,
                                           const std::string &function) {

@@ -60,6 +60,14 @@ std::vector<int64_t> requireVariadicInts(IRGen &gen, const BoundArgs &args,
 /// scalar next to a scalar).
 RuntimeValue matchShape(IRGen &gen, RuntimeValue value,
                         const RuntimeValue &like, SourceLoc loc);
+/// The layout of a matrix product's operand `index` (0 for `a`, 1 for
+/// `b`), which `function` needs to be DotOperandLayout(operand_index=
+/// index, parent=<acc's layout>); `kWidths` names the k_width it takes.
+mlir::gluon::DotOperandLayoutAttr
+requireDotOperand(IRGen &gen, const BoundArgs &args,
+                  const std::string &function, unsigned index,
+                  const RuntimeValue &operand, const RuntimeValue &acc,
+                  const std::string &kWidths);
 /// The `mask` argument of a load or store: booleans only (as in Triton),
 /// in the shape of `like`.
 mlir::Value requireMask(IRGen &gen, const BoundArgs &args,

@@ -287,7 +287,7 @@ Value absFunction(IRGen &gen, const BoundArgs &bound) {
   if (x.dtype.isPointer || x.dtype.isFloat8())
     gen.fail(bound.loc("x"),
              "gl.abs needs numbers, got " + x.dtype.getGluonName());
-  if (x.dtype.isUnsigned() || x.dtype.isBool())
+  if (getSignedness(x.dtype) == Signedness::Unsigned)
     return x;
   if (x.dtype.isInt())
     return RuntimeValue{mlir::math::AbsIOp::create(b, loc, x.value), x.dtype,
@@ -393,24 +393,8 @@ Value dotFma(IRGen &gen, const BoundArgs &bound) {
     gen.fail(bound.loc("acc"), "gl.dot_fma needs an accumulator in a "
                                "BlockedLayout, got " +
                                    describeLayout(acc.layout));
-  for (unsigned index : {0u, 1u}) {
-    const char *name = index == 0 ? "a" : "b";
-    const RuntimeValue &operand = index == 0 ? a : b;
-    auto layout =
-        mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
-    if (!layout || layout.getOpIdx() != index ||
-        layout.getParent() != acc.layout)
-      gen.failWithNote(
-          bound.loc(name),
-          std::string("gl.dot_fma's ") + name +
-              " needs the layout "
-              "DotOperandLayout(operand_index=" +
-              std::to_string(index) +
-              ", parent=<the accumulator's layout>, k_width=0), got " +
-              describeLayout(operand.layout),
-          gen.getDefinitionLoc(acc, bound.loc("acc")),
-          "the accumulator's layout is " + describeLayout(acc.layout));
-  }
+  requireDotOperand(gen, bound, "gl.dot_fma", 0, a, acc, "0");
+  requireDotOperand(gen, bound, "gl.dot_fma", 1, b, acc, "0");
   if (a.shape[0] != acc.shape[0] || b.shape[1] != acc.shape[1] ||
       a.shape[1] != b.shape[0])
     gen.fail(bound.callLoc(),

@@ -189,12 +189,12 @@ RuntimeValue IRGen::castTo(const RuntimeValue &value, DType dtype,
       result = v;
     else if (fromBits > toBits)
       result = mlir::arith::TruncIOp::create(builder, mloc, target, v);
-    else if (from.isUnsigned() || from.isBool())
+    else if (getSignedness(from) == Signedness::Unsigned)
       result = mlir::arith::ExtUIOp::create(builder, mloc, target, v);
     else
       result = mlir::arith::ExtSIOp::create(builder, mloc, target, v);
   } else if (from.isInt() && dtype.isFloat()) {
-    if (from.isUnsigned() || from.isBool())
+    if (getSignedness(from) == Signedness::Unsigned)
       result = mlir::arith::UIToFPOp::create(builder, mloc, target, v);
     else
       result = mlir::arith::SIToFPOp::create(builder, mloc, target, v);

@@ -94,19 +94,8 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
   unsigned kWidth = 0;
   for (unsigned index : {0u, 1u}) {
     const char *operandName = index == 0 ? "a" : "b";
-    const RuntimeValue &operand = index == 0 ? a : b;
-    auto dot =
-        mlir::dyn_cast<mlir::gluon::DotOperandLayoutAttr>(operand.layout);
-    if (!dot || dot.getOpIdx() != index || dot.getParent() != acc.layout)
-      gen.failWithNote(
-          bound.loc(operandName),
-          name + "'s " + operandName +
-              " needs the layout DotOperandLayout(operand_index=" +
-              std::to_string(index) +
-              ", parent=<the accumulator's layout>, k_width=4 or 8), got " +
-              describeLayout(operand.layout),
-          gen.getDefinitionLoc(acc, bound.loc("acc")),
-          "the accumulator's layout is " + describeLayout(acc.layout));
+    auto dot = requireDotOperand(gen, bound, name, index, index == 0 ? a : b,
+                                 acc, "4 or 8");
     if (index == 1 && dot.getKWidth() != kWidth)
       gen.fail(bound.loc(operandName),
                name + "'s operands need one k_width, got " +
