@@ -106,6 +106,15 @@ Value operandNames(unsigned &next, unsigned count) {
   return Value::tuple(names);
 }
 
+/// Fails at `loc` (the `asm` argument) unless the template refers only to
+/// its `operands` and reads no file (mlir::gluon::checkAsmTemplate).
+void checkTemplate(IRGen &gen, const std::string &asmText, unsigned operands,
+                   SourceLoc loc, const std::string &function) {
+  if (std::optional<mlir::gluon::AsmTemplateError> error =
+          mlir::gluon::checkAsmTemplate(asmText, operands))
+    gen.fail(loc, function + "'s asm: " + error->message);
+}
+
 /// The assembly text: `asm` itself, or what a constexpr generator makes of
 /// the operand names.
 std::string resolveAsm(IRGen &gen, const Value &asmValue, SourceLoc loc,
@@ -218,6 +227,10 @@ Value inlineAsm(IRGen &gen, const BoundArgs &bound) {
                                bound.loc("constraints"), groups)
           : resolveConstraints(gen, Value(std::string()), bound.callLoc(),
                                groups);
+  unsigned operands = 0;
+  for (unsigned count : groups)
+    operands += count;
+  checkTemplate(gen, asmText, operands, bound.loc("asm"), "gl.inline_asm");
 
   std::vector<mlir::Type> resultTypes;
   for (const AsmResultType &result : results)
@@ -320,6 +333,8 @@ Value inlineAsmElementwise(IRGen &gen, const BoundArgs &bound) {
                  std::to_string(operands) +
                  " (outputs first; elements narrower than 32 bits share a "
                  "register)");
+  checkTemplate(gen, *asmText, operands, bound.loc("asm"),
+                "gl.inline_asm_elementwise");
 
   std::vector<mlir::Type> resultTypes;
   for (DType dtype : dtypes)

@@ -46,13 +46,20 @@ unsigned gluon::getElementsPerAsmRegister(Type elementType,
   return std::min(perRegister, packedElement);
 }
 
-static LogicalResult verifyConstraintCount(Operation *op,
-                                           StringRef constraints,
-                                           unsigned expected) {
+/// The checks both assembly ops share: the constraints name the
+/// `expected` operands, and the template refers only to those and reads no
+/// file (checkAsmTemplate).
+static LogicalResult verifyAsmOperands(Operation *op, StringRef asmString,
+                                       StringRef constraints,
+                                       unsigned expected) {
   unsigned given = countConstraintOperands(constraints);
   if (given != expected)
     return op->emitOpError() << "the constraints name " << given
                              << " operands, the assembly has " << expected;
+  if (std::optional<AsmTemplateError> error =
+          checkAsmTemplate(asmString, expected))
+    return op->emitOpError() << "assembly template, at byte "
+                             << error->offset << ": " << error->message;
   return success();
 }
 
@@ -90,7 +97,8 @@ LogicalResult InlineAsmOp::verify() {
   if (hasDescriptor && getPure())
     return emitOpError("a shared memory descriptor operand needs an impure "
                        "op: the assembly may write through it");
-  return verifyConstraintCount(*this, getConstraints(), operands);
+  return verifyAsmOperands(*this, getAsmString(), getConstraints(),
+                           operands);
 }
 
 void InlineAsmOp::getEffects(
@@ -135,7 +143,8 @@ LogicalResult InlineAsmElementwiseOp::verify() {
   for (Value value : getResults())
     if (failed(count(value)))
       return failure();
-  return verifyConstraintCount(*this, getConstraints(), operands);
+  return verifyAsmOperands(*this, getAsmString(), getConstraints(),
+                           operands);
 }
 
 void InlineAsmElementwiseOp::getEffects(

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // How gluon.inline_asm and gluon.inline_asm_elementwise number their
-// assembly operands, shared by the verifiers, the lowering and the
-// frontend's diagnostics.
+// assembly operands, and what their templates may contain, shared by the
+// verifiers, the lowering and the frontend's diagnostics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,9 @@
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
 
 namespace mlir::gluon {
 
@@ -30,6 +33,20 @@ unsigned countAsmRegisters(Type type);
 /// gluon.inline_asm_elementwise carries: elements narrower than 32 bits
 /// share a 32-bit register, at most `packedElement` of them.
 unsigned getElementsPerAsmRegister(Type elementType, unsigned packedElement);
+
+/// What is wrong with an assembly template, and where (a byte offset).
+struct AsmTemplateError {
+  size_t offset;
+  std::string message;
+};
+
+/// The first thing in `asmString` that LLVM's AsmPrinter would abort on
+/// (a `$` reference it cannot read, an operand number not below
+/// `numOperands`) or that would make an assembler read a host file
+/// (InlineAsmTemplate.cpp has the grammar); nullopt when there is none.
+/// The frontend reports it at the string, the verifiers at the op.
+std::optional<AsmTemplateError> checkAsmTemplate(llvm::StringRef asmString,
+                                                 unsigned numOperands);
 
 } // namespace mlir::gluon
 

@@ -47,3 +47,28 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     return
   }
 }
+
+// -----
+
+// The templates the AsmPrinter would abort on, and directives that read
+// host files, are verifier errors (checkAsmTemplate, shared with the
+// frontend).
+#blocked = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @operand_range(%x: tensor<512xi32, #blocked>) {
+    // expected-error @+1 {{assembly template, at byte 12: '$8' names no operand: the assembly has 8 ($0 to $7, outputs first)}}
+    %0 = gluon.inline_asm "mov.b32 $0, $8;", "=r,=r,=r,=r,r,r,r,r"(%x) : (tensor<512xi32, #blocked>) -> tensor<512xi32, #blocked>
+    return
+  }
+}
+
+// -----
+
+#blocked = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @incbin(%b: tensor<512xi8, #blocked>) {
+    // expected-error @+1 {{assembly template, at byte 0: the directive '.incbin' is not allowed in inline assembly}}
+    %1 = gluon.inline_asm_elementwise ".incbin \"/etc/passwd\"", "=r,r"(%b) {packed_element = 4 : i32, pure} : (tensor<512xi8, #blocked>) -> tensor<512xi8, #blocked>
+    return
+  }
+}
