@@ -47,12 +47,8 @@ std::vector<int64_t> gluonc::frontend::requireShape(IRGen &gen,
   std::vector<int64_t> shape = requireIntList(gen, value, loc, what);
   if (shape.empty())
     gen.fail(loc, what + " needs at least one dimension");
-  for (int64_t size : shape)
-    if (!isPowerOf2(size) || size > (int64_t(1) << 30))
-      gen.fail(loc, what +
-                        " dimensions must be powers of two up to 2^30, "
-                        "got " +
-                        listText(shape));
+  if (std::string problem = checkShape(shape); !problem.empty())
+    gen.fail(loc, what + " " + problem);
   return shape;
 }
 

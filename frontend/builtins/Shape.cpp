@@ -67,15 +67,11 @@ Value reshape(IRGen &gen, const BoundArgs &args) {
   if (values.empty())
     gen.fail(valuesLoc,
              "not supported yet: gl.reshape to a scalar (an empty shape)");
+  if (std::string problem = checkShape(values); !problem.empty())
+    gen.fail(valuesLoc, "tensor shape " + problem);
   int64_t elements = 1, inputElements = 1;
-  for (int64_t size : values) {
-    if (!isPowerOf2(size) || size > (int64_t(1) << 30))
-      gen.fail(valuesLoc, "tensor dimensions must be powers of two up "
-                          "to 2^30, got " +
-                              std::to_string(size) + " in shape " +
-                              listText(values));
+  for (int64_t size : values)
     elements *= size;
-  }
   for (int64_t size : input.shape)
     inputElements *= size;
   if (elements != inputElements)

@@ -66,11 +66,8 @@ Value full(IRGen &gen, const BoundArgs &bound, bool zeros) {
     gen.fail(bound.callLoc(), std::string("gl.") + name + " needs a layout");
   mlir::Attribute layout =
       requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
-  for (int64_t dim : shape)
-    if (!isPowerOf2(dim) || dim > (int64_t(1) << 30))
-      gen.fail(bound.loc("shape"), "tensor dimensions must be powers of "
-                                   "two up to 2^30, got " +
-                                       std::to_string(dim));
+  if (std::string problem = checkShape(shape); !problem.empty())
+    gen.fail(bound.loc("shape"), "tensor shape " + problem);
   unsigned rank =
       mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
   if (rank != shape.size())

@@ -69,9 +69,6 @@ unsigned getElementBits(std::string dtype) {
   return 0;
 }
 
-/// The largest tensor dimension the language accepts.
-constexpr int64_t kMaxDimSize = int64_t(1) << 30;
-
 int usageError(const std::string &problem) {
   std::cerr << "gluonc: error: " << problem << "\n"
             << "Run 'gluonc layout --help' for usage.\n";

@@ -55,10 +55,10 @@ std::string mlir::gluon::checkLinearLayoutBases(
     const std::array<std::vector<gluonc::Coord>, 4> &bases) {
   if (shape.empty())
     return "a linear layout needs at least one dimension";
-  for (int32_t size : shape)
-    if (!gluonc::isPowerOf2(size) || size > (1 << 30))
-      return "the shape's dimensions must be powers of two up to 2^30, got " +
-             std::to_string(size);
+  if (std::string problem =
+          gluonc::checkShape(std::vector<int64_t>(shape.begin(), shape.end()));
+      !problem.empty())
+    return "shape " + problem;
   for (size_t hw = 0; hw < bases.size(); ++hw)
     for (const gluonc::Coord &basis : bases[hw]) {
       std::string where =

@@ -137,9 +137,7 @@ static bool hasLinearLayout(Type type) {
   LayoutAttrInterface layout = getLayout(tensor);
   if (!layout || layout.getRank() != tensor.getRank())
     return false;
-  return llvm::all_of(tensor.getShape(), [](int64_t size) {
-    return gluonc::isPowerOf2(size) && size <= (int64_t(1) << 30);
-  });
+  return gluonc::checkShape(tensor.getShape().vec()).empty();
 }
 
 /// Checks that every element of result `resultIndex` stays in its thread.

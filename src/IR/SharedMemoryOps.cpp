@@ -442,6 +442,9 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << shapeText(allocShape);
   if (!elementType.isIntOrFloat() && !isa<PointerType>(elementType))
     return emitError() << "shared memory cannot hold " << elementType;
+  if (std::string problem = gluonc::checkShape(allocShape.vec());
+      !problem.empty())
+    return emitError() << "allocation shape " << problem;
   std::string problem = layout.checkAllocationShape(allocShape);
   if (!problem.empty())
     return emitError() << "the layout " << layout << " cannot lay out "

@@ -16,6 +16,23 @@ bool gluonc::isPowerOf2(int64_t value) {
   return value > 0 && (value & (value - 1)) == 0;
 }
 
+std::string gluonc::checkShape(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t d = 0; d < shape.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(shape[d]);
+  text += "]";
+  int64_t elements = 1;
+  for (int64_t size : shape) {
+    if (!isPowerOf2(size) || size > kMaxDimSize)
+      return text + ": dimensions must be powers of two up to 2^30";
+    // Both factors are at most 2^30: no overflow.
+    elements *= size;
+    if (elements > kMaxShapeElements)
+      return text + ": more than 2^30 elements in all";
+  }
+  return "";
+}
+
 unsigned gluonc::log2Exact(int64_t value) {
   assert(isPowerOf2(value) && "log2Exact of a non-power of two");
   unsigned bits = 0;

@@ -11,6 +11,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -85,13 +87,26 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
+    // Offsets are i32 attributes. Each allocation holds at most 2^30
+    // elements of at most 8 bytes (checkShape), so the sum cannot overflow
+    // int64 before it passes this bound; the target's own limit, far
+    // below, is checked after this pass.
+    constexpr int64_t kMaxSharedBytes = std::numeric_limits<int32_t>::max();
     int64_t allocated = 0;
-    module.walk([&](gluon::LocalAllocOp alloc) {
+    WalkResult walk = module.walk([&](gluon::LocalAllocOp alloc) {
       alloc->setAttr(kAllocationOffsetAttrName,
                      builder.getI32IntegerAttr(allocated));
       allocated +=
           llvm::alignTo(getAllocationBytes(alloc), kSharedMemoryAlignment);
+      if (allocated > kMaxSharedBytes) {
+        alloc.emitError() << "the kernel's shared memory allocations "
+                             "exceed 2^31 bytes in all";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     int64_t total = allocated;
     module.walk([&](Operation *op) {
       int64_t bytes = getScratchBytes(op);
@@ -100,6 +115,11 @@ public:
       op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(allocated));
       total = std::max(total, allocated + bytes);
     });
+    if (total > kMaxSharedBytes) {
+      module.emitError() << "the kernel needs more than 2^31 bytes of "
+                            "shared memory";
+      return signalPassFailure();
+    }
     module->setAttr(kSharedBytesAttrName, builder.getI32IntegerAttr(total));
   }
 };

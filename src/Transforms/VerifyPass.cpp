@@ -52,9 +52,6 @@ public:
   }
 
 private:
-  /// Linear layouts index dimensions with int32.
-  static constexpr int64_t kMaxDimSize = int64_t(1) << 30;
-
   static LogicalResult checkTensorType(Operation *op, Type type,
                                        int64_t numWarps, int64_t warpSize) {
     auto tensor = dyn_cast<RankedTensorType>(type);
@@ -69,11 +66,9 @@ private:
              << "layout " << gluon::layoutToString(layout) << " has rank "
              << layout.getRank() << " but the tensor " << type << " has rank "
              << tensor.getRank();
-    for (int64_t size : tensor.getShape())
-      if (!isPowerOf2(size) || size > kMaxDimSize)
-        return op->emitError() << "tensor dimensions must be powers of two "
-                                  "up to 2^30, got "
-                               << type;
+    if (std::string problem = checkShape(tensor.getShape().vec());
+        !problem.empty())
+      return op->emitError() << "tensor " << type << ": shape " << problem;
     // A thread's elements travel as one LLVM struct, and LLVM's O3 passes
     // take time that grows much faster than linearly with its size when it
     // is carried around a loop (256: 1 s, 512: 18 s, 1024: 150 s). Few

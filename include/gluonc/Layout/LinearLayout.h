@@ -199,6 +199,19 @@ mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
 bool isPowerOf2(int64_t value);
 unsigned log2Exact(int64_t value);
 
+/// The largest dimension of a shape (of a tensor, a layout, a shared
+/// memory allocation): linear layouts index a dimension with int32 bits.
+constexpr int64_t kMaxDimSize = int64_t(1) << 30;
+/// The most elements a shape may hold in all, so that every size computed
+/// from one (bytes, padded slots, offsets) stays far inside int64.
+constexpr int64_t kMaxShapeElements = int64_t(1) << 30;
+
+/// Why `shape` is not one gluonc accepts, to follow "shape " in a message
+/// ("[3, 4]: dimensions must be powers of two up to 2^30", "[65536, 65536,
+/// 65536]: more than 2^30 elements in all"); empty when it is accepted.
+/// The frontend, the verifiers and `gluonc layout` all ask this.
+std::string checkShape(const std::vector<int64_t> &shape);
+
 } // namespace gluonc
 
 #endif // GLUONC_LAYOUT_LINEARLAYOUT_H

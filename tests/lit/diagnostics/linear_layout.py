@@ -43,7 +43,7 @@ def wrong_rank(x_ptr):
 @gluon.jit
 def bad_shape(x_ptr):
     layout: gl.constexpr = gl.DistributedLinearLayout([[128]], LANES, WARPS, [], [192])
-    # SHAPE: linear_layout.py:[[@LINE-1]]:82: error: invalid DistributedLinearLayout: the shape's dimensions must be powers of two up to 2^30, got 192
+    # SHAPE: linear_layout.py:[[@LINE-1]]:82: error: invalid DistributedLinearLayout: shape [192]: dimensions must be powers of two up to 2^30
 
 
 @gluon.jit

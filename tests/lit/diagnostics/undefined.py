@@ -52,4 +52,4 @@ def zero_pow(p, n):
 @gluon.jit
 def huge_dim(p, n):
     t = gl.full([2**31], 1, gl.int32, gl.BlockedLayout([1], [32], [4], [0]))
-    # DIM: undefined.py:[[@LINE-1]]:17: error: tensor dimensions must be powers of two up to 2^30, got 2147483648
+    # DIM: undefined.py:[[@LINE-1]]:17: error: tensor shape [2147483648]: dimensions must be powers of two up to 2^30

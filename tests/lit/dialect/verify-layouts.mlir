@@ -27,7 +27,7 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 #a = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
   func.func @shape() {
-    // expected-error @+1 {{tensor dimensions must be powers of two}}
+    // expected-error @+1 {{dimensions must be powers of two up to 2^30}}
     %r = arith.constant dense<0> : tensor<96xi32, #a>
     return
   }
