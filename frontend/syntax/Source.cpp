@@ -9,9 +9,12 @@
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
-#include <cstdio>
 #include <limits>
 #include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gluonc {
 
@@ -57,32 +60,57 @@ std::optional<uint32_t> SourceManager::addFile(const std::string &path,
     error =
         "cannot read '" + path + "': " + std::generic_category().message(code);
   };
-  std::FILE *stream = std::fopen(path.c_str(), "rb");
-  if (!stream) {
+  // O_NONBLOCK: opening a FIFO would otherwise wait for a writer, forever.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
     describeErrno(errno);
+    return std::nullopt;
+  }
+  struct stat info;
+  if (::fstat(fd, &info) != 0) {
+    int code = errno;
+    ::close(fd);
+    describeErrno(code);
+    return std::nullopt;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    error = "cannot read '" + path + "': " +
+            (S_ISDIR(info.st_mode)
+                 ? "it is a directory"
+                 : "not a regular file (a FIFO, socket or device)");
+    return std::nullopt;
+  }
+  if (static_cast<uint64_t>(info.st_size) > kMaxSourceBytes) {
+    ::close(fd);
+    error = "cannot read '" + path + "': larger than " +
+            std::to_string(kMaxSourceBytes >> 20) + " MiB";
     return std::nullopt;
   }
   std::string text;
   char chunk[65536];
-  size_t count;
-  while ((count = std::fread(chunk, 1, sizeof(chunk), stream)) > 0) {
-    // Also stops endless inputs such as /dev/zero.
-    if (text.size() + count > kMaxSourceBytes) {
-      std::fclose(stream);
+  while (true) {
+    ssize_t count = ::read(fd, chunk, sizeof(chunk));
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count < 0) {
+      int code = errno;
+      ::close(fd);
+      describeErrno(code);
+      return std::nullopt;
+    }
+    if (count == 0)
+      break;
+    // The file may grow while it is read.
+    if (text.size() + size_t(count) > kMaxSourceBytes) {
+      ::close(fd);
       error = "cannot read '" + path + "': larger than " +
               std::to_string(kMaxSourceBytes >> 20) + " MiB";
       return std::nullopt;
     }
-    text.append(chunk, count);
+    text.append(chunk, size_t(count));
   }
-  // A directory opens fine on Linux; reading it is what fails (EISDIR).
-  bool readFailed = std::ferror(stream) != 0;
-  int readErrno = errno;
-  std::fclose(stream);
-  if (readFailed) {
-    describeErrno(readErrno);
-    return std::nullopt;
-  }
+  ::close(fd);
   return addBuffer(path, std::move(text));
 }
 

@@ -19,7 +19,6 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
@@ -102,8 +101,17 @@ private:
   DiagnosticEngine &diags;
 };
 
-/// The files of one compile, written only once everything succeeded, each
-/// through a temporary file renamed into place.
+/// The files of one compile, written only once everything succeeded, as
+/// one transaction:
+///   1. each file goes to a new temporary beside its destination, created
+///      exclusively (O_CREAT | O_EXCL: a file or symlink planted at the
+///      name makes the creation fail, it is never opened);
+///   2. every destination is checked: one that is a directory fails the
+///      whole set before anything is replaced;
+///   3. each temporary is renamed over its destination, which replaces a
+///      symlink there instead of writing through it.
+/// On a failure the temporaries are removed and the previous build's
+/// outputs stay as they were.
 class OutputSet {
 public:
   void add(std::string path, std::string contents) {
@@ -111,34 +119,48 @@ public:
   }
 
   bool write(bool verbose) {
-    std::vector<std::string> written;
-    for (auto &[path, contents] : files) {
-      std::string temp = path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
-      std::error_code ec;
-      {
-        llvm::raw_fd_ostream os(temp, ec, llvm::sys::fs::OF_None);
-        if (!ec) {
-          os << contents;
-          os.close();
-          if (os.has_error()) {
-            ec = os.error();
-            // Handled here; a stream destroyed with an error pending aborts.
-            os.clear_error();
-          }
-        }
-      }
-      if (!ec)
-        ec = llvm::sys::fs::rename(temp, path);
-      if (ec) {
+    std::vector<std::pair<std::string, std::string>> renames;
+    auto fail = [&](const std::string &path, const std::string &why) {
+      for (auto &[temp, destination] : renames)
         llvm::sys::fs::remove(temp);
-        for (const std::string &done : written)
-          llvm::sys::fs::remove(done);
-        std::cerr << "gluonc: error: cannot write '" << path
-                  << "': " << ec.message() << "\n";
-        return false;
+      std::cerr << "gluonc: error: cannot write '" << path << "': " << why
+                << "\n";
+      return false;
+    };
+    for (auto &[path, contents] : files) {
+      llvm::SmallString<256> model = llvm::sys::path::parent_path(path);
+      llvm::sys::path::append(
+          model, "." + llvm::sys::path::filename(path) + ".tmp-%%%%%%%%");
+      int fd = -1;
+      llvm::SmallString<256> temp;
+      if (std::error_code ec =
+              llvm::sys::fs::createUniqueFile(model, fd, temp))
+        return fail(path, ec.message());
+      renames.emplace_back(std::string(temp), path);
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      os << contents;
+      os.close();
+      if (os.has_error()) {
+        std::error_code ec = os.error();
+        // Handled here; a stream destroyed with an error pending aborts.
+        os.clear_error();
+        return fail(path, ec.message());
       }
-      written.push_back(path);
     }
+    for (auto &[temp, path] : renames) {
+      llvm::sys::fs::file_status status;
+      if (!llvm::sys::fs::status(path, status, /*Follow=*/false) &&
+          status.type() == llvm::sys::fs::file_type::directory_file)
+        return fail(path, "a directory is in the way");
+    }
+    for (size_t i = 0; i < renames.size(); ++i)
+      if (std::error_code ec =
+              llvm::sys::fs::rename(renames[i].first, renames[i].second)) {
+        // Only a race with another process gets here: the files before
+        // this one are in place, the rest are not.
+        renames.erase(renames.begin(), renames.begin() + i);
+        return fail(renames.front().second, ec.message());
+      }
     if (verbose)
       for (auto &[path, contents] : files)
         std::cout << "wrote " << path << " (" << contents.size()

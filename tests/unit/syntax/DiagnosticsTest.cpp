@@ -94,7 +94,7 @@ TEST_CASE("SourceManager reads files and keeps the path as given", "[source]") {
   CHECK(error == "cannot read 'missing.py': No such file or directory");
 
   CHECK_FALSE(sm.addFile(".", error).has_value());
-  CHECK(error == "cannot read '.': Is a directory");
+  CHECK(error == "cannot read '.': it is a directory");
 
   fs::current_path(previous);
   fs::remove_all(dir);
