@@ -66,8 +66,10 @@ static Value staticPrint(Interpreter &gen, const BoundArgs &args) {
                                    " bytes");
   }
   // The trial run of a run-time loop's body must not print twice.
-  if (!gen.isQuiet())
+  if (!gen.isQuiet()) {
+    gen.chargeOutput(text.size(), args.callLoc());
     gen.getDiags().note(args.callLoc(), "static_print: " + text);
+  }
   return Value();
 }
 

@@ -63,6 +63,11 @@ constexpr unsigned kMaxCompileTimeNesting = 200;
 /// Work on strings and large integers counts one evaluation step per this
 /// many bytes.
 constexpr uint64_t kBytesPerStep = 64;
+/// Bytes of the strings and container elements a kernel creates at compile
+/// time, live or not (so also a bound on those live at once).
+constexpr uint64_t kMaxCompileTimeBytes = uint64_t(256) << 20;
+/// Text gl.static_print may write in one compile.
+constexpr uint64_t kMaxStaticPrintBytes = uint64_t(1) << 20;
 
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
@@ -88,6 +93,15 @@ public:
   void countSteps(SourceLoc loc, uint64_t steps);
   /// Counts `count` container elements against kMaxCompileTimeElements.
   void chargeElements(uint64_t count, SourceLoc loc);
+  /// Counts `bytes` of new compile-time values against
+  /// kMaxCompileTimeBytes.
+  void chargeMemory(uint64_t bytes, SourceLoc loc);
+  /// Counts the steps of searching `haystack` bytes for a `needle`-byte
+  /// string: the worst case of a plain search, haystack x needle.
+  void countSearch(SourceLoc loc, uint64_t haystack, uint64_t needle);
+  /// Counts `bytes` of gl.static_print output against
+  /// kMaxStaticPrintBytes.
+  void chargeOutput(uint64_t bytes, SourceLoc loc);
   /// Whether compile-time output (gl.static_print) is held back: inside the
   /// trial run of a run-time loop's body, which must not print twice.
   bool isQuiet() const { return quietDepth > 0; }
@@ -251,6 +265,10 @@ protected:
   /// true; false when the condition is known at compile time (always, by
   /// default).
   virtual bool executeRuntimeWhile(const WhileStmt &stmt);
+  /// After each iteration of a loop unrolled at compile time (the loop
+  /// statement at `loopLoc`): where IR generation bounds what unrolling
+  /// generates. Nothing by default.
+  virtual void afterUnrolledIteration(SourceLoc /*loopLoc*/) {}
 
   //===--------------------------------------------------------------------===//
   // State the hooks share
@@ -353,6 +371,10 @@ private:
   uint64_t nextRegion = 1;
   /// Container elements created so far, against kMaxCompileTimeElements.
   uint64_t elementsCreated = 0;
+  /// Bytes of values created so far, against kMaxCompileTimeBytes.
+  uint64_t bytesCreated = 0;
+  /// gl.static_print output so far, against kMaxStaticPrintBytes.
+  uint64_t bytesPrinted = 0;
   /// Expressions and statements evaluated so far, against
   /// kMaxEvaluationSteps.
   uint64_t evaluationSteps = 0;

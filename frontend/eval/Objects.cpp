@@ -14,6 +14,8 @@
 
 #include "Interpreter.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -44,6 +46,31 @@ void Interpreter::chargeElements(uint64_t count, SourceLoc loc) {
                   "compile time");
   elementsCreated += count;
   countSteps(loc, count);
+  chargeMemory(count * sizeof(Value), loc);
+}
+
+void Interpreter::chargeMemory(uint64_t bytes, SourceLoc loc) {
+  if (bytes > kMaxCompileTimeBytes ||
+      bytesCreated + bytes > kMaxCompileTimeBytes)
+    fail(loc, "compile-time values would take more than " +
+                  std::to_string(kMaxCompileTimeBytes >> 20) +
+                  " MiB in total: the kernel builds too much at compile "
+                  "time");
+  bytesCreated += bytes;
+}
+
+void Interpreter::countSearch(SourceLoc loc, uint64_t haystack,
+                              uint64_t needle) {
+  // Both are at most kMaxCompileTimeStringBytes (2^20): no overflow.
+  countSteps(loc, haystack * std::max<uint64_t>(needle, 1) / kBytesPerStep);
+}
+
+void Interpreter::chargeOutput(uint64_t bytes, SourceLoc loc) {
+  if (bytesPrinted + bytes > kMaxStaticPrintBytes)
+    fail(loc, "gl.static_print would write more than " +
+                  std::to_string(kMaxStaticPrintBytes >> 20) +
+                  " MiB in one compile");
+  bytesPrinted += bytes;
 }
 
 Value Interpreter::makeString(std::string text, SourceLoc loc) {
@@ -51,6 +78,7 @@ Value Interpreter::makeString(std::string text, SourceLoc loc) {
     fail(loc, "a compile-time string would exceed " +
                   std::to_string(kMaxCompileTimeStringBytes) + " bytes");
   countSteps(loc, text.size() / kBytesPerStep);
+  chargeMemory(text.size(), loc);
   return Value(std::move(text));
 }
 
@@ -392,7 +420,7 @@ bool Interpreter::contains(const Value &container, const Value &item,
     if (!needle)
       fail(loc, "'in <string>' requires a string on the left, got " +
                     item.getTypeName());
-    countSteps(loc, text->size() / kBytesPerStep);
+    countSearch(loc, text->size(), needle->size());
     return text->find(*needle) != std::string::npos;
   }
   if (container.isDictOrSet())

@@ -295,6 +295,7 @@ Flow Interpreter::executeUnrolledFor(const ForStmt &stmt,
     countStep(stmt.loc);
     assign(*stmt.target, item);
     Flow flow = execute(stmt.body);
+    afterUnrolledIteration(stmt.loc);
     if (flow == Flow::Break || flow == Flow::Return)
       exit = flow;
     return exit.has_value();
@@ -336,6 +337,7 @@ Flow Interpreter::executeWhile(const WhileStmt &stmt) {
     if (!isTruthy(test, stmt.test->loc))
       break;
     Flow flow = execute(stmt.body);
+    afterUnrolledIteration(stmt.loc);
     if (flow == Flow::Return) {
       loops.pop_back();
       return flow;

@@ -893,6 +893,9 @@ BuiltinHandler split(bool fromRight) {
         args.has("sep") ? &args.getString("sep") : nullptr;
     if (separator && separator->empty())
       gen.fail(args.loc("sep"), "empty separator");
+    if (separator)
+      gen.countSearch(args.callLoc(), self.size(), separator->size());
+    gen.chargeMemory(self.size(), args.callLoc());
     std::vector<Value> parts;
     for (std::string &part : splitString(
              self, separator, args.getInt("maxsplit", -1), fromRight))
@@ -964,6 +967,7 @@ Value replace(Interpreter &gen, const BoundArgs &args) {
   const std::string &old = args.getString("old");
   const std::string &replacement = args.getString("new");
   int64_t count = args.getInt("count", -1);
+  gen.countSearch(args.callLoc(), self.size(), old.size());
   std::string result;
   size_t start = 0;
   for (int64_t done = 0; count < 0 || done < count; ++done) {
@@ -1005,6 +1009,7 @@ BuiltinHandler search(Search kind) {
     int64_t end = clamp(args.getInt("end", size));
     std::string window =
         start <= end ? self.substr(start, end - start) : std::string();
+    gen.countSearch(args.callLoc(), window.size(), sub.size());
     if (kind == Search::Count) {
       if (sub.empty())
         return Value(static_cast<int64_t>(window.size() + 1));
@@ -1034,6 +1039,7 @@ BuiltinHandler partition(bool fromRight) {
     const std::string &separator = args.getString("sep");
     if (separator.empty())
       gen.fail(args.loc("sep"), "empty separator");
+    gen.countSearch(args.callLoc(), self.size(), separator.size());
     size_t found = fromRight ? self.rfind(separator) : self.find(separator);
     std::vector<Value> parts;
     if (found == std::string::npos)

@@ -144,7 +144,7 @@ std::string Value::getTypeName() const {
     std::string operator()(int64_t) { return "int"; }
     std::string operator()(const BigInt &) { return "int"; }
     std::string operator()(double) { return "float"; }
-    std::string operator()(const std::string &) { return "str"; }
+    std::string operator()(const StringValue &) { return "str"; }
     std::string operator()(const std::shared_ptr<TupleValue> &) {
       return "tuple";
     }
@@ -343,8 +343,8 @@ std::string Value::renderScalar(Style style, uint64_t *work) const {
       return value.toString();
     }
     std::string operator()(double value) { return formatFloatRepr(value); }
-    std::string operator()(const std::string &value) {
-      return style == Style::Str ? value : quoteString(value);
+    std::string operator()(const StringValue &value) {
+      return style == Style::Str ? *value.text : quoteString(*value.text);
     }
     std::string operator()(const std::shared_ptr<TupleValue> &) { return ""; }
     std::string operator()(const std::shared_ptr<ListValue> &) { return ""; }

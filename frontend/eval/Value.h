@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -161,10 +162,17 @@ struct ListValue {
 
 struct DictValue;
 
+/// A str. Python's strings are immutable, so every Value that holds one
+/// shares its bytes: copying a Value (an assignment, `[s] * n`, passing an
+/// argument) costs no more for a 1 MiB string than for an int.
+struct StringValue {
+  std::shared_ptr<const std::string> text;
+};
+
 class Value {
 public:
   using Storage =
-      std::variant<NoneValue, bool, int64_t, BigInt, double, std::string,
+      std::variant<NoneValue, bool, int64_t, BigInt, double, StringValue,
                    std::shared_ptr<TupleValue>, std::shared_ptr<ListValue>,
                    std::shared_ptr<DictValue>, RangeValue, NamespaceValue,
                    BuiltinValue, FunctionValue, std::shared_ptr<const Object>>;
@@ -173,7 +181,14 @@ public:
   /// Python values are stored as they are; any other T is an object kind of
   /// the IR generator, boxed (see ObjectTraits).
   template <typename T> Value(T value) {
-    if constexpr (std::is_constructible_v<Storage, T>)
+    if constexpr (std::is_same_v<T, std::string>)
+      storage = StringValue{std::make_shared<const std::string>(
+          std::move(value))};
+    else if constexpr (std::is_convertible_v<T, std::string_view>)
+      // A literal: not the bool a pointer would convert to.
+      storage = StringValue{
+          std::make_shared<const std::string>(std::string_view(value))};
+    else if constexpr (std::is_constructible_v<Storage, T>)
       storage = std::move(value);
     else
       storage = std::shared_ptr<const Object>(
@@ -185,7 +200,10 @@ public:
   static Value integer(const BigInt &value);
 
   template <typename T> const T *getIf() const {
-    if constexpr (isAlternative<T>())
+    if constexpr (std::is_same_v<T, std::string>) {
+      auto *text = std::get_if<StringValue>(&storage);
+      return text ? text->text.get() : nullptr;
+    } else if constexpr (isAlternative<T>())
       return std::get_if<T>(&storage);
     else {
       auto *boxed = dynamic_cast<const BoxedObject<T> *>(getObject());

@@ -315,6 +315,14 @@ void IRGen::bindCarried(const std::vector<std::string> &carried,
   }
 }
 
+void IRGen::afterUnrolledIteration(SourceLoc loopLoc) {
+  if (operations.count > kMaxKernelOperations)
+    fail(loopLoc, "unrolling this loop made the kernel more than " +
+                      std::to_string(kMaxKernelOperations) +
+                      " operations, too many to compile in reasonable "
+                      "time; loop with range(...) to make a run-time loop");
+}
+
 Flow IRGen::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
   mlir::Location loc = getLoc(stmt.loc);
   // range(stop) / range(start, stop) / range(start, stop, step)

@@ -23,7 +23,7 @@ IRGen::IRGen(SourceManager &sourceManager, const Module &module,
              DiagnosticEngine &diags, mlir::MLIRContext &context,
              const KernelSpec &spec, const BuiltinTable &builtins)
     : Interpreter(sourceManager, diags, builtins), module(module),
-      context(context), spec(spec), builder(&context) {}
+      context(context), spec(spec), builder(&context, &operations) {}
 
 //===----------------------------------------------------------------------===//
 // The kernel
