@@ -175,11 +175,10 @@ Value deviceAssert(IRGen &gen, const BoundArgs &bound) {
   if (!gen.getSpec().debug)
     return Value();
   SourceLoc where = bound.callLoc();
-  const SourceFile *file = gen.getSourceManager().getFile(where.fileId);
   mlir::gluon::AssertOp::create(
       gen.getBuilder(), gen.getLoc(where), condition.value, message,
-      file ? file->getName() : std::string("<unknown>"), int32_t(where.line),
-      gen.getSpec().kernelName);
+      gen.getSourceManager().getRecordedName(where.fileId),
+      int32_t(where.line), gen.getSpec().kernelName);
   return Value();
 }
 

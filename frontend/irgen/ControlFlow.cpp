@@ -35,11 +35,10 @@ SourceLoc IRGen::getDefinitionLoc(const RuntimeValue &value,
                     : mlir::FileLineColLoc();
   if (!fileLoc)
     return otherwise;
-  for (uint32_t id = 1; const SourceFile *file = getSourceManager().getFile(id);
-       ++id)
-    if (file->getName() == fileLoc.getFilename().getValue())
-      return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
-  return otherwise;
+  uint32_t id = getSourceManager().findFile(fileLoc.getFilename().getValue());
+  if (!id)
+    return otherwise;
+  return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
 }
 
 mlir::Location IRGen::getLoc(SourceLoc loc) {

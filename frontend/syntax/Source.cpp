@@ -127,6 +127,46 @@ const SourceFile *SourceManager::getFile(uint32_t fileId) const {
   return files[fileId - 1].get();
 }
 
+uint32_t SourceManager::findFile(std::string_view name) const {
+  for (const std::unique_ptr<SourceFile> &file : files)
+    if (file->getName() == name)
+      return file->getId();
+  return 0;
+}
+
+/// `path` without "." components and repeated slashes ("./a//b/./k.py" is
+/// "a/b/k.py"): spellings of one path that name the same file on any file
+/// system. ".." is kept, since "a/../k.py" need not be "k.py" when "a" is a
+/// symbolic link.
+static std::string dropDotComponents(const std::string &path) {
+  std::string result = path.size() && path[0] == '/' ? "/" : "";
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t end = path.find('/', start);
+    if (end == std::string::npos)
+      end = path.size();
+    std::string_view part(path.data() + start, end - start);
+    if (!part.empty() && part != ".") {
+      if (!result.empty() && result.back() != '/')
+        result += '/';
+      result += part;
+    }
+    start = end + 1;
+  }
+  return result.empty() ? path : result;
+}
+
+std::string SourceManager::getRecordedName(uint32_t fileId) const {
+  const SourceFile *file = getFile(fileId);
+  if (!file)
+    return "<unknown>";
+  std::string name = dropDotComponents(file->getName());
+  for (auto it = prefixMap.rbegin(); it != prefixMap.rend(); ++it)
+    if (name.compare(0, it->first.size(), it->first) == 0)
+      return it->second + name.substr(it->first.size());
+  return name;
+}
+
 std::string_view SourceManager::getLineText(SourceLoc loc) const {
   const SourceFile *file = getFile(loc.fileId);
   return file ? file->getLineText(loc.line) : std::string_view();

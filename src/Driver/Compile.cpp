@@ -72,10 +72,10 @@ private:
     });
     if (!fileLoc)
       return SourceLoc{};
-    for (uint32_t id = 1; const SourceFile *file = sources.getFile(id); ++id)
-      if (file->getName() == fileLoc.getFilename().getValue())
-        return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
-    return SourceLoc{};
+    uint32_t id = sources.findFile(fileLoc.getFilename().getValue());
+    if (!id)
+      return SourceLoc{};
+    return SourceLoc{id, fileLoc.getLine(), fileLoc.getColumn()};
   }
 
   void report(mlir::Diagnostic &diagnostic) {
@@ -187,6 +187,7 @@ std::string getLastStage(const std::set<std::string> &emit,
 
 int gluonc::driver::compile(const DriverOptions &options) {
   SourceManager sources;
+  sources.setFilePrefixMap(options.filePrefixMap);
   DiagnosticEngine diags(sources);
   diags.setConsumer([&](const Diagnostic &diagnostic) {
     diags.render(diagnostic, std::cerr);
@@ -277,7 +278,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     MetadataInput meta;
     meta.compilerVersion = GLUONC_VERSION;
     meta.llvmVersion = LLVM_VERSION_STRING;
-    meta.sourcePath = relativeSourcePath(options.input);
+    meta.sourcePath = relativeSourcePath(sources.getRecordedName(*fileId));
     meta.sourceText = std::string(sources.getFile(*fileId)->getText());
     meta.kernelName = options.kernel;
     meta.entry = kernel.entry;

@@ -40,6 +40,8 @@ struct DriverOptions {
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;
   bool verbose = false;
+  /// -ffile-prefix-map=OLD=NEW, in order (SourceManager::setFilePrefixMap).
+  std::vector<std::pair<std::string, std::string>> filePrefixMap;
 };
 
 /// Parses the command line; on a usage error prints it and returns the exit

@@ -77,6 +77,7 @@ std::string gluonc::driver::checkNumWarps(unsigned numWarps,
 static std::string validate(DriverOptions &options,
                             const std::vector<std::string> &emitList,
                             const std::vector<std::string> &defineList,
+                            const std::vector<std::string> &flagList,
                             const std::string &printAfter) {
   if (!lookupTargetForArch(options.arch))
     return "unknown architecture '" + options.arch + "' (supported: " +
@@ -123,6 +124,19 @@ static std::string validate(DriverOptions &options,
       return "--emit json needs " + imageFormat +
              " too: the metadata describes the image";
   }
+  for (const std::string &flag : flagList) {
+    static const std::string kPrefixMap = "file-prefix-map=";
+    if (flag.compare(0, kPrefixMap.size(), kPrefixMap) != 0)
+      return "unknown option '-f" + flag +
+             "' (the one -f option is -ffile-prefix-map=OLD=NEW)";
+    std::string mapping = flag.substr(kPrefixMap.size());
+    size_t equals = mapping.find('=');
+    if (equals == std::string::npos || equals == 0)
+      return "-ffile-prefix-map expects OLD=NEW with a non-empty OLD, got '" +
+             mapping + "'";
+    options.filePrefixMap.emplace_back(mapping.substr(0, equals),
+                                       mapping.substr(equals + 1));
+  }
   for (const std::string &define : defineList) {
     std::string name, value;
     if (!splitDefine(define, name, value))
@@ -158,7 +172,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
              "  (gluonc layout --help for its options)\n"
              "Exit status: 0 success, 1 the kernel has errors, 2 bad command "
              "line.");
-  std::vector<std::string> emitList, defineList;
+  std::vector<std::string> emitList, defineList, flagList;
   std::string printAfter;
   bool showVersion = false;
   app.add_option("file", options.input, "Kernel source file (.py)");
@@ -171,6 +185,12 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_option("-D", defineList,
                  "Constexpr parameter value, NAME=EXPR (e.g. BLOCK=1024, "
                  "'layout=gl.BlockedLayout([4], [32], [4], [0])')")
+      ->allow_extra_args(false);
+  app.add_option("-f", flagList,
+                 "-ffile-prefix-map=OLD=NEW: record a source path that "
+                 "starts with OLD with NEW in its place, in device-assert "
+                 "messages and the metadata (as GCC and Clang do); the last "
+                 "matching one applies. Diagnostics show the path as given")
       ->allow_extra_args(false);
   app.add_option("-w,--num-warps", options.numWarps,
                  "Warps per program (default 4)");
@@ -245,7 +265,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   else if (options.kernel.empty())
     problem = "no kernel named: pass -k KERNEL";
   else
-    problem = validate(options, emitList, defineList, printAfter);
+    problem = validate(options, emitList, defineList, flagList, printAfter);
   if (!problem.empty()) {
     exitEarly = true;
     std::cerr << "gluonc: error: " << problem << "\n"

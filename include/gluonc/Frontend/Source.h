@@ -9,6 +9,11 @@
 // named by the path the user gave: paths are never made absolute, so that
 // diagnostics and metadata do not depend on the machine.
 //
+// What the compilation records in its outputs (device-assert messages, the
+// metadata's source path) is a file's recorded name instead: its path with
+// the -ffile-prefix-map=OLD=NEW rewriting applied, as GCC and Clang do for
+// __FILE__ and debug information. Diagnostics keep the path as given.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_FRONTEND_SOURCE_H
@@ -19,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gluonc {
@@ -99,6 +105,19 @@ public:
 
   /// The file with the given id, or nullptr when there is none.
   const SourceFile *getFile(uint32_t fileId) const;
+  /// The id of the file whose name (as given) is `name`, or 0.
+  uint32_t findFile(std::string_view name) const;
+
+  /// -ffile-prefix-map=OLD=NEW, in command-line order: a name that starts
+  /// with OLD is recorded with NEW in its place. Where several OLDs match,
+  /// the last one given applies (as in GCC and Clang); OLD is a plain
+  /// string prefix, so "/src" also matches "/srcs/k.py".
+  using PrefixMap = std::vector<std::pair<std::string, std::string>>;
+  void setFilePrefixMap(PrefixMap map) { prefixMap = std::move(map); }
+  /// The name to record in outputs for the file `fileId`: its name with
+  /// leading "./" components dropped and the prefix map applied;
+  /// "<unknown>" when there is no such file.
+  std::string getRecordedName(uint32_t fileId) const;
   /// The text of the line holding `loc`; empty for an invalid location.
   std::string_view getLineText(SourceLoc loc) const;
   /// "name:line:col", or "<unknown>" for an invalid location.
@@ -106,6 +125,7 @@ public:
 
 private:
   std::vector<std::unique_ptr<SourceFile>> files;
+  PrefixMap prefixMap;
 };
 
 } // namespace gluonc
