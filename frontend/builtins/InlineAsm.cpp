@@ -25,6 +25,8 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/IR/InlineAsm.h"
 
+#include <numeric>
+
 using namespace gluonc;
 using namespace gluonc::frontend;
 
@@ -150,12 +152,10 @@ std::string resolveAsm(IRGen &gen, const Value &asmValue, SourceLoc loc,
 }
 
 /// The constraint string: as written, or a tuple's entries repeated for
-/// each register of their operand.
+/// each register of their operand. `total` is the registers of all groups.
 std::string resolveConstraints(IRGen &gen, const Value &value, SourceLoc loc,
-                               const std::vector<unsigned> &groupRegisters) {
-  unsigned total = 0;
-  for (unsigned count : groupRegisters)
-    total += count;
+                               const std::vector<unsigned> &groupRegisters,
+                               unsigned total) {
   if (auto *text = value.getIf<std::string>()) {
     unsigned named = mlir::gluon::countConstraintOperands(*text);
     if (named != total)
@@ -221,15 +221,13 @@ Value inlineAsm(IRGen &gen, const BoundArgs &bound) {
                                    outputRegisters, inputRegisters);
   std::vector<unsigned> groups = outputRegisters;
   groups.insert(groups.end(), inputRegisters.begin(), inputRegisters.end());
+  unsigned operands = std::accumulate(groups.begin(), groups.end(), 0u);
   std::string constraints =
       bound.has("constraints")
           ? resolveConstraints(gen, bound.get("constraints"),
-                               bound.loc("constraints"), groups)
+                               bound.loc("constraints"), groups, operands)
           : resolveConstraints(gen, Value(std::string()), bound.callLoc(),
-                               groups);
-  unsigned operands = 0;
-  for (unsigned count : groups)
-    operands += count;
+                               groups, operands);
   checkTemplate(gen, asmText, operands, bound.loc("asm"), "gl.inline_asm");
 
   std::vector<mlir::Type> resultTypes;

@@ -40,8 +40,20 @@ namespace {
 
 /// The directives a template may not use (see the file comment), lower
 /// case: the MC parser reads directive names case-insensitively.
-constexpr llvm::StringLiteral kRefusedDirectives[] = {
-    "incbin", "include", "macro", "irp", "irpc"};
+struct RefusedDirective {
+  llvm::StringLiteral name;
+  llvm::StringLiteral reason;
+};
+constexpr llvm::StringLiteral kReadsFile =
+    "it reads a file of the machine that compiles";
+constexpr llvm::StringLiteral kBuildsDirectives =
+    "its body can build directives that read files";
+constexpr RefusedDirective kRefusedDirectives[] = {
+    {"incbin", kReadsFile},
+    {"include", kReadsFile},
+    {"macro", kBuildsDirectives},
+    {"irp", kBuildsDirectives},
+    {"irpc", kBuildsDirectives}};
 
 bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 
@@ -57,14 +69,12 @@ std::optional<gluon::AsmTemplateError> findRefusedDirective(StringRef text) {
     while (end < text.size() && isIdentifierChar(text[end]))
       ++end;
     std::string name = text.slice(dot + 1, end).lower();
-    for (StringRef refused : kRefusedDirectives)
-      if (name == refused)
+    for (const RefusedDirective &refused : kRefusedDirectives)
+      if (name == refused.name)
         return gluon::AsmTemplateError{
             dot, "the directive '." + name +
                      "' is not allowed in inline assembly: " +
-                     (name.rfind("inc", 0) == 0
-                          ? "it reads a file of the machine that compiles"
-                          : "its body can build directives that read files")};
+                     refused.reason.str()};
   }
   return std::nullopt;
 }
