@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Runs the GPU checks and the vector-add benchmark on a machine with an
-# NVIDIA GPU, from a folder staged by scripts/gpu-stage.sh. Logs go to LOG_DIR.
+# Runs the GPU checks (each also under compute-sanitizer memcheck and
+# racecheck) and the benchmarks on a machine with an NVIDIA GPU, from a
+# folder staged by scripts/gpu-stage.sh. Logs go to LOG_DIR.
 #
-#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR]        (defaults: .device .)
+#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR] [--tests-only]
+#                                   (defaults: .device .; --tests-only skips
+#                                    the benchmarks)
 set -uo pipefail
 stage=${1:-.device}
 logs=${2:-.}
@@ -15,30 +18,62 @@ status=0
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem \
   --format=csv 2>&1 | tee "$logs/device.txt"
 
+# Each GPU test program runs plainly, then under compute-sanitizer's
+# memcheck (out-of-bounds and misaligned device accesses, API errors) and
+# racecheck (shared-memory hazards between threads of a block). A tool's
+# log is $logs/<test>.<tool>.log; $logs/sanitizer.txt has one line per run
+# with the tool's summary, and any error or hazard fails the script.
+sanitizer=$(command -v compute-sanitizer ||
+            ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null || true)
+: > "$logs/sanitizer.txt"
+run_gpu_test() {
+  local name=$1
+  shift
+  "$@" 2>&1 | tee "$logs/$name.log" || status=1
+  if [ -z "$sanitizer" ]; then
+    echo "$name: compute-sanitizer not found, not checked" \
+      | tee -a "$logs/sanitizer.txt"
+    status=1
+    return
+  fi
+  local tool rc summary
+  for tool in memcheck racecheck; do
+    GLUONC_GPU_SANITIZER=$tool timeout 900 "$sanitizer" --tool "$tool" \
+      --error-exitcode 86 "$@" > "$logs/$name.$tool.log" 2>&1
+    rc=$?
+    summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$logs/$name.$tool.log" \
+              | tail -n 1 | sed 's/^=* *//')
+    echo "$name $tool: exit $rc; ${summary:-no summary}" \
+      | tee -a "$logs/sanitizer.txt"
+    [ "$rc" -eq 0 ] || status=1
+  done
+}
+
 echo "== GPU sample tests"
-"$stage/bin/gluonc-gpu-samples-test" \
+run_gpu_test gpu-tests "$stage/bin/gluonc-gpu-samples-test" \
   --vector-add "$kernels/vector_add/add_kernel.sm_90a.json" \
   --vector-add-div16 "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
-  --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json" \
-  2>&1 | tee "$logs/gpu-tests.log" || status=1
+  --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json"
 
 echo "== GPU kernel tests (reductions, math, layout conversions)"
-"$stage/bin/gluonc-gpu-kernels-test" "$kernels" 2>&1 | tee "$logs/gpu-kernels.log" || status=1
+run_gpu_test gpu-kernels "$stage/bin/gluonc-gpu-kernels-test" "$kernels"
 
 echo "== GPU scan tests (cumulative sums and maxima, associative_scan, permute/join/split/reshape)"
-"$stage/bin/gluonc-gpu-scan-test" "$kernels" 2>&1 | tee "$logs/gpu-scan.log" || status=1
+run_gpu_test gpu-scan "$stage/bin/gluonc-gpu-scan-test" "$kernels"
 
 echo "== GPU shared memory tests (transpose through shared memory, descriptor views)"
-"$stage/bin/gluonc-gpu-shared-memory-test" "$kernels" 2>&1 \
-  | tee "$logs/gpu-shared-memory.log" || status=1
+run_gpu_test gpu-shared-memory "$stage/bin/gluonc-gpu-shared-memory-test" \
+  "$kernels"
 
 echo "== GPU atomics, device assertion and float8 conversion tests"
-"$stage/bin/gluonc-gpu-ops-test" "$kernels" 2>&1 \
-  | tee "$logs/gpu-ops.log" || status=1
+run_gpu_test gpu-ops "$stage/bin/gluonc-gpu-ops-test" "$kernels"
 
 echo "== GPU inline assembly tests"
-"$stage/bin/gluonc-gpu-asm-test" "$kernels" 2>&1 \
-  | tee "$logs/gpu-asm.log" || status=1
+run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
+
+if [ "${3:-}" = --tests-only ]; then
+  exit $status
+fi
 
 echo "== vector add benchmark"
 PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
