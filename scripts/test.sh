@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
-# Sets everything up, builds, and runs all tests (unit, lit, GPU; the GPU
-# tests skip without an NVIDIA GPU).
+# Sets everything up, builds, and runs all tests (unit, lit, robustness,
+# GPU; the GPU tests skip without an NVIDIA GPU).
+#   scripts/test.sh                 in build-sanitize/: every target built with
+#                                   AddressSanitizer and UndefinedBehavior-
+#                                   Sanitizer, any report fails its test
+#   scripts/test.sh --no-sanitize   in build/, the plain Release build
+# CI runs the first: one build of the compiler fits its time limit, and the
+# sanitized one checks what the plain one does and more (same -O3 code,
+# with every memory access and undefined operation checked).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
-bash "$root/scripts/build.sh" "$root/build"
-ctest --test-dir "$root/build" --output-on-failure
+if [ "${1:-}" = --no-sanitize ]; then
+  build=$root/build
+  bash "$root/scripts/build.sh" "$build"
+else
+  build=$root/build-sanitize
+  bash "$root/scripts/build.sh" "$build" -DGLUONC_SANITIZE=address,undefined
+fi
+ctest --test-dir "$build" --output-on-failure
