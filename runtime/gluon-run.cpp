@@ -80,7 +80,8 @@ SPEC for a pointer parameter (a new device buffer):
   COUNT: an integer expression (1000, 2^28, 1<<28, N*M with --define).
 
 Expressions: integers, names, + - * / % << >>, ^ (power), parentheses,
-  cdiv(a, b), min(a, b), max(a, b).
+  cdiv(a, b), min(a, b), max(a, b); in 64-bit integers, where overflow and
+  division by zero are errors; nested at most 256 levels.
 
 Exit status: 0 success, 1 runtime failure or check mismatch, 2 usage error.
 )";
