@@ -8,10 +8,12 @@ selection only check its size and SHA-256.
                         [--set KEY.PATH=JSON]... [--params N]
                         [--replace OLD NEW] [--nest N]
 
---image-file NAME  image.file as written in the JSON (default
-                   add_kernel.sm_90a.cubin, written beside the JSON)
---image-from PATH  hash and size this existing file instead, and write no
-                   image (for paths that must not be followed)
+--image-file NAME  image.file as written in the JSON; the image is written
+                   beside the JSON only under the default name,
+                   add_kernel.sm_90a.cubin (another may be a FIFO or a
+                   symlink leading out)
+--image-from PATH  hash and size this existing file instead of the 64
+                   bytes of the default image
 --set K=V          sets the dotted key path K ("launch.num_ctas",
                    "params.0.divisibility") to the JSON value V
 --params N         replaces the parameters by N i32 scalars
@@ -25,7 +27,8 @@ import os
 
 parser = argparse.ArgumentParser()
 parser.add_argument("json_path")
-parser.add_argument("--image-file", default="add_kernel.sm_90a.cubin")
+DEFAULT_IMAGE = "add_kernel.sm_90a.cubin"
+parser.add_argument("--image-file", default=DEFAULT_IMAGE)
 parser.add_argument("--image-from")
 parser.add_argument("--set", action="append", default=[])
 parser.add_argument("--params", type=int)
@@ -35,11 +38,11 @@ options = parser.parse_args()
 
 folder = os.path.dirname(os.path.abspath(options.json_path))
 os.makedirs(folder, exist_ok=True)
+image = bytes(range(64))
 if options.image_from:
     with open(options.image_from, "rb") as f:
         image = f.read()
-else:
-    image = bytes(range(64))
+elif options.image_file == DEFAULT_IMAGE:
     with open(os.path.join(folder, options.image_file), "wb") as f:
         f.write(image)
 
