@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with Clang and runs each for a
-# while over its seed corpus.
-#   scripts/fuzz.sh [SECONDS] [BUILD_DIR]     (defaults: 60, build-fuzz)
+# while over its corpus and the seeds gathered from the source tree.
+#   scripts/fuzz.sh [SECONDS] [BUILD_DIR] [SEED_BUILD_DIR]
+#     defaults: 60, build-fuzz, build (a normal build, whose kernel JSON
+#     files are fuzz-metadata seeds; skipped when it does not exist)
 # The build is separate from the normal one: Clang, the sanitizers, and
 # without the compiler (GLUONC_BUILD_COMPILER=OFF), so that Clang never
-# links the g++-built LLVM/MLIR libraries. Inputs libFuzzer finds
-# interesting go to a temporary folder, never into the repository; a crash
-# (or a timeout or an out-of-memory) leaves its reproducer in
-# BUILD_DIR/fuzz-artifacts/ and makes the script fail, printing its path.
-# tests/fuzz/README.md says how to replay it and keep it as a regression
-# input.
+# links the g++-built LLVM/MLIR libraries. tests/fuzz/seeds.py writes the
+# seeds into a temporary folder that libFuzzer only reads; the inputs it
+# finds interesting go to another temporary folder, never into the
+# repository. A crash (or a timeout or an out-of-memory) leaves its
+# reproducer in BUILD_DIR/fuzz-artifacts/ and makes the script fail,
+# printing its path. tests/fuzz/README.md says how to replay it and keep it
+# as a regression input.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 build=${2:-$root/build-fuzz}
+seed_build=${3:-$root/build}
 
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
@@ -42,14 +46,17 @@ trap 'rm -rf "$scratch"' EXIT
 status=0
 while read -r name corpus; do
   mkdir -p "$scratch/$name"
+  python3 "$root/tests/fuzz/seeds.py" "$name" "$scratch/seeds-$name" \
+    --build "$seed_build"
   before=$(ls "$artifacts")
-  echo "fuzz: $name for ${seconds}s over $corpus"
-  # New inputs go to the first folder (the scratch one); the seed corpus is
-  # only read.
+  echo "fuzz: $name for ${seconds}s over $corpus and the seeds"
+  # New inputs go to the first folder (the scratch one); the corpus and the
+  # seeds are only read.
   if ! "$build/tests/fuzz/$name" -max_total_time="$seconds" -timeout=10 \
        -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$artifacts/$name-" \
-       "$scratch/$name" "$corpus" > "$scratch/$name.log" 2>&1; then
+       "$scratch/$name" "$corpus" "$scratch/seeds-$name" \
+       > "$scratch/$name.log" 2>&1; then
     status=1
     tail -n 40 "$scratch/$name.log" >&2
     echo "fuzz: $name FAILED; reproducer(s):" >&2

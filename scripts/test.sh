@@ -8,4 +8,4 @@ bash "$root/scripts/build.sh" "$root/build"
 ctest --test-dir "$root/build" --output-on-failure
 # The libFuzzer targets, a minute each, in their own Clang build
 # (build-fuzz): a crash fails CI and leaves its reproducer there.
-bash "$root/scripts/fuzz.sh" 60 "$root/build-fuzz"
+bash "$root/scripts/fuzz.sh" 60 "$root/build-fuzz" "$root/build"
