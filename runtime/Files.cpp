@@ -1,21 +1,22 @@
-//===- Files.cpp - Reading the files a kernel's metadata names ------------===//
+//===- Files.cpp - Files the runtime and gluon-run read, write ------------===//
 //
-// See Files.h for the policy. Every open uses O_NONBLOCK, so that opening a
-// FIFO returns at once (to be refused by the S_ISREG check) instead of
-// waiting for a writer, and O_NOCTTY, so that a terminal never becomes the
-// process's controlling one.
+// See Files.h for the policy. Every open for reading uses O_NONBLOCK, so
+// that opening a FIFO returns at once (to be refused by the S_ISREG check)
+// instead of waiting for a writer, and O_NOCTTY, so that a terminal never
+// becomes the process's controlling one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Files.h"
 
-#include "Error.h"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -39,6 +40,13 @@ struct Descriptor {
   int fd;
 };
 
+/// Sets `error` and returns `status`: `return failed(error, ..., "...")`.
+gluonrt_status failed(std::string &error, gluonrt_status status,
+                      std::string message) {
+  error = std::move(message);
+  return status;
+}
+
 std::string errnoText() { return std::strerror(errno); }
 
 /// What a file that is not a regular one is, for messages.
@@ -58,15 +66,17 @@ const char *describeFileKind(mode_t mode) {
   return "a special file";
 }
 
-gluonrt_status notRegular(const std::string &path, mode_t mode) {
-  return fail(GLUONRT_ERROR_IO,
-              path + " is " + describeFileKind(mode) + ", not a regular file");
+gluonrt_status notRegular(const std::string &path, mode_t mode,
+                          std::string &error) {
+  return failed(error, GLUONRT_ERROR_IO,
+                path + " is " + describeFileKind(mode) +
+                    ", not a regular file");
 }
 
 /// Reads up to `size` bytes from offset 0 of `fd` into `bytes`; stops early
 /// at the end of the file (bytes is then shorter).
 gluonrt_status readUpTo(int fd, const std::string &path, uint64_t size,
-                        std::vector<uint8_t> &bytes) {
+                        std::vector<uint8_t> &bytes, std::string &error) {
   bytes.resize(size);
   uint64_t done = 0;
   while (done < size) {
@@ -74,7 +84,8 @@ gluonrt_status readUpTo(int fd, const std::string &path, uint64_t size,
     if (got < 0 && errno == EINTR)
       continue;
     if (got < 0)
-      return fail(GLUONRT_ERROR_IO, "cannot read " + path + ": " + errnoText());
+      return failed(error, GLUONRT_ERROR_IO,
+                    "cannot read " + path + ": " + errnoText());
     if (got == 0)
       break;
     done += uint64_t(got);
@@ -90,6 +101,50 @@ bool realPathOf(const std::string &path, std::string &result) {
     return false;
   result = resolved;
   std::free(resolved);
+  return true;
+}
+
+/// Creates a new file `<folder>/.<name>.tmp-XXXXXXXX` with O_CREAT | O_EXCL:
+/// whatever already holds a candidate name (a planted symlink included) is
+/// never opened, another name is tried. Returns the descriptor, or -1 with
+/// errno set.
+int createTemporary(const std::string &folder, const std::string &name,
+                    std::string &temporary) {
+  // The names need not be secret, only new: O_EXCL makes a taken one fail.
+  static std::atomic<uint64_t> counter{0};
+  uint64_t state =
+      uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      (uint64_t(::getpid()) << 32);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // splitmix64, so that consecutive states give unrelated names.
+    uint64_t bits = (state += 0x9e3779b97f4a7c15ull + ++counter);
+    bits = (bits ^ (bits >> 30)) * 0xbf58476d1ce4e5b9ull;
+    bits = (bits ^ (bits >> 27)) * 0x94d049bb133111ebull;
+    bits ^= bits >> 31;
+    char suffix[9];
+    std::snprintf(suffix, sizeof(suffix), "%08x", unsigned(bits));
+    temporary = folder + "/." + name + ".tmp-" + suffix;
+    int fd = ::open(temporary.c_str(),
+                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+/// Writes all of `data` to `fd`.
+bool writeAll(int fd, const void *data, size_t size) {
+  const char *next = static_cast<const char *>(data);
+  while (size > 0) {
+    ssize_t written = ::write(fd, next, size);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written < 0)
+      return false;
+    next += written;
+    size -= size_t(written);
+  }
   return true;
 }
 
@@ -111,22 +166,69 @@ bool staysBelowFolder(const std::string &relative) {
 }
 
 gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
-                               std::vector<uint8_t> &bytes) {
+                               std::vector<uint8_t> &bytes,
+                               std::string &error) {
   Descriptor file(
       ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (file.fd < 0)
-    return fail(GLUONRT_ERROR_IO, "cannot open " + path + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + path + ": " + errnoText());
   struct stat info;
   if (::fstat(file.fd, &info) != 0)
-    return fail(GLUONRT_ERROR_IO, "cannot read " + path + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot read " + path + ": " + errnoText());
   if (!S_ISREG(info.st_mode))
-    return notRegular(path, info.st_mode);
+    return notRegular(path, info.st_mode, error);
   if (uint64_t(info.st_size) > maxBytes)
-    return fail(GLUONRT_ERROR_IO, path + " is " + std::to_string(info.st_size) +
-                                      " bytes, more than the limit of " +
-                                      std::to_string(maxBytes));
+    return failed(error, GLUONRT_ERROR_IO,
+                  path + " is " + std::to_string(info.st_size) +
+                      " bytes, more than the limit of " +
+                      std::to_string(maxBytes));
   // A file that grows meanwhile is read only up to the size fstat saw.
-  return readUpTo(file.fd, path, uint64_t(info.st_size), bytes);
+  return readUpTo(file.fd, path, uint64_t(info.st_size), bytes, error);
+}
+
+gluonrt_status writeFileReplacing(const std::string &path, const void *data,
+                                  size_t size, std::string &error) {
+  auto cannot = [&](const std::string &why) {
+    return failed(error, GLUONRT_ERROR_IO, "cannot write " + path + ": " + why);
+  };
+  // rename() would replace a FIFO or a device node as readily as a file
+  // (and, run as root, /dev/null itself): only a regular file or a symlink
+  // is replaced.
+  struct stat info;
+  if (::lstat(path.c_str(), &info) == 0) {
+    if (!S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode))
+      return notRegular(path, info.st_mode, error);
+  } else if (errno != ENOENT) {
+    return cannot(errnoText());
+  }
+  size_t slash = path.rfind('/');
+  std::string folder = slash == std::string::npos ? "."
+                       : slash == 0              ? "/"
+                                                 : path.substr(0, slash);
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.empty() || name == "." || name == "..")
+    return cannot("not a file name");
+
+  std::string temporary;
+  Descriptor file(createTemporary(folder, name, temporary));
+  if (file.fd < 0)
+    return cannot("cannot create a temporary file in " + folder + ": " +
+                  errnoText());
+  bool written = writeAll(file.fd, data, size);
+  int writeErrno = errno;
+  // close() reports what a delayed write (NFS, a full disk) could not do.
+  if (::close(file.release()) != 0 && written) {
+    written = false;
+    writeErrno = errno;
+  }
+  if (!written || ::rename(temporary.c_str(), path.c_str()) != 0) {
+    int code = written ? errno : writeErrno;
+    ::unlink(temporary.c_str());
+    return cannot(std::strerror(code));
+  }
+  return GLUONRT_SUCCESS;
 }
 
 FolderFile::~FolderFile() {
@@ -135,25 +237,27 @@ FolderFile::~FolderFile() {
 }
 
 gluonrt_status openInFolder(const std::string &folder,
-                            const std::string &relative, FolderFile &file) {
+                            const std::string &relative, FolderFile &file,
+                            std::string &error) {
   if (!staysBelowFolder(relative))
-    return fail(GLUONRT_ERROR_INVALID_METADATA,
-                "'" + relative +
-                    "' must be a relative path without '..' components");
+    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
+                  "'" + relative +
+                      "' must be a relative path without '..' components");
   std::string base;
   if (!realPathOf(folder, base))
-    return fail(GLUONRT_ERROR_IO,
-                "cannot open the folder " + folder + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open the folder " + folder + ": " + errnoText());
   std::string named = folder + "/" + relative;
   std::string target;
   if (!realPathOf(base + "/" + relative, target))
-    return fail(GLUONRT_ERROR_IO, "cannot open " + named + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
   std::string prefix = base == "/" ? base : base + "/";
   if (target.size() <= prefix.size() ||
       target.compare(0, prefix.size(), prefix) != 0)
-    return fail(GLUONRT_ERROR_INVALID_METADATA,
-                "'" + relative + "' resolves to " + target +
-                    ", outside the folder " + base);
+    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
+                  "'" + relative + "' resolves to " + target +
+                      ", outside the folder " + base);
 
   // Walk the resolved path from the folder with O_NOFOLLOW: it holds no
   // symlink now, and one swapped in since realpath() is refused (ELOOP or
@@ -161,8 +265,8 @@ gluonrt_status openInFolder(const std::string &folder,
   Descriptor directory(
       ::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (directory.fd < 0)
-    return fail(GLUONRT_ERROR_IO,
-                "cannot open the folder " + base + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open the folder " + base + ": " + errnoText());
   std::string rest = target.substr(prefix.size());
   size_t start = 0;
   for (size_t slash; (slash = rest.find('/', start)) != std::string::npos;
@@ -171,8 +275,8 @@ gluonrt_status openInFolder(const std::string &folder,
     int next = ::openat(directory.fd, component.c_str(),
                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (next < 0)
-      return fail(GLUONRT_ERROR_IO,
-                  "cannot open " + named + ": " + errnoText());
+      return failed(error, GLUONRT_ERROR_IO,
+                    "cannot open " + named + ": " + errnoText());
     ::close(directory.release());
     directory.fd = next;
   }
@@ -180,18 +284,21 @@ gluonrt_status openInFolder(const std::string &folder,
   // Look before opening: opening some devices has effects of its own.
   struct stat info;
   if (::fstatat(directory.fd, last.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0)
-    return fail(GLUONRT_ERROR_IO, "cannot open " + named + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
   if (!S_ISREG(info.st_mode))
-    return notRegular(named, info.st_mode);
+    return notRegular(named, info.st_mode, error);
   Descriptor opened(
       ::openat(directory.fd, last.c_str(),
                O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (opened.fd < 0)
-    return fail(GLUONRT_ERROR_IO, "cannot open " + named + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
   if (::fstat(opened.fd, &info) != 0)
-    return fail(GLUONRT_ERROR_IO, "cannot read " + named + ": " + errnoText());
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot read " + named + ": " + errnoText());
   if (!S_ISREG(info.st_mode))
-    return notRegular(named, info.st_mode);
+    return notRegular(named, info.st_mode, error);
   file.fd = opened.release();
   file.realPath = target;
   file.size = uint64_t(info.st_size);
@@ -199,13 +306,15 @@ gluonrt_status openInFolder(const std::string &folder,
 }
 
 gluonrt_status readExactly(const FolderFile &file, uint64_t size,
-                           std::vector<uint8_t> &bytes) {
-  if (gluonrt_status status = readUpTo(file.fd, file.realPath, size, bytes))
+                           std::vector<uint8_t> &bytes, std::string &error) {
+  if (gluonrt_status status =
+          readUpTo(file.fd, file.realPath, size, bytes, error))
     return status;
   if (bytes.size() != size)
-    return fail(GLUONRT_ERROR_IO,
-                file.realPath + " ended after " + std::to_string(bytes.size()) +
-                    " bytes, before the " + std::to_string(size) + " expected");
+    return failed(error, GLUONRT_ERROR_IO,
+                  file.realPath + " ended after " +
+                      std::to_string(bytes.size()) + " bytes, before the " +
+                      std::to_string(size) + " expected");
   return GLUONRT_SUCCESS;
 }
 

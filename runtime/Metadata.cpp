@@ -690,9 +690,10 @@ gluonrt_status loadImage(const KernelMetadata &metadata,
                          std::vector<uint8_t> &image, std::string &realPath) {
   const std::string &jsonPath = metadata.jsonPath;
   FolderFile file;
+  std::string error;
   if (gluonrt_status status =
-          openInFolder(metadata.directory, metadata.imageFile, file))
-    return fail(status, jsonPath + ": image.file: " + lastError());
+          openInFolder(metadata.directory, metadata.imageFile, file, error))
+    return fail(status, jsonPath + ": image.file: " + error);
   // The size first, so that no byte past the declared size is read.
   if (file.size != metadata.imageSize)
     return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
@@ -700,8 +701,9 @@ gluonrt_status loadImage(const KernelMetadata &metadata,
                     std::to_string(file.size) + " bytes, the metadata says " +
                     std::to_string(metadata.imageSize) +
                     ": the image and the JSON are from different builds");
-  if (gluonrt_status status = readExactly(file, metadata.imageSize, image))
-    return fail(status, jsonPath + ": image: " + lastError());
+  if (gluonrt_status status =
+          readExactly(file, metadata.imageSize, image, error))
+    return fail(status, jsonPath + ": image: " + error);
   std::string digest = Sha256::hexDigest(image.data(), image.size());
   if (digest != metadata.imageSha256)
     return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
@@ -717,9 +719,10 @@ gluonrt_status loadMetadataAndImage(const std::string &jsonPath,
                                     std::vector<uint8_t> &image,
                                     std::string &imageRealPath) {
   std::vector<uint8_t> jsonBytes;
-  if (gluonrt_status status =
-          readRegularFile(jsonPath, MetadataLimits::MaxJsonBytes, jsonBytes))
-    return status;
+  std::string error;
+  if (gluonrt_status status = readRegularFile(
+          jsonPath, MetadataLimits::MaxJsonBytes, jsonBytes, error))
+    return fail(status, error);
   std::string jsonText(jsonBytes.begin(), jsonBytes.end());
   if (gluonrt_status status = parseMetadata(jsonText, jsonPath, metadata))
     return status;

@@ -11,8 +11,8 @@
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
+#include "Files.h"
 #include "HostParallel.h"
-
 #include "ScalarTypes.h"
 
 #include <algorithm>
@@ -24,8 +24,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -56,7 +54,8 @@ options:
                       needs exactly one
   --define NAME=EXPR  an integer name usable in the expressions below
   --check NAME=FILE   after the launch, compare buffer NAME with FILE bitwise
-  --save NAME=FILE    after the launch, write buffer NAME to FILE
+  --save NAME=FILE    after the launch, write buffer NAME to FILE (through a
+                      temporary beside it, renamed into place)
   --bench REPS        time REPS launches with events, after the warm-up
   --warmup N          launches before timing (default 10)
   --bytes N           bytes one launch moves, to report bandwidth in TB/s
@@ -78,6 +77,9 @@ SPEC for a pointer parameter (a new device buffer):
   DTYPE: i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64 (or fp16, fp32,
   ...); it may be left out (rand:COUNT) to use the pointer's element type.
   COUNT: an integer expression (1000, 2^28, 1<<28, N*M with --define).
+
+Files read (file:PATH, --check) must be regular files, and --save replaces
+  only a regular file or a symlink: a FIFO, a device or a folder is an error.
 
 Expressions: integers, names, + - * / % << >>, ^ (power), parentheses,
   cdiv(a, b), min(a, b), max(a, b); in 64-bit integers, where overflow and
@@ -573,19 +575,26 @@ void fillRandom(const ScalarTypeInfo &type, uint64_t seed, uint8_t *data,
   });
 }
 
-std::vector<uint8_t> readWholeFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    throw RunFailure("cannot open " + path + ": " + std::strerror(errno));
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
+/// A file:PATH input or a --check file: a regular file (runtime/Files.h),
+/// so that a FIFO or a device named by mistake fails instead of blocking or
+/// reading without end. `option` ("--check out") starts the message.
+std::vector<uint8_t> readWholeFile(const std::string &option,
+                                   const std::string &path) {
+  std::vector<uint8_t> bytes;
+  std::string error;
+  if (gluonrt::readRegularFile(path, UINT64_MAX, bytes, error))
+    throw RunFailure(option + ": " + error);
+  return bytes;
 }
 
-void writeWholeFile(const std::string &path, const std::vector<uint8_t> &data) {
-  std::ofstream file(path, std::ios::binary);
-  file.write(reinterpret_cast<const char *>(data.data()),
-             std::streamsize(data.size()));
-  if (!file)
-    throw RunFailure("cannot write " + path + ": " + std::strerror(errno));
+/// A --save file, written through an exclusive temporary beside it and
+/// renamed into place (runtime/Files.h): a symlink planted at the
+/// temporary's name or at PATH itself is never written through.
+void writeWholeFile(const std::string &option, const std::string &path,
+                    const std::vector<uint8_t> &data) {
+  std::string error;
+  if (gluonrt::writeFileReplacing(path, data.data(), data.size(), error))
+    throw RunFailure(option + ": " + error);
 }
 
 //===-- Kernel arguments --------------------------------------------------===//
@@ -694,7 +703,7 @@ double parseFloatValue(const std::string &text, const NameTable &names,
 
 void fillHost(BufferArgument &buffer, uint64_t seed) {
   if (buffer.source == "file") {
-    buffer.host = readWholeFile(buffer.path);
+    buffer.host = readWholeFile("--arg " + buffer.name, buffer.path);
     if (buffer.host.size() % buffer.dtype->size != 0)
       throw RunFailure(
           buffer.path + " has " + std::to_string(buffer.host.size()) +
@@ -787,7 +796,7 @@ Comparison compareBitwise(const ScalarTypeInfo &type,
 
 /// Returns true if the buffer matches the file.
 bool checkBuffer(BufferArgument &buffer, const std::string &path) {
-  std::vector<uint8_t> expected = readWholeFile(path);
+  std::vector<uint8_t> expected = readWholeFile("--check " + buffer.name, path);
   std::vector<uint8_t> got(buffer.bytes());
   if (!got.empty())
     buffer.device.download(got.data(), got.size());
@@ -1088,7 +1097,7 @@ int run(const Options &options) {
     std::vector<uint8_t> data(buffer.bytes());
     if (!data.empty())
       buffer.device.download(data.data(), data.size());
-    writeWholeFile(save.value, data);
+    writeWholeFile("--save " + save.name, save.value, data);
     std::printf("saved %s to %s (%s)\n", save.name.c_str(), save.value.c_str(),
                 describeBytes(double(data.size())).c_str());
   }

@@ -23,9 +23,11 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -676,6 +678,74 @@ TEST_CASE("The JSON must be a regular file", "[metadata]") {
   CHECK(loadMetadata(dir.path) == GLUONRT_ERROR_IO);
   CHECK(lastError().find("is a directory, not a regular file") !=
         std::string::npos);
+}
+
+TEST_CASE("A written file replaces its destination through a temporary",
+          "[files]") {
+  TempDir dir;
+  std::string error;
+  auto write = [&](const std::string &path, const std::string &text) {
+    return gluonrt::writeFileReplacing(path, text.data(), text.size(), error);
+  };
+  auto entries = [&] {
+    std::vector<std::string> names;
+    for (const auto &entry : fs::directory_iterator(dir.path))
+      names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  auto read = [](const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), {});
+  };
+
+  // New, then replaced; nothing else is left in the folder.
+  REQUIRE(write(dir.file("out.bin"), "first") == GLUONRT_SUCCESS);
+  REQUIRE(write(dir.file("out.bin"), "second") == GLUONRT_SUCCESS);
+  CHECK(read(dir.file("out.bin")) == "second");
+  CHECK(entries() == std::vector<std::string>{"out.bin"});
+
+  // A symlink at the destination is replaced, its target untouched.
+  writeFile(dir.file("victim"), "precious");
+  fs::create_symlink(dir.file("victim"), dir.file("link.bin"));
+  REQUIRE(write(dir.file("link.bin"), "data") == GLUONRT_SUCCESS);
+  CHECK_FALSE(fs::is_symlink(dir.file("link.bin")));
+  CHECK(read(dir.file("link.bin")) == "data");
+  CHECK(read(dir.file("victim")) == "precious");
+
+  // A FIFO or a folder at the destination is refused and stays.
+  REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+  CHECK(write(dir.file("fifo"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("fifo is a FIFO, not a regular file") != std::string::npos);
+  CHECK(fs::is_fifo(dir.file("fifo")));
+  fs::create_directory(dir.file("folder"));
+  CHECK(write(dir.file("folder"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("folder is a directory, not a regular file") !=
+        std::string::npos);
+
+  // A missing folder fails with the path in the message.
+  CHECK(write(dir.file("missing/out.bin"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("cannot write " + dir.file("missing/out.bin")) !=
+        std::string::npos);
+  CHECK(entries() == std::vector<std::string>{"fifo", "folder", "link.bin",
+                                              "out.bin", "victim"});
+}
+
+TEST_CASE("Only regular files are read, up to a size", "[files]") {
+  TempDir dir;
+  std::string error;
+  std::vector<uint8_t> bytes;
+  writeFile(dir.file("data"), "12345");
+  CHECK(gluonrt::readRegularFile(dir.file("data"), 5, bytes, error) ==
+        GLUONRT_SUCCESS);
+  CHECK(bytes.size() == 5);
+  CHECK(gluonrt::readRegularFile(dir.file("data"), 4, bytes, error) ==
+        GLUONRT_ERROR_IO);
+  CHECK(error.find("is 5 bytes, more than the limit of 4") !=
+        std::string::npos);
+  CHECK(gluonrt::readRegularFile("/dev/zero", 1 << 20, bytes, error) ==
+        GLUONRT_ERROR_IO);
+  CHECK(error == "/dev/zero is a character device, not a regular file");
 }
 
 TEST_CASE("A relative path stays below its folder unless it has '..'",
