@@ -2,8 +2,9 @@
 # Builds the libFuzzer targets of tests/fuzz with Clang and runs each for a
 # while over its corpus and the seeds gathered from the source tree.
 #   scripts/fuzz.sh [SECONDS] [BUILD_DIR] [SEED_BUILD_DIR]
-#     defaults: 60, build-fuzz, build (a normal build, whose kernel JSON
-#     files are fuzz-metadata seeds; skipped when it does not exist)
+#     defaults: 60 (0: build, then run each input once), build-fuzz,
+#     build (a normal build, whose kernel JSON files are fuzz-metadata
+#     seeds; skipped when it does not exist)
 # The build is separate from the normal one: Clang, the sanitizers, and
 # without the compiler (GLUONC_BUILD_COMPILER=OFF), so that Clang never
 # links the g++-built LLVM/MLIR libraries. tests/fuzz/seeds.py writes the
@@ -43,16 +44,24 @@ mkdir -p "$artifacts"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/gluonc-fuzz-XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
+# libFuzzer reads -max_total_time=0 as "no limit": 0 seconds replays the
+# corpus and the seeds once instead.
+if [ "$seconds" = 0 ]; then
+  limit=(-runs=0) how_long="once"
+else
+  limit=(-max_total_time="$seconds") how_long="for ${seconds}s"
+fi
+
 status=0
 while read -r name corpus; do
   mkdir -p "$scratch/$name"
   python3 "$root/tests/fuzz/seeds.py" "$name" "$scratch/seeds-$name" \
     --build "$seed_build"
   before=$(ls "$artifacts")
-  echo "fuzz: $name for ${seconds}s over $corpus and the seeds"
+  echo "fuzz: $name $how_long over $corpus and the seeds"
   # New inputs go to the first folder (the scratch one); the corpus and the
   # seeds are only read.
-  if ! "$build/tests/fuzz/$name" -max_total_time="$seconds" -timeout=10 \
+  if ! "$build/tests/fuzz/$name" "${limit[@]}" -timeout=10 \
        -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$artifacts/$name-" \
        "$scratch/$name" "$corpus" "$scratch/seeds-$name" \
