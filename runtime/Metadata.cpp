@@ -413,13 +413,12 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
   param.type = reader.nonEmptyString(value, path, "type");
   std::string kind = reader.string(value, path, "kind");
   param.size = reader.u32Member(value, path, "size");
-  param.alignment = reader.u32Member(value, path, "alignment");
+  param.alignment = static_cast<uint32_t>(reader.powerOfTwoMember(
+      value, path, "alignment", std::numeric_limits<uint32_t>::max()));
   param.offset = reader.u32Member(value, path, "offset");
   // gluonc's signatures accept only powers of two (`i32:16`).
   param.divisibility = reader.powerOfTwoMember(
       value, path, "divisibility", std::numeric_limits<uint64_t>::max());
-  if (param.alignment == 0 || (param.alignment & (param.alignment - 1)))
-    reader.error(path + ".alignment", "must be a power of two");
   if (param.offset % param.alignment != 0)
     reader.error(path + ".offset", std::to_string(param.offset) +
                                        " is not a multiple of the alignment " +
