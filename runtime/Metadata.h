@@ -19,6 +19,29 @@ namespace gluonrt {
 
 constexpr const char *KnownSchema = "gluonc.kernel/1";
 
+/// Limits of what a metadata document may declare (docs/metadata.md lists
+/// them). Each is far above anything gluonc writes and below what would make
+/// loading slow or a launch ill-formed: they keep a hostile or corrupt
+/// document from costing more than a diagnostic.
+struct MetadataLimits {
+  /// The JSON file itself; gluonc's are a few KiB.
+  static constexpr uint64_t MaxJsonBytes = uint64_t(16) << 20;
+  /// Nesting of arrays and objects (gluonc's documents nest 3 deep).
+  static constexpr unsigned MaxJsonDepth = 32;
+  /// Runtime parameters: CUDA passes at most 32764 bytes of them, 1 byte at
+  /// least each.
+  static constexpr size_t MaxParams = 32768;
+  static constexpr size_t MaxHiddenParams = 256;
+  /// The whole argument buffer (AMD: the kernarg segment).
+  static constexpr uint64_t MaxArgumentBytes = uint64_t(64) << 10;
+  /// The image (cubin / hsaco).
+  static constexpr uint64_t MaxImageBytes = uint64_t(1) << 30;
+  /// Dynamic and static shared memory per block; GPUs have at most 256 KiB.
+  static constexpr uint64_t MaxSharedBytes = uint64_t(16) << 20;
+  /// scratch.global_bytes, per launch.
+  static constexpr uint64_t MaxScratchBytes = uint64_t(1) << 40;
+};
+
 struct ParamMetadata {
   std::string name;
   std::string type;        // "*fp32", "i32"
@@ -58,7 +81,7 @@ struct KernelMetadata {
   uint32_t warpSize = 32;
 
   std::string imageFile;   // as written in the JSON (relative)
-  std::string imagePath;   // resolved against `directory`
+  std::string imagePath;   // `directory`/`imageFile`, for messages
   std::string imageFormat; // "cubin" / "hsaco"
   std::string imageSha256;
   uint64_t imageSize = 0;
@@ -71,6 +94,10 @@ struct KernelMetadata {
   uint32_t sharedStaticBytes = 0;
 
   std::vector<ParamMetadata> params;
+  /// Indices into `params`, sorted by name: findParam's binary search.
+  std::vector<uint32_t> paramsByName;
+  /// Sorted by name (as the JSON object's keys are): findConstexpr's
+  /// binary search.
   std::vector<ConstexprMetadata> constexprs;
 
   /// The argument buffer's bytes: on AMD the whole kernarg segment as the
@@ -92,15 +119,18 @@ struct KernelMetadata {
 gluonrt_status parseMetadata(const std::string &jsonText,
                              const std::string &jsonPath, KernelMetadata &out);
 
-/// Reads `jsonPath`, parses it, then reads the image and checks its size and
-/// SHA-256 against the metadata.
+/// Reads the image `metadata` names, inside the JSON file's folder only (see
+/// Files.h), and checks its size and SHA-256 against the metadata; at most
+/// image.size bytes are read. `realPath` receives the image's absolute path.
+gluonrt_status loadImage(const KernelMetadata &metadata,
+                         std::vector<uint8_t> &image, std::string &realPath);
+
+/// Reads `jsonPath` (a regular file of at most MaxJsonBytes), parses it,
+/// then loads the image (loadImage).
 gluonrt_status loadMetadataAndImage(const std::string &jsonPath,
                                     KernelMetadata &metadata,
-                                    std::vector<uint8_t> &image);
-
-/// Reads a whole file; fails with GLUONRT_ERROR_IO naming the file.
-gluonrt_status readFileBytes(const std::string &path,
-                             std::vector<uint8_t> &bytes);
+                                    std::vector<uint8_t> &image,
+                                    std::string &imageRealPath);
 
 } // namespace gluonrt
 

@@ -11,8 +11,8 @@
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
+#include "Files.h"
 #include "HostParallel.h"
-
 #include "ScalarTypes.h"
 
 #include <algorithm>
@@ -24,8 +24,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -56,7 +54,8 @@ options:
                       needs exactly one
   --define NAME=EXPR  an integer name usable in the expressions below
   --check NAME=FILE   after the launch, compare buffer NAME with FILE bitwise
-  --save NAME=FILE    after the launch, write buffer NAME to FILE
+  --save NAME=FILE    after the launch, write buffer NAME to FILE (through a
+                      temporary beside it, renamed into place)
   --bench REPS        time REPS launches with events, after the warm-up
   --warmup N          launches before timing (default 10)
   --bytes N           bytes one launch moves, to report bandwidth in TB/s
@@ -79,8 +78,12 @@ SPEC for a pointer parameter (a new device buffer):
   ...); it may be left out (rand:COUNT) to use the pointer's element type.
   COUNT: an integer expression (1000, 2^28, 1<<28, N*M with --define).
 
+Files read (file:PATH, --check) must be regular files, and --save replaces
+  only a regular file or a symlink: a FIFO, a device or a folder is an error.
+
 Expressions: integers, names, + - * / % << >>, ^ (power), parentheses,
-  cdiv(a, b), min(a, b), max(a, b).
+  cdiv(a, b), min(a, b), max(a, b); in 64-bit integers, where overflow and
+  division by zero are errors; nested at most 256 levels.
 
 Exit status: 0 success, 1 runtime failure or check mismatch, 2 usage error.
 )";
@@ -99,23 +102,38 @@ struct RunFailure : std::runtime_error {
 
 using NameTable = std::map<std::string, int64_t>;
 
-/// A recursive-descent evaluator over int64 with overflow checks.
+/// A recursive-descent evaluator over int64. Every operation is checked:
+/// overflow (INT64_MIN / -1 included) and division by zero are usage errors,
+/// not SIGFPE, and nesting is bounded (MaxNesting) so that a deep expression
+/// cannot overflow the stack (30,000 parentheses did).
 class ExpressionParser {
 public:
-  ExpressionParser(const std::string &text, const NameTable &names)
-      : text(text), names(names) {}
+  /// Parentheses, calls, unary signs and powers, together.
+  static constexpr int MaxNesting = 256;
+
+  /// `context` ("--grid") starts every message.
+  ExpressionParser(const std::string &text, const NameTable &names,
+                   const std::string &context)
+      : text(text), names(names), context(context) {}
 
   int64_t evaluate() {
     int64_t value = parseShift();
     skipSpaces();
     if (position != text.size())
-      error("unexpected '" + text.substr(position) + "'");
+      error("unexpected '" + shorten(text.substr(position)) + "'");
     return value;
   }
 
 private:
   [[noreturn]] void error(const std::string &problem) const {
-    throw UsageError("in expression '" + text + "': " + problem);
+    throw UsageError((context.empty() ? "" : context + ": ") +
+                     "in expression '" + shorten(text) + "': " + problem);
+  }
+
+  /// Long input is cut in messages: it can be anything the user passed.
+  static std::string shorten(const std::string &piece) {
+    constexpr size_t MaxShown = 60;
+    return piece.size() <= MaxShown ? piece : piece.substr(0, MaxShown) + "...";
   }
 
   void skipSpaces() {
@@ -151,9 +169,38 @@ private:
       overflow();
     return result;
   }
+  int64_t negate(int64_t a) const { return subtract(0, a); }
+  int64_t divide(int64_t a, int64_t b, bool isRemainder) const {
+    if (b == 0)
+      error("division by zero");
+    // INT64_MIN / -1 does not fit (x86 traps on it), and C++ leaves the
+    // remainder undefined too: it is 0.
+    if (b == -1)
+      return isRemainder ? 0 : negate(a);
+    return isRemainder ? a % b : a / b;
+  }
   [[noreturn]] void overflow() const {
     error("the value overflows 64-bit integers");
   }
+
+  /// Counts the nesting of the recursive rules (every recursion passes
+  /// through parseUnary).
+  class NestingGuard {
+  public:
+    explicit NestingGuard(ExpressionParser &parser) : parser(parser) {
+      // The outermost level is not nested: 256 parentheses are allowed.
+      if (++parser.depth > MaxNesting + 1)
+        parser.error("the expression nests more than " +
+                     std::to_string(MaxNesting) +
+                     " levels deep (parentheses, calls, signs and powers)");
+    }
+    ~NestingGuard() { --parser.depth; }
+    NestingGuard(const NestingGuard &) = delete;
+    NestingGuard &operator=(const NestingGuard &) = delete;
+
+  private:
+    ExpressionParser &parser;
+  };
 
   int64_t parseShift() {
     int64_t value = parseAdditive();
@@ -192,11 +239,8 @@ private:
       if (accept("*")) {
         value = multiply(value, parseUnary());
       } else if (accept("/") || accept("%")) {
-        bool isDivision = text[position - 1] == '/';
-        int64_t divisor = parseUnary();
-        if (divisor == 0)
-          error("division by zero");
-        value = isDivision ? value / divisor : value % divisor;
+        bool isRemainder = text[position - 1] == '%';
+        value = divide(value, parseUnary(), isRemainder);
       } else {
         return value;
       }
@@ -204,8 +248,9 @@ private:
   }
 
   int64_t parseUnary() {
+    NestingGuard guard(*this);
     if (accept("-"))
-      return -parseUnary();
+      return negate(parseUnary());
     if (accept("+"))
       return parseUnary();
     return parsePower();
@@ -241,8 +286,9 @@ private:
     if (position < text.size() &&
         (std::isalpha((unsigned char)text[position]) || text[position] == '_'))
       return parseNameOrCall();
-    error(position < text.size() ? "unexpected '" + text.substr(position) + "'"
-                                 : "unexpected end");
+    error(position < text.size()
+              ? "unexpected '" + shorten(text.substr(position)) + "'"
+              : "unexpected end");
   }
 
   int64_t parseNumber() {
@@ -298,11 +344,14 @@ private:
 
   const std::string &text;
   const NameTable &names;
+  const std::string &context;
   size_t position = 0;
+  int depth = 0;
 };
 
-int64_t evaluate(const std::string &text, const NameTable &names) {
-  return ExpressionParser(text, names).evaluate();
+int64_t evaluate(const std::string &text, const NameTable &names,
+                 const std::string &context = "") {
+  return ExpressionParser(text, names, context).evaluate();
 }
 
 /// Splits "a,b,c" at commas outside parentheses.
@@ -349,10 +398,13 @@ NamedValue splitNameValue(const std::string &option, const std::string &text) {
 }
 
 int64_t parseCount(const std::string &option, const std::string &text,
-                   int64_t minimum) {
-  int64_t value = evaluate(text, {});
+                   int64_t minimum, int64_t maximum = INT32_MAX) {
+  int64_t value = evaluate(text, {}, option);
   if (value < minimum)
     throw UsageError(option + " must be at least " + std::to_string(minimum) +
+                     ", got " + text);
+  if (value > maximum)
+    throw UsageError(option + " must be at most " + std::to_string(maximum) +
                      ", got " + text);
   return value;
 }
@@ -405,7 +457,7 @@ std::optional<Options> parseCommandLine(int argc, char **argv) {
     else if (argument == "--device")
       options.device = int(parseCount(argument, value, 0));
     else if (argument == "--seed")
-      options.seed = uint64_t(parseCount(argument, value, 0));
+      options.seed = uint64_t(parseCount(argument, value, 0, INT64_MAX));
     else
       throw UsageError("unknown option '" + argument + "'");
   }
@@ -523,19 +575,26 @@ void fillRandom(const ScalarTypeInfo &type, uint64_t seed, uint8_t *data,
   });
 }
 
-std::vector<uint8_t> readWholeFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    throw RunFailure("cannot open " + path + ": " + std::strerror(errno));
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
+/// A file:PATH input or a --check file: a regular file (runtime/Files.h),
+/// so that a FIFO or a device named by mistake fails instead of blocking or
+/// reading without end. `option` ("--check out") starts the message.
+std::vector<uint8_t> readWholeFile(const std::string &option,
+                                   const std::string &path) {
+  std::vector<uint8_t> bytes;
+  std::string error;
+  if (gluonrt::readRegularFile(path, UINT64_MAX, bytes, error))
+    throw RunFailure(option + ": " + error);
+  return bytes;
 }
 
-void writeWholeFile(const std::string &path, const std::vector<uint8_t> &data) {
-  std::ofstream file(path, std::ios::binary);
-  file.write(reinterpret_cast<const char *>(data.data()),
-             std::streamsize(data.size()));
-  if (!file)
-    throw RunFailure("cannot write " + path + ": " + std::strerror(errno));
+/// A --save file, written through an exclusive temporary beside it and
+/// renamed into place (runtime/Files.h): a symlink planted at the
+/// temporary's name or at PATH itself is never written through.
+void writeWholeFile(const std::string &option, const std::string &path,
+                    const std::vector<uint8_t> &data) {
+  std::string error;
+  if (gluonrt::writeFileReplacing(path, data.data(), data.size(), error))
+    throw RunFailure(option + ": " + error);
 }
 
 //===-- Kernel arguments --------------------------------------------------===//
@@ -613,9 +672,13 @@ BufferArgument parseBufferSpec(const gluonrt_param_info &param,
   if (fields.size() <= next)
     throw UsageError("--arg " + buffer.name + "=" + spec +
                      ": missing the element count");
-  int64_t count = evaluate(fields[next++], names);
+  int64_t count = evaluate(fields[next++], names, "--arg " + buffer.name);
   if (count < 0)
     throw UsageError("--arg " + buffer.name + ": negative element count");
+  if (uint64_t(count) > SIZE_MAX / buffer.dtype->size)
+    throw UsageError("--arg " + buffer.name + ": " + std::to_string(count) +
+                     " elements of " + buffer.dtype->name +
+                     " overflow the address space");
   buffer.count = size_t(count);
   if (buffer.source == "fill") {
     if (fields.size() <= next)
@@ -628,18 +691,19 @@ BufferArgument parseBufferSpec(const gluonrt_param_info &param,
   return buffer;
 }
 
-double parseFloatValue(const std::string &text, const NameTable &names) {
+double parseFloatValue(const std::string &text, const NameTable &names,
+                       const std::string &context = "") {
   const char *start = text.c_str();
   char *end = nullptr;
   double value = std::strtod(start, &end);
   if (end != start && *end == '\0')
     return value;
-  return double(evaluate(text, names));
+  return double(evaluate(text, names, context));
 }
 
 void fillHost(BufferArgument &buffer, uint64_t seed) {
   if (buffer.source == "file") {
-    buffer.host = readWholeFile(buffer.path);
+    buffer.host = readWholeFile("--arg " + buffer.name, buffer.path);
     if (buffer.host.size() % buffer.dtype->size != 0)
       throw RunFailure(
           buffer.path + " has " + std::to_string(buffer.host.size()) +
@@ -656,10 +720,11 @@ void fillHost(BufferArgument &buffer, uint64_t seed) {
   } else if (buffer.source == "fill") {
     uint8_t element[8] = {};
     if (buffer.dtype->isFloat) {
-      storeNumber(*buffer.dtype, parseFloatValue(buffer.fillValue, {}),
+      storeNumber(*buffer.dtype,
+                  parseFloatValue(buffer.fillValue, {}, "--arg " + buffer.name),
                   element);
     } else {
-      int64_t value = evaluate(buffer.fillValue, {});
+      int64_t value = evaluate(buffer.fillValue, {}, "--arg " + buffer.name);
       std::memcpy(element, &value, buffer.dtype->size); // low bytes
     }
     for (size_t i = 0; i < buffer.count; ++i)
@@ -731,7 +796,7 @@ Comparison compareBitwise(const ScalarTypeInfo &type,
 
 /// Returns true if the buffer matches the file.
 bool checkBuffer(BufferArgument &buffer, const std::string &path) {
-  std::vector<uint8_t> expected = readWholeFile(path);
+  std::vector<uint8_t> expected = readWholeFile("--check " + buffer.name, path);
   std::vector<uint8_t> got(buffer.bytes());
   if (!got.empty())
     buffer.device.download(got.data(), got.size());
@@ -895,7 +960,8 @@ void planLaunch(const Options &options, const gluonrt::Kernel &kernel,
                 LaunchPlan &plan) {
   plan.names = constexprNames(kernel);
   for (const NamedValue &define : options.defines)
-    plan.names[define.name] = evaluate(define.value, plan.names);
+    plan.names[define.name] =
+        evaluate(define.value, plan.names, "--define " + define.name);
   planArguments(options, kernel, plan);
 
   std::vector<std::string> dims = splitTopLevel(options.grid);
@@ -903,14 +969,15 @@ void planLaunch(const Options &options, const gluonrt::Kernel &kernel,
     throw UsageError("--grid takes at most 3 dimensions, got '" + options.grid +
                      "'");
   for (size_t i = 0; i < dims.size(); ++i) {
-    int64_t value = evaluate(dims[i], plan.names);
+    int64_t value = evaluate(dims[i], plan.names, "--grid");
     if (value < 1 || value > int64_t(UINT32_MAX))
       throw UsageError("--grid dimension " + std::to_string(i) + " = " +
                        std::to_string(value) + " is out of range");
     plan.grid[i] = uint32_t(value);
   }
   if (!options.bytes.empty())
-    plan.bytesPerLaunch = double(evaluate(options.bytes, plan.names));
+    plan.bytesPerLaunch =
+        double(evaluate(options.bytes, plan.names, "--bytes"));
 
   for (const auto *list : {&options.checks, &options.saves})
     for (const NamedValue &entry : *list)
@@ -1030,7 +1097,7 @@ int run(const Options &options) {
     std::vector<uint8_t> data(buffer.bytes());
     if (!data.empty())
       buffer.device.download(data.data(), data.size());
-    writeWholeFile(save.value, data);
+    writeWholeFile("--save " + save.name, save.value, data);
     std::printf("saved %s to %s (%s)\n", save.name.c_str(), save.value.c_str(),
                 describeBytes(double(data.size())).c_str());
   }

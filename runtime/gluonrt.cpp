@@ -120,15 +120,6 @@ gluonrt_status onSelectedDevice(Operation &&operation) {
   });
 }
 
-std::string absolutePath(const std::string &path) {
-  char *resolved = realpath(path.c_str(), nullptr);
-  if (!resolved)
-    return path;
-  std::string result = resolved;
-  std::free(resolved);
-  return result;
-}
-
 gluonrt_status requireBound(const gluonrt_kernel *kernel) {
   if (kernel->backend)
     return GLUONRT_SUCCESS;
@@ -250,9 +241,9 @@ gluonrt_status gluonrt_metadata_load(const char *json_path,
   return guarded([&]() -> gluonrt_status {
     auto kernel = std::make_unique<gluonrt_kernel>();
     if (gluonrt_status status =
-            loadMetadataAndImage(json_path, kernel->metadata, kernel->image))
+            loadMetadataAndImage(json_path, kernel->metadata, kernel->image,
+                                 kernel->absoluteImagePath))
       return status;
-    kernel->absoluteImagePath = absolutePath(kernel->metadata.imagePath);
     *out = kernel.release();
     return GLUONRT_SUCCESS;
   });

@@ -11,6 +11,8 @@ packages=(
   libcli11-dev nlohmann-json3-dev catch2
   # ROCm's device library bitcode (ocml.bc): math functions on AMD.
   rocm-device-libs
+  # Clang and its libFuzzer and sanitizer runtimes: scripts/fuzz.sh.
+  clang libclang-rt-dev
 )
 
 missing=()

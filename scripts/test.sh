@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up, builds, and runs all tests (unit, lit, robustness,
-# GPU; the GPU tests skip without an NVIDIA GPU).
+# GPU; the GPU tests skip without an NVIDIA GPU), then the fuzz targets for
+# a minute each.
 #   scripts/test.sh                 in build-sanitize/: every target built with
 #                                   AddressSanitizer and UndefinedBehavior-
 #                                   Sanitizer, any report fails its test
@@ -19,3 +20,7 @@ else
   bash "$root/scripts/build.sh" "$build" -DGLUONC_SANITIZE=address,undefined
 fi
 ctest --test-dir "$build" --output-on-failure
+# The libFuzzer targets, a minute each, in their own Clang build
+# (build-fuzz), with seeds from the tree and the kernel JSON of $build: a
+# crash fails CI and leaves its reproducer there.
+bash "$root/scripts/fuzz.sh" 60 "$root/build-fuzz" "$build"

@@ -89,6 +89,9 @@ public:
                                  SourceLoc noteLoc, const std::string &note);
   /// Counts one evaluation step; fails at `loc` past the budget.
   void countStep(SourceLoc loc);
+  /// The step budget: kMaxEvaluationSteps unless lowered (the fuzz target
+  /// of tests/fuzz runs each input with a small one).
+  void setMaxEvaluationSteps(uint64_t steps) { maxEvaluationSteps = steps; }
   /// Counts the steps of work proportional to the size of values.
   void countSteps(SourceLoc loc, uint64_t steps);
   /// Counts `count` container elements against kMaxCompileTimeElements.
@@ -376,8 +379,9 @@ private:
   /// gl.static_print output so far, against kMaxStaticPrintBytes.
   uint64_t bytesPrinted = 0;
   /// Expressions and statements evaluated so far, against
-  /// kMaxEvaluationSteps.
+  /// maxEvaluationSteps.
   uint64_t evaluationSteps = 0;
+  uint64_t maxEvaluationSteps = kMaxEvaluationSteps;
 };
 
 //===----------------------------------------------------------------------===//

@@ -28,9 +28,9 @@ using namespace gluonc::frontend;
 //===----------------------------------------------------------------------===//
 
 void Interpreter::countSteps(SourceLoc loc, uint64_t steps) {
-  if (steps > kMaxEvaluationSteps ||
-      evaluationSteps + steps > kMaxEvaluationSteps) {
-    evaluationSteps = kMaxEvaluationSteps;
+  if (steps > maxEvaluationSteps ||
+      evaluationSteps + steps > maxEvaluationSteps) {
+    evaluationSteps = maxEvaluationSteps;
     countStep(loc);
   }
   evaluationSteps += steps;

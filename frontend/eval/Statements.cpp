@@ -149,9 +149,9 @@ bool Interpreter::isConstexprAnnotation(const Expr *annotation) {
 }
 
 void Interpreter::countStep(SourceLoc loc) {
-  if (++evaluationSteps > kMaxEvaluationSteps)
+  if (++evaluationSteps > maxEvaluationSteps)
     fail(loc, "compile-time evaluation took more than " +
-                  std::to_string(kMaxEvaluationSteps) +
+                  std::to_string(maxEvaluationSteps) +
                   " steps: the kernel inlines or repeats too much");
 }
 

@@ -135,6 +135,16 @@ TEST_CASE_METHOD(InterpreterFixture, "bounds", "[eval]") {
         "error: the result of '<<' would exceed 8192 bits");
 }
 
+TEST_CASE_METHOD(InterpreterFixture, "a lowered step budget",
+                 "[eval][bounds]") {
+  load("");
+  interpreter.setMaxEvaluationSteps(1000);
+  CHECK(eval("sum([i for i in range(100)])") == "4950");
+  CHECK(eval("sum([i for i in range(5000)])") ==
+        "error: compile-time evaluation took more than 1000 steps: the "
+        "kernel inlines or repeats too much");
+}
+
 TEST_CASE("the table: lookups, signatures and listing", "[eval][table]") {
   const BuiltinTable &table = getTable();
   const Builtin *sorted = table.find("builtins.sorted");

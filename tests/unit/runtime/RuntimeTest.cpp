@@ -11,6 +11,7 @@
 
 #include "Arch.h"
 #include "Arguments.h"
+#include "Files.h"
 #include "Kernargs.h"
 #include "Metadata.h"
 #include "ScalarTypes.h"
@@ -20,10 +21,13 @@
 #include <nlohmann/json.hpp>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -458,12 +462,306 @@ TEST_CASE("Malformed documents are rejected with a message naming the key",
     document = json::array();
     expectedText = "must be a JSON object";
   }
+  // Issue 12, finding 10: values that were accepted.
+  SECTION("a divisibility that is not a power of two") {
+    document["params"][3]["divisibility"] = 3;
+    expectedText = "params[3].divisibility: must be a power of two, got 3";
+  }
+  SECTION("zero CTAs") {
+    document["launch"]["num_ctas"] = 0;
+    expectedText = "launch.num_ctas: must be at least 1";
+  }
+  SECTION("a scratch alignment of 0") {
+    document["scratch"]["global_alignment"] = 0;
+    expectedText = "scratch.global_alignment: must be a power of two, got 0";
+  }
+  SECTION("a scratch alignment of 3") {
+    document["scratch"]["global_alignment"] = 3;
+    expectedText = "scratch.global_alignment: must be a power of two, got 3";
+  }
+  SECTION("2^64-1 bytes of scratch") {
+    document["scratch"]["global_bytes"] = ~uint64_t(0);
+    expectedText = "scratch.global_bytes: is too large";
+  }
+  SECTION("block dims whose product wraps") {
+    document["launch"]["block_dims"] = {uint64_t(1) << 31, uint64_t(1) << 31,
+                                        4};
+    expectedText = "threads in one dimension exceed 1024";
+  }
+  SECTION("an argument past the argument buffer's limit") {
+    document["params"][3]["offset"] = 4294967292u;
+    expectedText = "params: the arguments end at byte 4294967296, past the "
+                   "limit of 65536";
+  }
+  SECTION("shared memory beyond any GPU") {
+    document["launch"]["shared_bytes"] = 4294967295u;
+    expectedText = "launch.shared_bytes: is too large";
+  }
+  SECTION("an image larger than the limit") {
+    document["image"]["size"] = uint64_t(1) << 31;
+    expectedText = "image.size: is too large";
+  }
+  SECTION("an entry name with a NUL") {
+    document["entry"] = std::string("add_kernel\0x", 12);
+    expectedText = "entry: the string \"add_kernel\\u0000x\" contains a NUL";
+  }
+  SECTION("more parameters than the limit") {
+    json params = json::array();
+    for (unsigned i = 0; i < 32769; ++i)
+      params.push_back(scalarParam("p" + std::to_string(i), "i8", 1, i, 1));
+    document["params"] = params;
+    expectedText = "params: 32769 parameters exceed the limit of 32768";
+  }
 
   std::string path = writeKernel(dir, document);
   CHECK(loadMetadata(path) == GLUONRT_ERROR_INVALID_METADATA);
   INFO(lastError());
   CHECK(lastError().find(expectedText) != std::string::npos);
   CHECK(lastError().find("kernel.json") != std::string::npos);
+}
+
+TEST_CASE("Keys twice, NUL characters and deep nesting are refused",
+          "[metadata]") {
+  std::string text = addKernelDocument().dump();
+  std::string expectedText;
+  auto replace = [&](const std::string &from, const std::string &to) {
+    size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+  };
+
+  SECTION("a key twice at the top") {
+    replace("\"entry\":\"add_kernel\"",
+            "\"entry\":\"add_kernel\",\"entry\":\"evil\"");
+    expectedText = "kernel.json: the key \"entry\" is given twice";
+  }
+  SECTION("a key twice in a parameter") {
+    replace("\"name\":\"n\"", "\"name\":\"n\",\"name\":\"m\"");
+    expectedText = "kernel.json: params[3]: the key \"name\" is given twice";
+  }
+  SECTION("a NUL in a key") {
+    replace("\"BLOCK\"", "\"BL\\u0000OCK\"");
+    expectedText = "constexprs: the key \"BL\\u0000OCK\" contains a NUL";
+  }
+  SECTION("a NUL in a string of an array") {
+    replace("\"partitions\":[]", "\"partitions\":[1,\"a\\u0000\"]");
+    expectedText = "partitions[1]: the string \"a\\u0000\" contains a NUL";
+  }
+  SECTION("nesting deeper than the limit") {
+    replace("\"BLOCK\":1024",
+            "\"BLOCK\":" + std::string(100000, '[') + std::string(100000, ']'));
+    expectedText = "constexprs.BLOCK[0][0]";
+  }
+  gluonrt::KernelMetadata metadata;
+  CHECK(gluonrt::parseMetadata(text, "kernel.json", metadata) ==
+        GLUONRT_ERROR_INVALID_METADATA);
+  INFO(lastError());
+  CHECK(lastError().find(expectedText) != std::string::npos);
+}
+
+TEST_CASE("Thirty-one levels of nesting are fine", "[metadata]") {
+  json document = addKernelDocument();
+  json nested = json::array();
+  for (int i = 0; i < 29; ++i) // the root and constexprs are two more
+    nested = json::array({nested});
+  document["constexprs"]["NESTED"] = nested;
+  gluonrt::KernelMetadata metadata;
+  INFO(lastError());
+  CHECK(gluonrt::parseMetadata(document.dump(), "kernel.json", metadata) ==
+        GLUONRT_SUCCESS);
+}
+
+TEST_CASE("Parameters and constexprs are found by name among many",
+          "[metadata]") {
+  json document = addKernelDocument();
+  json params = json::array();
+  json constexprs = json::object();
+  // Offsets in reverse name order, so that neither order helps.
+  for (unsigned i = 0; i < 16384; ++i) {
+    params.push_back(
+        scalarParam("p" + std::to_string(i), "i32", 4, 4 * (16383 - i), 1));
+    constexprs["C" + std::to_string(i)] = i;
+  }
+  document["params"] = params;
+  document["constexprs"] = constexprs;
+  gluonrt::KernelMetadata metadata;
+  REQUIRE(gluonrt::parseMetadata(document.dump(), "kernel.json", metadata) ==
+          GLUONRT_SUCCESS);
+  CHECK(metadata.kernargBytes == 65536);
+  for (int i = 0; i < 16384; i += 97) {
+    CHECK(metadata.findParam("p" + std::to_string(i)) == i);
+    const gluonrt::ConstexprMetadata *value =
+        metadata.findConstexpr("C" + std::to_string(i));
+    REQUIRE(value);
+    CHECK(value->intValue == i);
+  }
+  CHECK(metadata.findParam("p16384") == -1);
+  CHECK(metadata.findParam("") == -1);
+  CHECK(metadata.findConstexpr("C16384") == nullptr);
+}
+
+TEST_CASE("The image is read only inside the JSON's folder", "[metadata]") {
+  TempDir dir;
+  fs::create_directories(dir.file("kernel/sub"));
+  fs::create_directories(dir.file("outside"));
+  writeFile(dir.file("outside/image.cubin"), FakeImage);
+  writeFile(dir.file("kernel/sub/image.cubin"), FakeImage);
+  json document = addKernelDocument();
+  std::string expectedText;
+  gluonrt_status expected = GLUONRT_ERROR_INVALID_METADATA;
+
+  SECTION("'..' first") {
+    document["image"]["file"] = "../outside/image.cubin";
+    expectedText = "image.file: '../outside/image.cubin' must be relative to "
+                   "the JSON file's folder, without '..' components";
+  }
+  SECTION("a symlink that leads out") {
+    fs::create_symlink("../outside/image.cubin", dir.file("kernel/out.cubin"));
+    document["image"]["file"] = "out.cubin";
+    expectedText = "image.file: 'out.cubin' resolves to ";
+  }
+  SECTION("a symlinked folder that leads out") {
+    fs::create_directory_symlink("../outside", dir.file("kernel/linked"));
+    document["image"]["file"] = "linked/image.cubin";
+    expectedText = "outside the folder";
+  }
+  SECTION("a FIFO") {
+    REQUIRE(mkfifo(dir.file("kernel/fifo.cubin").c_str(), 0600) == 0);
+    document["image"]["file"] = "fifo.cubin";
+    expected = GLUONRT_ERROR_IO;
+    expectedText = "fifo.cubin is a FIFO, not a regular file";
+  }
+  SECTION("a folder") {
+    document["image"]["file"] = "sub";
+    expected = GLUONRT_ERROR_IO;
+    expectedText = "sub is a directory, not a regular file";
+  }
+  SECTION("a symlink to a device") {
+    fs::create_symlink("/dev/zero", dir.file("kernel/zero.cubin"));
+    document["image"]["file"] = "zero.cubin";
+    expectedText = "'zero.cubin' resolves to /dev/zero, outside the folder";
+  }
+  std::string jsonPath = dir.file("kernel/kernel.json");
+  writeFile(jsonPath, document.dump());
+  CHECK(loadMetadata(jsonPath) == expected);
+  INFO(lastError());
+  CHECK(lastError().find(expectedText) != std::string::npos);
+}
+
+TEST_CASE("Paths inside the JSON's folder load, through symlinks too",
+          "[metadata]") {
+  TempDir dir;
+  fs::create_directories(dir.file("kernel/sub"));
+  writeFile(dir.file("kernel/sub/image.cubin"), FakeImage);
+  fs::create_symlink("sub/image.cubin", dir.file("kernel/link.cubin"));
+  json document = addKernelDocument();
+  for (const char *file :
+       {"sub/image.cubin", "./sub//image.cubin", "link.cubin"}) {
+    document["image"]["file"] = file;
+    std::string jsonPath = dir.file("kernel/kernel.json");
+    writeFile(jsonPath, document.dump());
+    gluonrt_kernel *kernel = nullptr;
+    INFO(file << ": " << lastError());
+    REQUIRE(loadMetadata(jsonPath, &kernel) == GLUONRT_SUCCESS);
+    CHECK(std::string(gluonrt_kernel_image_path(kernel)) ==
+          fs::canonical(dir.file("kernel/sub/image.cubin")).string());
+    gluonrt_kernel_unload(kernel);
+  }
+}
+
+TEST_CASE("The JSON must be a regular file", "[metadata]") {
+  TempDir dir;
+  REQUIRE(mkfifo(dir.file("kernel.json").c_str(), 0600) == 0);
+  CHECK(loadMetadata(dir.file("kernel.json")) == GLUONRT_ERROR_IO);
+  CHECK(lastError().find("kernel.json is a FIFO, not a regular file") !=
+        std::string::npos);
+  CHECK(loadMetadata(dir.path) == GLUONRT_ERROR_IO);
+  CHECK(lastError().find("is a directory, not a regular file") !=
+        std::string::npos);
+}
+
+TEST_CASE("A written file replaces its destination through a temporary",
+          "[files]") {
+  TempDir dir;
+  std::string error;
+  auto write = [&](const std::string &path, const std::string &text) {
+    return gluonrt::writeFileReplacing(path, text.data(), text.size(), error);
+  };
+  auto entries = [&] {
+    std::vector<std::string> names;
+    for (const auto &entry : fs::directory_iterator(dir.path))
+      names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  auto read = [](const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), {});
+  };
+
+  // New, then replaced; nothing else is left in the folder.
+  REQUIRE(write(dir.file("out.bin"), "first") == GLUONRT_SUCCESS);
+  REQUIRE(write(dir.file("out.bin"), "second") == GLUONRT_SUCCESS);
+  CHECK(read(dir.file("out.bin")) == "second");
+  CHECK(entries() == std::vector<std::string>{"out.bin"});
+
+  // A symlink at the destination is replaced, its target untouched.
+  writeFile(dir.file("victim"), "precious");
+  fs::create_symlink(dir.file("victim"), dir.file("link.bin"));
+  REQUIRE(write(dir.file("link.bin"), "data") == GLUONRT_SUCCESS);
+  CHECK_FALSE(fs::is_symlink(dir.file("link.bin")));
+  CHECK(read(dir.file("link.bin")) == "data");
+  CHECK(read(dir.file("victim")) == "precious");
+
+  // A FIFO or a folder at the destination is refused and stays.
+  REQUIRE(mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+  CHECK(write(dir.file("fifo"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("fifo is a FIFO, not a regular file") != std::string::npos);
+  CHECK(fs::is_fifo(dir.file("fifo")));
+  fs::create_directory(dir.file("folder"));
+  CHECK(write(dir.file("folder"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("folder is a directory, not a regular file") !=
+        std::string::npos);
+
+  // A missing folder fails with the path in the message.
+  CHECK(write(dir.file("missing/out.bin"), "data") == GLUONRT_ERROR_IO);
+  CHECK(error.find("cannot write " + dir.file("missing/out.bin")) !=
+        std::string::npos);
+  CHECK(entries() == std::vector<std::string>{"fifo", "folder", "link.bin",
+                                              "out.bin", "victim"});
+}
+
+TEST_CASE("Only regular files are read, up to a size", "[files]") {
+  TempDir dir;
+  std::string error;
+  std::vector<uint8_t> bytes;
+  writeFile(dir.file("data"), "12345");
+  CHECK(gluonrt::readRegularFile(dir.file("data"), 5, bytes, error) ==
+        GLUONRT_SUCCESS);
+  CHECK(bytes.size() == 5);
+  CHECK(gluonrt::readRegularFile(dir.file("data"), 4, bytes, error) ==
+        GLUONRT_ERROR_IO);
+  CHECK(error.find("is 5 bytes, more than the limit of 4") !=
+        std::string::npos);
+  CHECK(gluonrt::readRegularFile("/dev/zero", 1 << 20, bytes, error) ==
+        GLUONRT_ERROR_IO);
+  CHECK(error == "/dev/zero is a character device, not a regular file");
+}
+
+TEST_CASE("A relative path stays below its folder unless it has '..'",
+          "[metadata]") {
+  using gluonrt::staysBelowFolder;
+  CHECK(staysBelowFolder("a.cubin"));
+  CHECK(staysBelowFolder("sub/a.cubin"));
+  CHECK(staysBelowFolder("./a.cubin"));
+  CHECK(staysBelowFolder("..a/b..c/..."));
+  CHECK_FALSE(staysBelowFolder(""));
+  CHECK_FALSE(staysBelowFolder("/a.cubin"));
+  CHECK_FALSE(staysBelowFolder(".."));
+  CHECK_FALSE(staysBelowFolder("../a.cubin"));
+  CHECK_FALSE(staysBelowFolder("sub/../../a.cubin"));
+  CHECK_FALSE(staysBelowFolder("sub/.."));
+  CHECK_FALSE(staysBelowFolder("sub//../a"));
 }
 
 TEST_CASE("Malformed AMD kernarg segments are rejected", "[metadata]") {

@@ -1,0 +1,321 @@
+//===- Files.cpp - Files the runtime and gluon-run read, write ------------===//
+//
+// See Files.h for the policy. Every open for reading uses O_NONBLOCK, so
+// that opening a FIFO returns at once (to be refused by the S_ISREG check)
+// instead of waiting for a writer, and O_NOCTTY, so that a terminal never
+// becomes the process's controlling one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace gluonrt {
+namespace {
+
+/// Closes a descriptor at the end of a scope.
+struct Descriptor {
+  explicit Descriptor(int fd) : fd(fd) {}
+  Descriptor(const Descriptor &) = delete;
+  Descriptor &operator=(const Descriptor &) = delete;
+  ~Descriptor() {
+    if (fd >= 0)
+      ::close(fd);
+  }
+  int release() {
+    int result = fd;
+    fd = -1;
+    return result;
+  }
+  int fd;
+};
+
+/// Sets `error` and returns `status`: `return failed(error, ..., "...")`.
+gluonrt_status failed(std::string &error, gluonrt_status status,
+                      std::string message) {
+  error = std::move(message);
+  return status;
+}
+
+std::string errnoText() { return std::strerror(errno); }
+
+/// What a file that is not a regular one is, for messages.
+const char *describeFileKind(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISLNK(mode))
+    return "a symbolic link";
+  return "a special file";
+}
+
+gluonrt_status notRegular(const std::string &path, mode_t mode,
+                          std::string &error) {
+  return failed(error, GLUONRT_ERROR_IO,
+                path + " is " + describeFileKind(mode) +
+                    ", not a regular file");
+}
+
+/// Reads up to `size` bytes from offset 0 of `fd` into `bytes`; stops early
+/// at the end of the file (bytes is then shorter).
+gluonrt_status readUpTo(int fd, const std::string &path, uint64_t size,
+                        std::vector<uint8_t> &bytes, std::string &error) {
+  bytes.resize(size);
+  uint64_t done = 0;
+  while (done < size) {
+    ssize_t got = ::pread(fd, bytes.data() + done, size - done, off_t(done));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      return failed(error, GLUONRT_ERROR_IO,
+                    "cannot read " + path + ": " + errnoText());
+    if (got == 0)
+      break;
+    done += uint64_t(got);
+  }
+  bytes.resize(done);
+  return GLUONRT_SUCCESS;
+}
+
+/// The real path of `path` (realpath(3)), or false with errno set.
+bool realPathOf(const std::string &path, std::string &result) {
+  char *resolved = ::realpath(path.c_str(), nullptr);
+  if (!resolved)
+    return false;
+  result = resolved;
+  std::free(resolved);
+  return true;
+}
+
+/// Creates a new file `<folder>/.<name>.tmp-XXXXXXXX` with O_CREAT | O_EXCL:
+/// whatever already holds a candidate name (a planted symlink included) is
+/// never opened, another name is tried. Returns the descriptor, or -1 with
+/// errno set.
+int createTemporary(const std::string &folder, const std::string &name,
+                    std::string &temporary) {
+  // The names need not be secret, only new: O_EXCL makes a taken one fail.
+  static std::atomic<uint64_t> counter{0};
+  uint64_t state =
+      uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      (uint64_t(::getpid()) << 32);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // splitmix64, so that consecutive states give unrelated names.
+    uint64_t bits = (state += 0x9e3779b97f4a7c15ull + ++counter);
+    bits = (bits ^ (bits >> 30)) * 0xbf58476d1ce4e5b9ull;
+    bits = (bits ^ (bits >> 27)) * 0x94d049bb133111ebull;
+    bits ^= bits >> 31;
+    char suffix[9];
+    std::snprintf(suffix, sizeof(suffix), "%08x", unsigned(bits));
+    temporary = folder + "/." + name + ".tmp-" + suffix;
+    int fd = ::open(temporary.c_str(),
+                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+/// Writes all of `data` to `fd`.
+bool writeAll(int fd, const void *data, size_t size) {
+  const char *next = static_cast<const char *>(data);
+  while (size > 0) {
+    ssize_t written = ::write(fd, next, size);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written < 0)
+      return false;
+    next += written;
+    size -= size_t(written);
+  }
+  return true;
+}
+
+} // namespace
+
+bool staysBelowFolder(const std::string &relative) {
+  if (relative.empty() || relative.front() == '/')
+    return false;
+  size_t start = 0;
+  while (start <= relative.size()) {
+    size_t slash = relative.find('/', start);
+    if (slash == std::string::npos)
+      slash = relative.size();
+    if (relative.compare(start, slash - start, "..") == 0)
+      return false;
+    start = slash + 1;
+  }
+  return true;
+}
+
+gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
+                               std::vector<uint8_t> &bytes,
+                               std::string &error) {
+  Descriptor file(
+      ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
+  if (file.fd < 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + path + ": " + errnoText());
+  struct stat info;
+  if (::fstat(file.fd, &info) != 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot read " + path + ": " + errnoText());
+  if (!S_ISREG(info.st_mode))
+    return notRegular(path, info.st_mode, error);
+  if (uint64_t(info.st_size) > maxBytes)
+    return failed(error, GLUONRT_ERROR_IO,
+                  path + " is " + std::to_string(info.st_size) +
+                      " bytes, more than the limit of " +
+                      std::to_string(maxBytes));
+  // A file that grows meanwhile is read only up to the size fstat saw.
+  return readUpTo(file.fd, path, uint64_t(info.st_size), bytes, error);
+}
+
+gluonrt_status writeFileReplacing(const std::string &path, const void *data,
+                                  size_t size, std::string &error) {
+  auto cannot = [&](const std::string &why) {
+    return failed(error, GLUONRT_ERROR_IO, "cannot write " + path + ": " + why);
+  };
+  // rename() would replace a FIFO or a device node as readily as a file
+  // (and, run as root, /dev/null itself): only a regular file or a symlink
+  // is replaced.
+  struct stat info;
+  if (::lstat(path.c_str(), &info) == 0) {
+    if (!S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode))
+      return notRegular(path, info.st_mode, error);
+  } else if (errno != ENOENT) {
+    return cannot(errnoText());
+  }
+  size_t slash = path.rfind('/');
+  std::string folder = slash == std::string::npos ? "."
+                       : slash == 0              ? "/"
+                                                 : path.substr(0, slash);
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.empty() || name == "." || name == "..")
+    return cannot("not a file name");
+
+  std::string temporary;
+  Descriptor file(createTemporary(folder, name, temporary));
+  if (file.fd < 0)
+    return cannot("cannot create a temporary file in " + folder + ": " +
+                  errnoText());
+  bool written = writeAll(file.fd, data, size);
+  int writeErrno = errno;
+  // close() reports what a delayed write (NFS, a full disk) could not do.
+  if (::close(file.release()) != 0 && written) {
+    written = false;
+    writeErrno = errno;
+  }
+  if (!written || ::rename(temporary.c_str(), path.c_str()) != 0) {
+    int code = written ? errno : writeErrno;
+    ::unlink(temporary.c_str());
+    return cannot(std::strerror(code));
+  }
+  return GLUONRT_SUCCESS;
+}
+
+FolderFile::~FolderFile() {
+  if (fd >= 0)
+    ::close(fd);
+}
+
+gluonrt_status openInFolder(const std::string &folder,
+                            const std::string &relative, FolderFile &file,
+                            std::string &error) {
+  if (!staysBelowFolder(relative))
+    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
+                  "'" + relative +
+                      "' must be a relative path without '..' components");
+  std::string base;
+  if (!realPathOf(folder, base))
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open the folder " + folder + ": " + errnoText());
+  std::string named = folder + "/" + relative;
+  std::string target;
+  if (!realPathOf(base + "/" + relative, target))
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
+  std::string prefix = base == "/" ? base : base + "/";
+  if (target.size() <= prefix.size() ||
+      target.compare(0, prefix.size(), prefix) != 0)
+    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
+                  "'" + relative + "' resolves to " + target +
+                      ", outside the folder " + base);
+
+  // Walk the resolved path from the folder with O_NOFOLLOW: it holds no
+  // symlink now, and one swapped in since realpath() is refused (ELOOP or
+  // ENOTDIR) instead of followed.
+  Descriptor directory(
+      ::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (directory.fd < 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open the folder " + base + ": " + errnoText());
+  std::string rest = target.substr(prefix.size());
+  size_t start = 0;
+  for (size_t slash; (slash = rest.find('/', start)) != std::string::npos;
+       start = slash + 1) {
+    std::string component = rest.substr(start, slash - start);
+    int next = ::openat(directory.fd, component.c_str(),
+                        O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (next < 0)
+      return failed(error, GLUONRT_ERROR_IO,
+                    "cannot open " + named + ": " + errnoText());
+    ::close(directory.release());
+    directory.fd = next;
+  }
+  std::string last = rest.substr(start);
+  // Look before opening: opening some devices has effects of its own.
+  struct stat info;
+  if (::fstatat(directory.fd, last.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
+  if (!S_ISREG(info.st_mode))
+    return notRegular(named, info.st_mode, error);
+  Descriptor opened(
+      ::openat(directory.fd, last.c_str(),
+               O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
+  if (opened.fd < 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot open " + named + ": " + errnoText());
+  if (::fstat(opened.fd, &info) != 0)
+    return failed(error, GLUONRT_ERROR_IO,
+                  "cannot read " + named + ": " + errnoText());
+  if (!S_ISREG(info.st_mode))
+    return notRegular(named, info.st_mode, error);
+  file.fd = opened.release();
+  file.realPath = target;
+  file.size = uint64_t(info.st_size);
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status readExactly(const FolderFile &file, uint64_t size,
+                           std::vector<uint8_t> &bytes, std::string &error) {
+  if (gluonrt_status status =
+          readUpTo(file.fd, file.realPath, size, bytes, error))
+    return status;
+  if (bytes.size() != size)
+    return failed(error, GLUONRT_ERROR_IO,
+                  file.realPath + " ended after " +
+                      std::to_string(bytes.size()) + " bytes, before the " +
+                      std::to_string(size) + " expected");
+  return GLUONRT_SUCCESS;
+}
+
+} // namespace gluonrt
