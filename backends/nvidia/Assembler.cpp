@@ -16,7 +16,6 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -26,6 +25,8 @@
 
 #include <cstdlib>
 #include <mutex>
+
+#include <dlfcn.h>
 
 using namespace llvm;
 using namespace gluonc;
@@ -102,14 +103,16 @@ const NvJitLink &getNvJitLink() {
       candidates.push_back(root + "/lib64/libnvJitLink.so.13");
     candidates.push_back("libnvJitLink.so.13");
     for (const std::string &path : candidates) {
-      std::string error;
-      auto library =
-          sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &error);
-      if (!library.isValid())
+      // RTLD_NODELETE: the library stays mapped until the process ends.
+      // LLVM's DynamicLibrary closes its handles at exit, after which the
+      // allocations nvJitLink's own static libstdc++ made (its 72,704-byte
+      // exception pool) were reachable from nowhere, and LeakSanitizer
+      // failed every compile of the sanitizer build.
+      void *library =
+          dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+      if (!library)
         continue;
-      auto get = [&](const char *name) {
-        return library.getAddressOfSymbol(name);
-      };
+      auto get = [&](const char *name) { return dlsym(library, name); };
       api.create = reinterpret_cast<CreateFn>(get("nvJitLinkCreate"));
       api.destroy = reinterpret_cast<DestroyFn>(get("nvJitLinkDestroy"));
       api.addData = reinterpret_cast<AddDataFn>(get("nvJitLinkAddData"));
