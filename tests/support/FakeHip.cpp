@@ -25,7 +25,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 using namespace gluonrt;
 
@@ -40,13 +42,16 @@ bool validDevice(int device) { return device >= 0 && device < numDevices(); }
 
 int currentDevice = 0;
 
+struct FakeFunction {
+  std::string name;
+};
+
+/// A module owns the functions looked up in it, as in HIP, where they stay
+/// valid until the module is unloaded.
 struct FakeModule {
   const unsigned char *image;
   size_t size;
-};
-
-struct FakeFunction {
-  std::string name;
+  std::vector<std::unique_ptr<FakeFunction>> functions;
 };
 
 template <typename T> T readAt(const unsigned char *bytes, size_t offset) {
@@ -194,7 +199,8 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
   if (!bytes || std::memcmp(bytes, "\x7f" "ELF", 4) != 0 || bytes[4] != 2 ||
       readAt<uint16_t>(bytes, 18) != EM_AMDGPU)
     return hipErrorInvalidImage;
-  *module = reinterpret_cast<hipModule_t>(new FakeModule{bytes, elfSize(bytes)});
+  *module =
+      reinterpret_cast<hipModule_t>(new FakeModule{bytes, elfSize(bytes), {}});
   return hipSuccess;
 }
 
@@ -206,11 +212,11 @@ hipError_t hipModuleUnload(hipModule_t module) {
 hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module,
                                 const char *name) {
   // HIP dispatches through the kernel descriptor, "<name>.kd".
-  if (!contains(*reinterpret_cast<FakeModule *>(module),
-                std::string(name) + ".kd" + '\0'))
+  auto &fake = *reinterpret_cast<FakeModule *>(module);
+  if (!contains(fake, std::string(name) + ".kd" + '\0'))
     return hipErrorNotFound;
-  // Leaked like HIP's own: a function lives as long as the process.
-  *function = reinterpret_cast<hipFunction_t>(new FakeFunction{name});
+  fake.functions.push_back(std::make_unique<FakeFunction>(FakeFunction{name}));
+  *function = reinterpret_cast<hipFunction_t>(fake.functions.back().get());
   return hipSuccess;
 }
 
