@@ -164,6 +164,10 @@ std::string SourceManager::getRecordedName(uint32_t fileId) const {
   for (auto it = prefixMap.rbegin(); it != prefixMap.rend(); ++it)
     if (name.compare(0, it->first.size(), it->first) == 0)
       return it->second + name.substr(it->first.size());
+  // An absolute path no map rewrote names this machine's folders, which
+  // outputs never record: only its file name is.
+  if (!name.empty() && name[0] == '/')
+    return name.substr(name.rfind('/') + 1);
   return name;
 }
 

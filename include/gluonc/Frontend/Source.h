@@ -115,8 +115,9 @@ public:
   using PrefixMap = std::vector<std::pair<std::string, std::string>>;
   void setFilePrefixMap(PrefixMap map) { prefixMap = std::move(map); }
   /// The name to record in outputs for the file `fileId`: its name with
-  /// leading "./" components dropped and the prefix map applied;
-  /// "<unknown>" when there is no such file.
+  /// "." components dropped and the prefix map applied; where no map
+  /// applies, an absolute path is reduced to its file name. "<unknown>"
+  /// when there is no such file.
   std::string getRecordedName(uint32_t fileId) const;
   /// The text of the line holding `loc`; empty for an invalid location.
   std::string_view getLineText(SourceLoc loc) const;
