@@ -284,6 +284,30 @@ TypeValue makeDescriptorType(const SharedMemoryValue &desc) {
   return type;
 }
 
+/// The shape of shared memory for `layout`: the layout's check decides, so
+/// leading buffer dimensions may have any size (a 3-deep ring [3, BM, BK])
+/// while the dimensions it lays out are powers of two.
+std::vector<int64_t> requireAllocationShape(IRGen &gen, const Value &value,
+                                            SourceLoc loc,
+                                            const std::string &what,
+                                            mlir::Attribute layout) {
+  std::vector<int64_t> shape = requireIntList(gen, value, loc, what);
+  if (shape.empty())
+    gen.fail(loc, what + " needs at least one dimension");
+  for (int64_t size : shape)
+    if (size < 1 || size > (int64_t(1) << 30))
+      gen.fail(loc, what + " " + listText(shape) +
+                        ": dimensions must be between 1 and 2^30");
+  std::string problem =
+      mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(layout)
+          .checkAllocationShape(shape);
+  if (!problem.empty())
+    gen.fail(loc, describeLayout(layout) + " cannot lay out shared memory "
+                                           "of " + what + " " +
+                      listText(shape) + ": " + problem);
+  return shape;
+}
+
 Value distributedType(IRGen &gen, const BoundArgs &bound) {
   DType dtype =
       requireDType(gen, bound.get("element_ty"), bound.loc("element_ty"));
@@ -302,27 +326,27 @@ Value descriptorType(IRGen &gen, const BoundArgs &bound) {
   SharedMemoryValue desc;
   desc.dtype =
       requireDType(gen, bound.get("element_ty"), bound.loc("element_ty"));
-  desc.shape =
-      requireShape(gen, bound.get("shape"), bound.loc("shape"), "shape");
-  desc.allocShape = bound.has("alloc_shape")
-                        ? requireShape(gen, bound.get("alloc_shape"),
-                                       bound.loc("alloc_shape"), "alloc_shape")
-                        : desc.shape;
   desc.layout =
       requireSharedLayout(gen, bound.get("layout"), bound.loc("layout"));
   desc.layoutText = describeLayout(desc.layout);
-  std::string problem =
-      mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(desc.layout)
-          .checkAllocationShape(desc.allocShape);
+  desc.shape = requireIntList(gen, bound.get("shape"), bound.loc("shape"),
+                              "shape");
+  desc.allocShape =
+      bound.has("alloc_shape")
+          ? requireAllocationShape(gen, bound.get("alloc_shape"),
+                                   bound.loc("alloc_shape"), "alloc_shape",
+                                   desc.layout)
+          : desc.shape;
+  // As MemDescType's verifier: powers of two, or a whole buffer dimension.
   bool fits = desc.shape.size() == desc.allocShape.size();
   for (size_t d = 0; fits && d < desc.shape.size(); ++d)
-    fits = desc.shape[d] <= desc.allocShape[d];
-  if (problem.empty() && !fits)
-    problem = "shape " + listText(desc.shape) +
-              " does not fit in alloc_shape " + listText(desc.allocShape);
-  if (!problem.empty())
-    gen.fail(bound.callLoc(),
-             "invalid shared_memory_descriptor_type: " + problem);
+    fits = desc.shape[d] <= desc.allocShape[d] &&
+           (isPowerOf2(desc.shape[d]) || desc.shape[d] == desc.allocShape[d]);
+  if (!fits)
+    gen.fail(bound.callLoc(), "invalid shared_memory_descriptor_type: shape " +
+                                  listText(desc.shape) +
+                                  " does not fit in alloc_shape " +
+                                  listText(desc.allocShape));
   return Value(makeDescriptorType(desc));
 }
 
@@ -377,10 +401,10 @@ Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
   if (dtype.isPointer)
     gen.fail(bound.loc("element_ty"),
              "not supported yet: shared memory holding pointers");
-  std::vector<int64_t> shape =
-      requireShape(gen, bound.get("shape"), bound.loc("shape"), "shape");
   auto layout = mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(
       requireSharedLayout(gen, bound.get("layout"), bound.loc("layout")));
+  std::vector<int64_t> shape = requireAllocationShape(
+      gen, bound.get("shape"), bound.loc("shape"), "shape", layout);
   std::string problem;
   mlir::gluon::MemDescType type = mlir::gluon::getAllocationType(
       shape, dtype.toMLIR(&gen.getContext()), layout, problem);

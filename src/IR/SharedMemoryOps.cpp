@@ -435,16 +435,17 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "descriptor shape " << shapeText(shape)
                        << " and allocation shape " << shapeText(allocShape)
                        << " differ in rank";
+  // A view's dimensions are powers of two, except a buffer dimension it
+  // keeps whole (a multi-buffered allocation's [3, ...]).
   for (size_t d = 0; d < shape.size(); ++d)
-    if (!gluonc::isPowerOf2(shape[d]) || shape[d] > allocShape[d])
+    if (shape[d] > allocShape[d] ||
+        (!gluonc::isPowerOf2(shape[d]) && shape[d] != allocShape[d]))
       return emitError() << "descriptor shape " << shapeText(shape)
                          << " does not fit in its allocation shape "
                          << shapeText(allocShape);
   if (!elementType.isIntOrFloat() && !isa<PointerType>(elementType))
     return emitError() << "shared memory cannot hold " << elementType;
-  if (std::string problem = gluonc::checkShape(allocShape.vec());
-      !problem.empty())
-    return emitError() << "allocation shape " << problem;
+  // The layout's check covers the allocation shape's limits.
   std::string problem = layout.checkAllocationShape(allocShape);
   if (!problem.empty())
     return emitError() << "the layout " << layout << " cannot lay out "
@@ -487,13 +488,14 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
     return {};
   }
   ArrayRef<int64_t> allocShape = src.getAllocShape().drop_front();
-  int64_t block = 1;
-  for (int64_t size : allocShape)
-    block *= size;
-  // getSharedLayout() returns by value: keep it alive while its padding
-  // rules are read (a range-for over a member of the temporary would read a
-  // destroyed object).
+  // getSharedLayout() returns by value: keep it alive while its shape and
+  // padding rules are read (a range-for over a member of the temporary
+  // would read a destroyed object).
   gluonc::SharedLayout layout = src.getSharedLayout();
+  // The block as placed: buffer dimensions rounded up (SharedLayout.h).
+  int64_t block = 1;
+  for (int32_t size : ArrayRef<int32_t>(layout.getShape()).drop_front())
+    block *= size;
   for (const gluonc::PaddingRule &rule : layout.getPadding())
     if (block % rule.interval != 0) {
       problem = "a buffer of " + std::to_string(block) +
@@ -506,10 +508,13 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
 }
 
 int64_t mlir::gluon::getIndexStride(MemDescType src) {
+  // Buffer dimensions are placed as if rounded up to powers of two (see
+  // SharedLayout.h): the stride is the rounded block's.
+  gluonc::SharedLayout layout = src.getSharedLayout();
   int64_t block = 1;
-  for (int64_t size : src.getAllocShape().drop_front())
+  for (int32_t size : ArrayRef<int32_t>(layout.getShape()).drop_front())
     block *= size;
-  return src.getSharedLayout().pad(block);
+  return layout.pad(block);
 }
 
 /// The offsets any element of a block of `sizes` may have relative to the

@@ -102,15 +102,19 @@ std::string checkPermutation(const std::vector<int32_t> &order,
   return "";
 }
 
-/// Lifts bases over the layout's `layoutRank` dimensions into the
-/// allocation's dimensions (the trailing ones) and adds the buffer
-/// dimensions above them, the innermost buffer dimension fastest.
-std::vector<Coord> embedInAllocation(const std::vector<Coord> &layoutBases,
-                                     const std::vector<int32_t> &allocShape) {
+/// The layout of an allocation of `allocShape` whose trailing dimensions
+/// `layoutBases` lay out: the bases lifted into the allocation's dimensions,
+/// then the buffer dimensions above them (rounded up to powers of two), the
+/// innermost buffer dimension fastest. The allocation ends after its last
+/// buffer.
+SharedLayout layOutAllocation(const std::vector<Coord> &layoutBases,
+                              const std::vector<int32_t> &allocShape,
+                              std::vector<PaddingRule> padding = {}) {
   unsigned rank = allocShape.size();
-  unsigned lead =
-      rank -
-      (layoutBases.empty() ? 0 : static_cast<unsigned>(layoutBases[0].size()));
+  unsigned layoutRank =
+      layoutBases.empty() ? 0 : static_cast<unsigned>(layoutBases[0].size());
+  unsigned lead = rank - layoutRank;
+  std::vector<int32_t> shape = roundBufferDims(allocShape, layoutRank);
   std::vector<Coord> bases;
   for (const Coord &basis : layoutBases) {
     Coord lifted(rank, 0);
@@ -118,8 +122,15 @@ std::vector<Coord> embedInAllocation(const std::vector<Coord> &layoutBases,
     bases.push_back(std::move(lifted));
   }
   for (int d = static_cast<int>(lead) - 1; d >= 0; --d)
-    appendIdentity(bases, rank, d, 1, allocShape[d]);
-  return bases;
+    appendIdentity(bases, rank, d, 1, shape[d]);
+  // The last buffer's index in the row-major order of the rounded buffer
+  // dimensions, plus one, times the elements of a block.
+  int64_t block = int64_t(1) << layoutBases.size();
+  int64_t lastBuffer = 0;
+  for (unsigned d = 0; d < lead; ++d)
+    lastBuffer = lastBuffer * shape[d] + (allocShape[d] - 1);
+  return SharedLayout(std::move(shape), std::move(bases), std::move(padding),
+                      (lastBuffer + 1) * block);
 }
 
 std::vector<int32_t> trailing(const std::vector<int32_t> &shape,
@@ -165,8 +176,16 @@ std::string gluonc::checkSharedLayoutBases(const std::vector<int32_t> &shape,
 SharedLayout::SharedLayout(std::vector<int32_t> shape,
                            std::vector<Coord> offsetBases,
                            std::vector<PaddingRule> padding)
+    : SharedLayout(shape, std::move(offsetBases), std::move(padding),
+                   /*usedElements=*/0) {}
+
+SharedLayout::SharedLayout(std::vector<int32_t> shape,
+                           std::vector<Coord> offsetBases,
+                           std::vector<PaddingRule> padding,
+                           int64_t usedElements)
     : shape(std::move(shape)), offsetBases(std::move(offsetBases)),
       padding(std::move(padding)) {
+  this->usedElements = usedElements > 0 ? usedElements : getNumElements();
   assert(checkSharedLayoutBases(this->shape, this->offsetBases).empty() &&
          "invalid shared layout bases");
   std::vector<uint64_t> columns;
@@ -216,7 +235,7 @@ int64_t SharedLayout::pad(int64_t offset) const {
 }
 
 int64_t SharedLayout::getAllocationElements() const {
-  int64_t elements = getNumElements();
+  int64_t elements = usedElements;
   int64_t padded = elements;
   for (const PaddingRule &rule : padding)
     padded += (elements >> log2Exact(rule.interval)) << log2Exact(rule.padding);
@@ -252,13 +271,35 @@ std::string SharedLayout::toString() const {
 
 std::string gluonc::checkAllocationShape(unsigned layoutRank,
                                          const std::vector<int32_t> &shape) {
-  if (!isPow2List(shape))
-    return "shared memory dimensions must be powers of two";
   if (shape.size() < layoutRank)
     return "a shape of rank " + std::to_string(shape.size()) +
            " has fewer dimensions than the layout's " +
            std::to_string(layoutRank);
-  return "";
+  size_t lead = shape.size() - layoutRank;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 1)
+      return "dimension " + std::to_string(d) + " has size " +
+             std::to_string(shape[d]);
+    if (d >= lead && !isPowerOf2(shape[d]))
+      return "dimension " + std::to_string(d) + " (" +
+             std::to_string(shape[d]) +
+             ") is laid out by the layout and must be a power of two; only "
+             "the leading buffer dimensions may have any size";
+  }
+  std::vector<int32_t> rounded = roundBufferDims(shape, layoutRank);
+  return checkShape(std::vector<int64_t>(rounded.begin(), rounded.end()));
+}
+
+std::vector<int32_t> gluonc::roundBufferDims(const std::vector<int32_t> &shape,
+                                             unsigned layoutRank) {
+  std::vector<int32_t> rounded = shape;
+  for (size_t d = 0; d + layoutRank < shape.size(); ++d) {
+    int64_t size = 1;
+    while (size < shape[d])
+      size *= 2;
+    rounded[d] = static_cast<int32_t>(std::min<int64_t>(size, INT32_MAX));
+  }
+  return rounded;
 }
 
 std::string SwizzledSharedSpec::validate() const {
@@ -298,7 +339,7 @@ gluonc::swizzledToSharedLayout(const SwizzledSharedSpec &spec,
     for (unsigned i = 2; i < rank; ++i)
       appendIdentity(bases, rank, spec.order[i], 1, shape[spec.order[i]]);
   }
-  return SharedLayout(allocShape, embedInAllocation(bases, allocShape));
+  return layOutAllocation(bases, allocShape);
 }
 
 std::string NVMMASharedSpec::validate() const {
@@ -446,7 +487,7 @@ gluonc::nvmmaToSharedLayout(const NVMMASharedSpec &spec,
   // Boxes repeat over a larger tensor, dimension 0 first.
   for (unsigned d = 0; d < rank; ++d)
     appendIdentity(bases, rank, d, covered[d], shape[d]);
-  return SharedLayout(allocShape, embedInAllocation(bases, allocShape));
+  return layOutAllocation(bases, allocShape);
 }
 
 std::string PaddedSharedSpec::validate() const {
@@ -494,8 +535,7 @@ gluonc::paddedToSharedLayout(const PaddedSharedSpec &spec,
     for (int32_t dim : spec.order)
       appendIdentity(bases, spec.rank(), dim, 1, shape[dim]);
   }
-  return SharedLayout(allocShape, embedInAllocation(bases, allocShape),
-                      spec.padding);
+  return layOutAllocation(bases, allocShape, spec.padding);
 }
 
 std::vector<int32_t>
@@ -514,7 +554,7 @@ gluonc::getSharedLinearShape(const std::vector<Coord> &bases) {
 SharedLayout
 gluonc::linearToSharedLayout(const std::vector<Coord> &offsetBases,
                              const std::vector<int32_t> &allocShape) {
-  return SharedLayout(allocShape, embedInAllocation(offsetBases, allocShape));
+  return layOutAllocation(offsetBases, allocShape);
 }
 
 //===----------------------------------------------------------------------===//

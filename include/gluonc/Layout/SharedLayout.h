@@ -22,6 +22,12 @@
 //
 // Allocations may have more dimensions than their layout: the leading ones
 // are buffers, each a block that the layout lays out, one after another.
+// Buffer dimensions may have any size (a 3-deep ring is [3, BM, BK]): the map
+// is built over the shape with each buffer dimension rounded up to a power
+// of two, which places buffer (i, j) where a row-major order of the rounded
+// dimensions would, and the allocation ends after its last real buffer. With
+// one buffer dimension, the usual case, that is exactly buffers * block
+// elements; only a non-power-of-two inner buffer dimension leaves holes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +60,10 @@ public:
   /// checkSharedLayoutBases).
   SharedLayout(std::vector<int32_t> shape, std::vector<Coord> offsetBases,
                std::vector<PaddingRule> padding = {});
+  /// As above, where only offsets [0, usedElements) hold elements of the
+  /// allocation (see layOutAllocation); the rest of the shape is rounding.
+  SharedLayout(std::vector<int32_t> shape, std::vector<Coord> offsetBases,
+               std::vector<PaddingRule> padding, int64_t usedElements);
 
   unsigned rank() const { return shape.size(); }
   const std::vector<int32_t> &getShape() const { return shape; }
@@ -75,6 +85,8 @@ public:
   int64_t pad(int64_t offset) const;
   /// Elements the allocation spans, padding included.
   int64_t getAllocationElements() const;
+  /// Offsets (before padding) below this hold the allocation's elements.
+  int64_t getUsedElements() const { return usedElements; }
 
   bool operator==(const SharedLayout &other) const {
     return shape == other.shape && offsetBases == other.offsetBases &&
@@ -90,6 +102,7 @@ private:
   std::vector<int32_t> shape;
   std::vector<Coord> offsetBases;
   std::vector<PaddingRule> padding;
+  int64_t usedElements = 0;
   /// inverse[dim][bit]: the offset of coordinate 1 << bit along dim.
   std::vector<std::vector<int64_t>> inverse;
 };
@@ -151,9 +164,17 @@ struct PaddedSharedSpec {
 };
 
 /// Why a layout of `layoutRank` dimensions cannot lay out an allocation of
-/// `allocShape` (fewer dimensions, sizes not powers of two); empty if it can.
+/// `allocShape` (fewer dimensions, a laid-out dimension that is not a power
+/// of two, more than 2^30 elements once buffer dimensions are rounded up);
+/// empty if it can. Buffer dimensions may have any positive size.
 std::string checkAllocationShape(unsigned layoutRank,
                                  const std::vector<int32_t> &allocShape);
+
+/// `allocShape` with each of its leading `allocShape.size() - layoutRank`
+/// (buffer) dimensions rounded up to a power of two: the shape a shared
+/// layout's map covers.
+std::vector<int32_t> roundBufferDims(const std::vector<int32_t> &allocShape,
+                                     unsigned layoutRank);
 
 /// The layout of an allocation of `allocShape`: the spec lays out its last
 /// spec.rank() dimensions, the leading ones are buffers, row-major above.

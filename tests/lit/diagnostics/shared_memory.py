@@ -8,6 +8,9 @@
 # RUN: %expect-exit 1 %gluonc %s -k shared_for_tensor -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NOTDIST
 # RUN: %expect-exit 1 %gluonc %s -k too_narrow -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NARROW
 # RUN: %expect-exit 1 %gluonc %s -k index_range -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=INDEX
+# RUN: %expect-exit 1 %gluonc %s -k ring_index_range -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=RINGINDEX
+# RUN: %expect-exit 1 %gluonc %s -k ring_laid_out_dim -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=RINGDIM
+# RUN: %expect-exit 1 %gluonc %s -k zero_buffers -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=ZERO
 # RUN: %expect-exit 1 %gluonc %s -k index_layout_dim -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=INDEXDIM
 # RUN: %expect-exit 1 %gluonc %s -k index_i64 -s "*fp32, i64" -o %t 2>&1 | FileCheck %s --check-prefix=INDEX64
 # RUN: %expect-exit 1 %gluonc %s -k slice_swizzled -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
@@ -69,7 +72,28 @@ def shared_for_tensor(x_ptr):
 @gluon.jit
 def too_narrow(x_ptr):
     gl.allocate_shared_memory(gl.float16, [64, 32], gl.NVMMASharedLayout(128, 16))
-    # NARROW: shared_memory.py:[[@LINE-1]]:53: error: NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False) cannot lay out shared memory of shape [64, 32]: a 128-byte swizzle of 16-bit elements needs at least 64 elements along dimension 1, got 32
+    # NARROW: shared_memory.py:[[@LINE-1]]:43: error: NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False) cannot lay out shared memory of shape [64, 32]: a 128-byte swizzle of 16-bit elements needs at least 64 elements along dimension 1, got 32
+
+
+@gluon.jit
+def ring_index_range(x_ptr):
+    # Buffer dimensions may have any size; the index is still checked.
+    smem = gl.allocate_shared_memory(gl.float32, [3, 64, 64], PLAIN)
+    smem.index(2)
+    smem.index(3)
+    # RINGINDEX: shared_memory.py:[[@LINE-1]]:16: error: index 3 is out of range for a descriptor of shape [3, 64, 64]
+
+
+@gluon.jit
+def ring_laid_out_dim(x_ptr):
+    gl.allocate_shared_memory(gl.float32, [3, 48, 64], PLAIN)
+    # RINGDIM: shared_memory.py:[[@LINE-1]]:43: error: SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]) cannot lay out shared memory of shape [3, 48, 64]: dimension 1 (48) is laid out by the layout and must be a power of two; only the leading buffer dimensions may have any size
+
+
+@gluon.jit
+def zero_buffers(x_ptr):
+    gl.allocate_shared_memory(gl.float32, [0, 64, 64], PLAIN)
+    # ZERO: shared_memory.py:[[@LINE-1]]:43: error: shape [0, 64, 64]: dimensions must be between 1 and 2^30
 
 
 @gluon.jit

@@ -366,3 +366,24 @@ TEST_CASE("access plans cover every element with aligned vectors",
   checkPlan(blockedToLinearLayout({{1, 4}, {4, 8}, {4, 1}, {1, 0}}, {8, 8}),
             swizzledToSharedLayout({1, 1, 1, {1, 0}}, {8, 8}), 32);
 }
+
+TEST_CASE("buffer dimensions may have any size", "[shared]") {
+  // A 3-deep ring of 4x8 blocks: buffer b starts at b * 32, and the
+  // allocation is exactly three blocks.
+  SharedLayout ring = swizzledToSharedLayout({1, 1, 1, {1, 0}}, {3, 4, 8});
+  CHECK(ring.getShape() == std::vector<int32_t>{4, 4, 8});
+  CHECK(ring.getOffset({2, 0, 0}) == 64);
+  CHECK(ring.getOffset({2, 3, 7}) == 95);
+  CHECK(ring.getAllocationElements() == 96);
+  // Two buffer dimensions: [2, 3] is placed as [2, 4]; the last buffer,
+  // (1, 2), is the 7th of the rounded order.
+  SharedLayout grid = swizzledToSharedLayout({1, 1, 1, {1, 0}}, {2, 3, 4, 8});
+  CHECK(grid.getOffset({1, 2, 0, 0}) == 6 * 32);
+  CHECK(grid.getAllocationElements() == 7 * 32);
+  // The dimensions a layout lays out stay powers of two.
+  CHECK(checkAllocationShape(2, {3, 4, 8}).empty());
+  CHECK(checkAllocationShape(2, {3, 6, 8}) ==
+        "dimension 1 (6) is laid out by the layout and must be a power of "
+        "two; only the leading buffer dimensions may have any size");
+  CHECK(checkAllocationShape(2, {0, 4, 8}) == "dimension 0 has size 0");
+}
