@@ -286,8 +286,15 @@ std::string gluonc::checkAllocationShape(unsigned layoutRank,
              ") is laid out by the layout and must be a power of two; only "
              "the leading buffer dimensions may have any size";
   }
-  std::vector<int32_t> rounded = roundBufferDims(shape, layoutRank);
-  return checkShape(std::vector<int64_t>(rounded.begin(), rounded.end()));
+  int64_t elements = 1;
+  for (int32_t size : roundBufferDims(shape, layoutRank)) {
+    // Each factor is at most 2^30 and the product is checked before it
+    // grows past 2^30: no overflow.
+    elements *= size;
+    if (elements > kMaxShapeElements)
+      return "more than 2^30 elements in all";
+  }
+  return "";
 }
 
 std::vector<int32_t> gluonc::roundBufferDims(const std::vector<int32_t> &shape,
