@@ -18,6 +18,7 @@
 #include "CudaToolkit.h"
 #include "Occupancy.h"
 #include "NVIDIATargetInfo.h"
+#include "Patterns.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
@@ -25,6 +26,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -133,6 +135,38 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
   return llvm::Error::success();
 }
 
+/// cuTensorMapEncodeTiled's CUtensorMapDataType of an element type, as
+/// Triton's launcher picks it: floats by name, other types by size (fp8
+/// moves as bytes), 32- and 64-bit integers by signedness.
+int64_t getTensorMapDataType(llvm::StringRef elementType) {
+  return llvm::StringSwitch<int64_t>(elementType)
+      .Case("fp16", 6)  // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+      .Case("bf16", 9)  // BFLOAT16
+      .Case("fp32", 7)  // FLOAT32
+      .Case("fp64", 8)  // FLOAT64
+      .Case("i16", 1)   // UINT16
+      .Case("u16", 1)
+      .Case("i32", 3)   // INT32
+      .Case("u32", 2)   // UINT32
+      .Case("i64", 5)   // INT64
+      .Case("u64", 4)   // UINT64
+      .Default(0);      // UINT8: i8, u8, fp8e4nv, fp8e5
+}
+
+/// CUtensorMapSwizzle of an NVMMA swizzle width.
+int64_t getTensorMapSwizzle(unsigned swizzleBytes) {
+  switch (swizzleBytes) {
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return 0;
+  }
+}
+
 class NVIDIATarget : public Target {
 public:
   NVIDIATarget() : targetInfo(std::make_shared<NVIDIATargetInfo>()) {}
@@ -151,6 +185,20 @@ public:
     const Architecture *arch = lookupArchitecture(name);
     return arch ? arch->sharedBytesPerBlock : 0;
   }
+  std::set<std::string> getFeatures(llvm::StringRef name) const override {
+    const Architecture *arch = lookupArchitecture(name);
+    std::set<std::string> features;
+    // TMA and mbarrier's transaction counts came with Hopper.
+    if (arch && arch->computeCapability >= 90)
+      features.insert("tma");
+    return features;
+  }
+  std::map<std::string, int64_t>
+  describeTensorDesc(llvm::StringRef elementType,
+                     unsigned swizzleBytes) const override {
+    return {{"tma_data_type", getTensorMapDataType(elementType)},
+            {"tma_swizzle", getTensorMapSwizzle(swizzleBytes)}};
+  }
   llvm::StringRef getAssemblyKind() const override { return "ptx"; }
   llvm::StringRef getImageFormat() const override { return "cubin"; }
 
@@ -160,7 +208,7 @@ public:
   }
 
   void buildLoweringPasses(OpPassManager &pm, llvm::StringRef) const override {
-    buildGluonLoweringPasses(pm, targetInfo);
+    buildGluonLoweringPasses(pm, targetInfo, populateAsyncOpToLLVMPatterns);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

@@ -79,6 +79,22 @@ Value NVIDIATargetInfo::emitApproximateDivide(OpBuilder &builder,
       .getResult(0);
 }
 
+bool NVIDIATargetInfo::markDescriptorArgument(LLVM::LLVMFuncOp func,
+                                              unsigned index, unsigned bytes,
+                                              unsigned alignment) const {
+  // byval + nvvm.grid_constant: NVPTX keeps the argument in parameter
+  // space and takes its address with cvta.param (PTX 7.7+); without the
+  // attribute it copies the map to local memory, where TMA cannot read it.
+  Builder b(func.getContext());
+  func.setArgAttr(index, LLVM::LLVMDialect::getByValAttrName(),
+                  TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), bytes)));
+  func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
+                  b.getI32IntegerAttr(alignment));
+  func.setArgAttr(index, NVVM::NVVMDialect::getGridConstantAttrName(),
+                  b.getUnitAttr());
+  return true;
+}
+
 void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                   unsigned numThreads) const {
   MLIRContext *context = func.getContext();

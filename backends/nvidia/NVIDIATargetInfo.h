@@ -66,6 +66,9 @@ public:
                       int32_t line, llvm::StringRef function) const override;
   void markKernel(mlir::LLVM::LLVMFuncOp func,
                   unsigned numThreads) const override;
+  bool markDescriptorArgument(mlir::LLVM::LLVMFuncOp func, unsigned index,
+                              unsigned bytes,
+                              unsigned alignment) const override;
   void getDependentDialects(mlir::DialectRegistry &registry) const override;
   void addLegalDialects(mlir::ConversionTarget &target) const override;
 };

@@ -20,6 +20,8 @@
 //   Atomics.cpp       atomic_*, device_assert
 //   InlineAsm.cpp     inline_asm, inline_asm_elementwise
 //   amd/              AMDMFMALayout, cdna3/cdna4 mfma, buffer_load/store
+//   nvidia/           hopper: TMA copies, mbarriers, tensor descriptors,
+//                     fence_async_shared (and ampere's mbarrier module)
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,7 @@ void registerAtomicBuiltins(BuiltinTable &table);
 void registerInlineAsmBuiltins(BuiltinTable &table);
 void registerAMDBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
+void registerHopperBuiltins(BuiltinTable &table);
 
 } // namespace gluonc::frontend
 

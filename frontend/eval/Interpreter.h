@@ -123,6 +123,10 @@ public:
   /// known at compile time.
   Value evaluateSource(const std::string &bufferName,
                        const std::string &text);
+  /// As evaluateSource, with `names` bound in a scope inside the module's.
+  Value evaluateSourceWith(const std::string &bufferName,
+                           const std::string &text,
+                           std::map<std::string, Value> names);
   /// Evaluates `expr` in the module scope (a parameter's default).
   Value evaluateInModuleScope(const Expr &expr);
 

@@ -427,11 +427,23 @@ Value Interpreter::evaluateInModuleScope(const Expr &expr) {
 
 Value Interpreter::evaluateSource(const std::string &bufferName,
                                   const std::string &text) {
+  return evaluateSourceWith(bufferName, text, {});
+}
+
+Value Interpreter::evaluateSourceWith(const std::string &bufferName,
+                                      const std::string &text,
+                                      std::map<std::string, Value> names) {
   uint32_t fileId = sourceManager.addBuffer(bufferName, text);
   std::unique_ptr<Expr> expr = parseExpression(sourceManager, fileId, diags);
   if (!expr)
     throw CompileError();
-  Value value = evaluateInModuleScope(*expr);
+  frames.push_back(std::move(names));
+  // Pops the scope on the way out, a compile error included.
+  struct PopFrame {
+    std::vector<Frame> &frames;
+    ~PopFrame() { frames.pop_back(); }
+  } pop{frames};
+  Value value = evaluate(*expr);
   if (value.isRuntime())
     fail(*expr, "a constexpr value must be known at compile time");
   return value;

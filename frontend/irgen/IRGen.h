@@ -46,10 +46,15 @@ namespace gluonc::frontend {
 /// machine, 2026-12-02); the samples need a few hundred.
 constexpr uint64_t kMaxKernelOperations = 32768;
 
-/// A run-time parameter's type from the signature: `*fp32:16`, `i32`.
+/// A run-time parameter's type from the signature: `*fp32:16`, `i32`,
+/// `tensordesc<fp16[128, 64]>`.
 struct TypeEntry {
   DType dtype;
   int64_t divisibility = 1;
+  /// For a tensor descriptor (dtype is its element type).
+  mlir::Type tensorDescType;
+  std::string layoutText;
+  std::string padding;
 };
 
 class IRGen : public Interpreter {
@@ -162,6 +167,16 @@ private:
   std::optional<TypeEntry> parseSignatureType(const SignatureEntry &entry,
                                              const SourceFile &source,
                                              const std::string &paramName);
+  /// The type of a `tensordesc<...>` entry (parsed as `parsed`).
+  TypeEntry makeTensorDescEntry(const SignatureType &parsed,
+                                const SignatureEntry &entry,
+                                const SourceFile &source,
+                                const std::string &paramName);
+  /// Binds a tensor descriptor parameter: its map, shape and strides are
+  /// arguments from `argIndex` on; returns the next argument's index.
+  unsigned bindTensorDesc(const TypeEntry &type, const std::string &name,
+                          mlir::Block *entry, unsigned argIndex,
+                          Frame &frame, KernelParam &meta);
   void emitKernel(const FunctionDefStmt &kernel, KernelIR &result);
 
   //===--------------------------------------------------------------------===//

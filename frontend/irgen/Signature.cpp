@@ -25,7 +25,10 @@ gluonc::splitSignature(const std::string &signature) {
     entries.push_back({signature.substr(begin, end - begin),
                        static_cast<uint32_t>(begin)});
   };
+  static const std::string kTensorDesc = "tensordesc<";
   int depth = 0;
+  // The depths at which a tensordesc's `<` opened: its `>` closes it.
+  std::vector<int> angles;
   char quote = 0;
   size_t start = 0;
   for (size_t i = 0; i < signature.size(); ++i) {
@@ -35,6 +38,13 @@ gluonc::splitSignature(const std::string &signature) {
         quote = 0;
     } else if (c == '\'' || c == '"') {
       quote = c;
+    } else if (c == '<' && i + 1 >= kTensorDesc.size() &&
+               signature.compare(i + 1 - kTensorDesc.size(), kTensorDesc.size(),
+                                 kTensorDesc) == 0) {
+      angles.push_back(depth++);
+    } else if (c == '>' && !angles.empty() && angles.back() == depth - 1) {
+      angles.pop_back();
+      --depth;
     } else if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {
@@ -61,8 +71,87 @@ static bool looksLikeType(const std::string &text) {
   return true;
 }
 
+/// `tensordesc<DTYPE[D0, D1, ...](, LAYOUT)?(, padding=("zero"|"nan"))?>`.
+static SignatureType parseTensorDesc(const std::string &entry) {
+  SignatureType type;
+  type.isType = true;
+  type.isTensorDesc = true;
+  auto fail = [&](size_t offset, std::string message, std::string hint = "") {
+    type.error = std::move(message);
+    type.errorOffset = static_cast<uint32_t>(offset);
+    type.hint = std::move(hint);
+    return type;
+  };
+  static const std::string kPrefix = "tensordesc<";
+  if (entry.back() != '>')
+    return fail(entry.size(), "expected '>' to end the tensordesc");
+  std::string body = entry.substr(kPrefix.size(),
+                                  entry.size() - kPrefix.size() - 1);
+  size_t bracket = body.find('[');
+  size_t close = body.find(']');
+  if (bracket == std::string::npos || close == std::string::npos ||
+      close < bracket)
+    return fail(kPrefix.size(), "expected the block as DTYPE[D0, D1, ...]",
+                "(e.g. tensordesc<fp16[128, 64]>)");
+  auto trim = [](std::string text) {
+    size_t b = text.find_first_not_of(" \t");
+    size_t e = text.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : text.substr(b, e - b + 1);
+  };
+  std::string base = trim(body.substr(0, bracket));
+  if (!frontend::parseTritonScalar(base))
+    return fail(kPrefix.size(), "unknown type '" + base + "'",
+                "(expected fp16, bf16, fp32, fp64, i8, i16, i32, i64, u8, "
+                "u16, u32, u64, fp8e4nv or fp8e5)");
+  type.scalar = base;
+  std::string dims = body.substr(bracket + 1, close - bracket - 1);
+  size_t pos = 0;
+  while (pos <= dims.size()) {
+    size_t comma = dims.find(',', pos);
+    std::string dim = trim(dims.substr(
+        pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    bool valid = !dim.empty() && dim.size() < 10 &&
+                 dim.find_first_not_of("0123456789") == std::string::npos;
+    if (!valid || std::stoll(dim) <= 0)
+      return fail(kPrefix.size() + bracket + 1 + pos,
+                  "block dimensions must be positive integers, got '" + dim +
+                      "'");
+    type.tensorDesc.blockShape.push_back(std::stoll(dim));
+    if (comma == std::string::npos)
+      break;
+    pos = comma + 1;
+  }
+  // The rest: `, LAYOUT` and `, padding=...`, split at top-level commas.
+  std::string rest = body.substr(close + 1);
+  size_t restOffset = kPrefix.size() + close + 1;
+  for (const SignatureEntry &part : splitSignature(rest)) {
+    if (part.text.empty())
+      continue;
+    size_t offset = restOffset + part.offset;
+    if (part.text.rfind("padding", 0) == 0 &&
+        part.text.find('=') != std::string::npos) {
+      std::string value = trim(part.text.substr(part.text.find('=') + 1));
+      if (value.size() >= 2 && (value[0] == '"' || value[0] == '\'') &&
+          value.back() == value[0])
+        value = value.substr(1, value.size() - 2);
+      if (value != "zero" && value != "nan")
+        return fail(offset, "padding must be \"zero\" or \"nan\", got '" +
+                                value + "'");
+      type.tensorDesc.padding = value;
+      continue;
+    }
+    if (!type.tensorDesc.layoutText.empty())
+      return fail(offset, "a tensordesc takes one layout");
+    type.tensorDesc.layoutText = part.text;
+    type.tensorDesc.layoutOffset = static_cast<uint32_t>(offset);
+  }
+  return type;
+}
+
 SignatureType gluonc::parseSignatureType(const std::string &entry) {
   SignatureType type;
+  if (entry.rfind("tensordesc<", 0) == 0)
+    return parseTensorDesc(entry);
   if (!looksLikeType(entry))
     return type;
   bool isPointer = entry[0] == '*';

@@ -8,6 +8,7 @@
 
 #include "gluonc/Frontend/Parser.h"
 #include "gluonc/Frontend/Signature.h"
+#include "gluonc/IR/Async.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -74,9 +75,111 @@ IRGen::parseSignatureType(const SignatureEntry &entry,
     fail(source.getLoc(entry.offset + parsed.errorOffset),
          parsed.error + " in the signature entry for '" + paramName + "'" +
              (parsed.hint.empty() ? "" : " " + parsed.hint));
+  if (parsed.isTensorDesc)
+    return makeTensorDescEntry(parsed, entry, source, paramName);
   ScalarKind kind = *parseTritonScalar(parsed.scalar);
-  return TypeEntry{parsed.isPointer ? DType::pointerTo(kind) : DType::of(kind),
-                   parsed.divisibility};
+  TypeEntry type;
+  type.dtype = parsed.isPointer ? DType::pointerTo(kind) : DType::of(kind);
+  type.divisibility = parsed.divisibility;
+  return type;
+}
+
+TypeEntry IRGen::makeTensorDescEntry(const SignatureType &parsed,
+                                     const SignatureEntry &entry,
+                                     const SourceFile &source,
+                                     const std::string &paramName) {
+  SourceLoc loc = source.getLoc(entry.offset);
+  std::string where = " (the signature entry for '" + paramName + "')";
+  if (!spec.features.count("tma"))
+    fail(loc, "tensor descriptors need TMA, which " + spec.arch +
+                  " does not have (sm_90 or newer)" + where);
+  TypeEntry type;
+  type.dtype = DType::of(*parseTritonScalar(parsed.scalar));
+  type.padding = parsed.tensorDesc.padding;
+  if (type.padding == "nan" && !type.dtype.isFloat())
+    fail(loc, "padding=\"nan\" needs a floating-point element type, got " +
+                  parsed.scalar + where);
+  const std::vector<int64_t> &block = parsed.tensorDesc.blockShape;
+  Value layout;
+  if (parsed.tensorDesc.layoutText.empty()) {
+    // NVMMASharedLayout.get_default_for(block, dtype), as Triton's host
+    // TensorDescriptor.from_tensor picks it.
+    CallArgs args;
+    std::vector<Value> dims;
+    for (int64_t size : block)
+      dims.push_back(Value(size));
+    args.positional = {Value::list(std::move(dims)), Value(type.dtype)};
+    args.positionalLocs = {loc, loc};
+    args.callLoc = loc;
+    BuiltinValue getDefaultFor;
+    getDefaultFor.builtin =
+        &getBuiltins().get("gl.NVMMASharedLayout.get_default_for");
+    layout = call(Value(getDefaultFor), args, loc);
+  } else {
+    // Triton writes the layout's repr (NVMMASharedLayout(...)) without a
+    // module: gl's names are in scope as well as the module's.
+    Frame names;
+    for (const char *name : {"NVMMASharedLayout"})
+      names[name] = *getBuiltins().lookupMember(
+          "triton.experimental.gluon.language", name);
+    layout = evaluateSourceWith("<tensordesc layout of " + paramName + ">",
+                                parsed.tensorDesc.layoutText,
+                                std::move(names));
+  }
+  auto *layoutValue = layout.getIf<LayoutValue>();
+  if (!layoutValue)
+    fail(source.getLoc(entry.offset + parsed.tensorDesc.layoutOffset),
+         "expected an NVMMASharedLayout, got " + layout.getTypeName() + " " +
+             layout.toString() + where);
+  std::string problem;
+  mlir::gluon::TensorDescType descType = mlir::gluon::getTensorDescType(
+      block, type.dtype.toMLIR(&context), layoutValue->attr, problem);
+  if (!descType)
+    fail(loc, "invalid tensor descriptor: " + problem + where);
+  type.tensorDescType = descType;
+  type.layoutText = layoutValue->text;
+  return type;
+}
+
+unsigned IRGen::bindTensorDesc(const TypeEntry &type, const std::string &name,
+                               mlir::Block *entry, unsigned argIndex,
+                               Frame &frame, KernelParam &meta) {
+  auto descType = mlir::cast<mlir::gluon::TensorDescType>(type.tensorDescType);
+  unsigned rank = descType.getRank();
+  TensorDescValue desc;
+  desc.value = entry->getArgument(argIndex);
+  desc.dtype = type.dtype;
+  desc.blockShape.assign(descType.getBlockShape().begin(),
+                         descType.getBlockShape().end());
+  desc.layout = descType.getLayout();
+  desc.layoutText = type.layoutText;
+  for (unsigned d = 0; d < rank; ++d)
+    desc.shape.push_back(entry->getArgument(argIndex + 1 + d));
+  for (unsigned d = 0; d < rank; ++d)
+    desc.strides.push_back(entry->getArgument(argIndex + 1 + rank + d));
+  frame[name] = desc;
+
+  gluonc::TMAPlan plan = descType.getTMAPlan();
+  TensorDescParam info;
+  info.elementType = type.dtype.getTritonName();
+  info.elementBytes = std::max(1u, type.dtype.getBitWidth() / 8);
+  info.blockShape = desc.blockShape;
+  info.boxShape = plan.box;
+  info.swizzleBytes =
+      mlir::cast<mlir::gluon::NVMMASharedLayoutAttr>(desc.layout)
+          .getSwizzlingByteWidth();
+  info.layout = type.layoutText;
+  info.padding = type.padding;
+  meta.name = name;
+  meta.type = "tensordesc<" + info.elementType + listText(info.blockShape) +
+              ">";
+  meta.elementType = info.elementType;
+  // The map, then i32 x rank, then i64 x rank (aligned to 8).
+  meta.alignment = 64;
+  meta.size = (128 + 4 * rank + 7) / 8 * 8 + 8 * rank;
+  meta.divisibility = 16;
+  meta.tensorDesc = std::move(info);
+  return argIndex + 1 + 2 * rank;
 }
 
 //===----------------------------------------------------------------------===//
@@ -252,9 +355,19 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
                           builder.getStringAttr(spec.arch));
 
   std::vector<mlir::Type> argTypes;
-  for (const ParamBinding &binding : bindings)
-    if (binding.type)
-      argTypes.push_back(binding.type->dtype.toMLIR(&context));
+  for (const ParamBinding &binding : bindings) {
+    if (!binding.type)
+      continue;
+    if (auto desc = mlir::dyn_cast_or_null<mlir::gluon::TensorDescType>(
+            binding.type->tensorDescType)) {
+      // Triton's ABI: the map, then the shape (i32) and strides (i64).
+      argTypes.push_back(desc);
+      argTypes.insert(argTypes.end(), desc.getRank(), builder.getI32Type());
+      argTypes.insert(argTypes.end(), desc.getRank(), builder.getI64Type());
+      continue;
+    }
+    argTypes.push_back(binding.type->dtype.toMLIR(&context));
+  }
   builder.setInsertionPointToEnd(moduleOp->getBody());
   auto func = mlir::func::FuncOp::create(
       builder, loc, kernel.name, builder.getFunctionType(argTypes, {}));
@@ -272,6 +385,13 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
       continue;
     }
     const TypeEntry &type = *binding.type;
+    if (type.tensorDescType) {
+      KernelParam meta;
+      argIndex = bindTensorDesc(type, param.name, entry, argIndex,
+                                kernelFrame, meta);
+      result.params.push_back(meta);
+      continue;
+    }
     if (type.divisibility > 1)
       func.setArgAttr(argIndex,
                       mlir::gluon::GluonDialect::kDivisibilityAttrName,

@@ -40,7 +40,16 @@ ObjectTraits<SharedMemoryValue>::render(const SharedMemoryValue &desc,
          listText(desc.allocShape) + ">";
 }
 
+std::string ObjectTraits<TensorDescValue>::render(const TensorDescValue &desc,
+                                                  Style) {
+  return "tensor_descriptor<" + desc.dtype.getTritonName() +
+         listText(desc.blockShape) + ", " + desc.layoutText + ">";
+}
+
 std::string ObjectTraits<TypeValue>::render(const TypeValue &type, Style) {
+  if (type.isBlock)
+    return "<" + listText(type.shape) + ", " + type.dtype.getTritonName() +
+           ">";
   if (type.isSharedMemory)
     return "shared_memory_descriptor<" + type.dtype.getTritonName() + ", " +
            listText(type.shape) + ", " + type.layoutText + ", " +

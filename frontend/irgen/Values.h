@@ -58,10 +58,25 @@ struct SharedMemoryValue {
   SourceLoc loc;
 };
 
-/// A type as a compile-time value: gl.distributed_type (a tensor's .type)
-/// or gl.shared_memory_descriptor_type (a descriptor's .type).
+/// A tensor descriptor parameter (`tensordesc<fp16[128, 64]>` in the
+/// signature): the !gluon.tensordesc value, the block it moves and the
+/// global tensor's shape (i32) and strides (i64), parameters of their own.
+struct TensorDescValue {
+  mlir::Value value;
+  DType dtype;
+  std::vector<int64_t> blockShape;
+  mlir::Attribute layout;
+  std::string layoutText;
+  std::vector<mlir::Value> shape;
+  std::vector<mlir::Value> strides;
+};
+
+/// A type as a compile-time value: gl.distributed_type (a tensor's .type),
+/// gl.shared_memory_descriptor_type (a descriptor's .type) or a tensor
+/// descriptor's block_type (a shape and dtype without a layout).
 struct TypeValue {
   bool isSharedMemory = false;
+  bool isBlock = false;
   DType dtype;
   std::vector<int64_t> shape;
   /// For descriptors.
@@ -70,7 +85,8 @@ struct TypeValue {
   std::string layoutText;
 
   bool operator==(const TypeValue &other) const {
-    return isSharedMemory == other.isSharedMemory && dtype == other.dtype &&
+    return isSharedMemory == other.isSharedMemory &&
+           isBlock == other.isBlock && dtype == other.dtype &&
            shape == other.shape && allocShape == other.allocShape &&
            layout == other.layout;
   }
@@ -128,10 +144,26 @@ template <> struct ObjectTraits<SharedMemoryValue> {
   static constexpr bool kRuntime = false;
 };
 
+template <> struct ObjectTraits<TensorDescValue> {
+  static std::string getTypeName(const TensorDescValue &) {
+    return "tensor_descriptor";
+  }
+  static std::string getClassName(const TensorDescValue &value) {
+    return getTypeName(value);
+  }
+  static std::string render(const TensorDescValue &value, Style style);
+  static bool equals(const TensorDescValue &a, const TensorDescValue &b) {
+    return a.value == b.value;
+  }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = false;
+};
+
 template <> struct ObjectTraits<TypeValue> {
   static std::string getTypeName(const TypeValue &type) {
-    return type.isSharedMemory ? "shared_memory_descriptor_type"
-                               : "distributed_type";
+    return type.isBlock          ? "block_type"
+           : type.isSharedMemory ? "shared_memory_descriptor_type"
+                                 : "distributed_type";
   }
   static std::string getClassName(const TypeValue &type) {
     return getTypeName(type);

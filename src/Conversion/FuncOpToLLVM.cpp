@@ -6,6 +6,8 @@
 
 #include "PatternsImpl.h"
 
+#include "gluonc/IR/Dialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
@@ -44,6 +46,13 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
                                            *getTypeConverter(), &signature)))
       return failure();
     context.target.markKernel(llvmFunc, context.numThreads);
+    // A tensor descriptor is Triton's 128-byte CUtensorMap, 64-byte
+    // aligned, passed by value.
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+      if (isa<gluon::TensorDescType>(type) &&
+          !context.target.markDescriptorArgument(llvmFunc, i, 128, 64))
+        return func.emitOpError()
+               << "tensor descriptors are not supported on this target";
     rewriter.eraseOp(func);
     return success();
   }

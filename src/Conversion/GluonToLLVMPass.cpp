@@ -128,12 +128,17 @@ private:
     if (!bytes || bytes.getInt() == 0 ||
         module.lookupSymbol(kSharedMemoryGlobalName))
       return;
+    // Aligned as the most demanding allocation (an NVMMA buffer's 1024).
+    int64_t alignment = kSharedMemoryAlignment;
+    module.walk([&](gluon::LocalAllocOp alloc) {
+      alignment = std::max(alignment, getAllocationAlignment(alloc));
+    });
     OpBuilder builder(module.getBodyRegion());
     auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), 0);
     LLVM::GlobalOp::create(builder, module.getLoc(), type,
                            /*isConstant=*/false, LLVM::Linkage::External,
-                           kSharedMemoryGlobalName, Attribute(),
-                           /*alignment=*/16, /*addrSpace=*/3);
+                           kSharedMemoryGlobalName, Attribute(), alignment,
+                           /*addrSpace=*/3);
   }
 
   std::shared_ptr<const TargetInfo> target;

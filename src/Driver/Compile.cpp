@@ -217,10 +217,15 @@ int gluonc::driver::compile(const DriverOptions &options) {
   spec.warpSize = target.getWarpSize(options.arch);
   spec.sharedMemoryLimit = target.getSharedMemoryLimit(options.arch);
   spec.arch = options.arch;
+  spec.features = target.getFeatures(options.arch);
   spec.debug = options.debug;
   KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
   if (!kernel.module || diags.hasErrors())
     return kUserError;
+  for (KernelParam &param : kernel.params)
+    if (param.tensorDesc)
+      param.tensorDesc->targetCodes = target.describeTensorDesc(
+          param.tensorDesc->elementType, param.tensorDesc->swizzleBytes);
   if (options.maxRegisters)
     (*kernel.module)->setAttr(
         mlir::gluon::kMaxRegistersAttrName,

@@ -33,6 +33,28 @@ std::string gluonc::relativeSourcePath(const std::string &path) {
   return path;
 }
 
+/// A tensor descriptor parameter at `offset` of the argument buffer: its
+/// map (128 bytes), the shape (i32 each) and the strides (i64 each,
+/// aligned to 8), and what building the map needs (docs/metadata.md).
+static json describeTensorDesc(const TensorDescParam &desc, unsigned offset) {
+  unsigned rank = desc.blockShape.size();
+  unsigned shapeOffset = offset + 128;
+  unsigned stridesOffset = (shapeOffset + 4 * rank + 7) / 8 * 8;
+  json entry = {{"block_shape", desc.blockShape},
+                {"box_shape", desc.boxShape},
+                {"element_bytes", desc.elementBytes},
+                {"layout", desc.layout},
+                {"map_offset", offset},
+                {"padding", desc.padding},
+                {"rank", rank},
+                {"shape_offset", shapeOffset},
+                {"strides_offset", stridesOffset},
+                {"swizzle_bytes", desc.swizzleBytes}};
+  for (const auto &[key, value] : desc.targetCodes)
+    entry[key] = value;
+  return entry;
+}
+
 /// Lays the run-time arguments out as a packed buffer, each at its natural
 /// alignment, as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects.
 /// Where the image declares the offsets (an AMD code object), they are used.
@@ -54,6 +76,11 @@ static json buildParams(const std::vector<KernelParam> &params,
                   {"type", param.type}};
     if (param.isPointer)
       entry["element_type"] = param.elementType;
+    if (param.tensorDesc) {
+      entry["kind"] = "tensordesc";
+      entry["element_type"] = param.elementType;
+      entry["tensordesc"] = describeTensorDesc(*param.tensorDesc, offset);
+    }
     list.push_back(entry);
     offset += param.size;
   }

@@ -557,6 +557,151 @@ def Gluon_MemDescReshapeOp : Gluon_Op<"memdesc_reshape", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Asynchronous copies and mbarriers (NVIDIA Hopper; AsyncOps.cpp)
+//===----------------------------------------------------------------------===//
+
+def Gluon_TensorDesc : Type<
+    CPred<"::llvm::isa<::mlir::gluon::TensorDescType>($_self)">,
+    "tensor descriptor", "::mlir::gluon::TensorDescType">;
+
+class Gluon_MBarrierOp<string mnemonic, list<Trait> traits = []>
+    : Gluon_Op<mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+def Gluon_InitBarrierOp : Gluon_MBarrierOp<"init_barrier",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "initialize an mbarrier";
+  let description = [{
+    `gluon.init_barrier %bar, 1 : !gluon.memdesc<1xi64, #shared>`: one
+    thread sets the mbarrier (one i64 of shared memory) to phase 0,
+    expecting `count` arrivals per phase. Other threads use it only after a
+    barrier (the barrier pass inserts it).
+  }];
+  let arguments = (ins Gluon_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count);
+  let assemblyFormat = [{
+    $barrier `,` $count attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def Gluon_InvalidateBarrierOp : Gluon_MBarrierOp<"inval_barrier",
+    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "end an mbarrier's life, so its memory can be reused";
+  let arguments = (ins Gluon_MemDesc:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+}
+
+def Gluon_BarrierExpectOp : Gluon_MBarrierOp<"barrier_expect",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "arrive on an mbarrier, expecting bytes of async copies";
+  let description = [{
+    `gluon.barrier_expect %bar, 16384, %true : !gluon.memdesc<1xi64,
+    #shared>`: where `pred` holds, one thread arrives on the mbarrier and
+    raises the bytes its current phase waits for by `bytes` (mbarrier's
+    arrive.expect_tx). TMA loads that name the barrier count their bytes
+    down; the phase completes when all arrivals and bytes are in.
+  }];
+  let arguments = (ins Gluon_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$bytes,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def Gluon_ArriveBarrierOp : Gluon_MBarrierOp<"arrive_barrier",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "arrive on an mbarrier";
+  let description = [{
+    `gluon.arrive_barrier %bar, 1, %true : !gluon.memdesc<1xi64, #shared>`:
+    where `pred` holds, one thread arrives `count` times.
+  }];
+  let arguments = (ins Gluon_MemDesc:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $barrier `,` $count `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def Gluon_WaitBarrierOp : Gluon_MBarrierOp<"wait_barrier",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until an mbarrier's phase of the given parity ends";
+  let description = [{
+    `gluon.wait_barrier %bar, %phase, %true : !gluon.memdesc<1xi64,
+    #shared>`: every thread where `pred` holds waits until the phase whose
+    parity is `phase & 1` has completed. What the async copies of that
+    phase wrote to shared memory is then visible to the thread.
+  }];
+  let arguments = (ins Gluon_MemDesc:$barrier, I32:$phase, I1:$pred);
+  let assemblyFormat = [{
+    $barrier `,` $phase `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def Gluon_FenceAsyncSharedOp : Gluon_Op<"fence_async_shared",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "order this thread's shared memory accesses with async ones";
+  let description = [{
+    Shared memory this thread wrote before the fence is visible to the
+    async proxy (TMA stores, wgmma) after it. `cluster` extends the fence
+    to the cluster's shared memory.
+  }];
+  let arguments = (ins UnitAttr:$cluster);
+  let assemblyFormat = "(`cluster` $cluster^)? attr-dict";
+}
+
+def Gluon_AsyncTMALoadOp : Gluon_Op<"async_tma_load",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "copy a block of a global tensor to shared memory with TMA";
+  let description = [{
+    `gluon.async_tma_load %desc[%x, %y], %smem, %bar, %true :
+    !gluon.tensordesc<...>, !gluon.memdesc<...>, !gluon.memdesc<1xi64,
+    ...>`: where `pred` holds, starts copying the block at coordinates
+    `coords` (elements, dimension 0 first; out of bounds reads zero) into
+    `dst`, which has the descriptor's block shape and layout. The copy
+    counts its bytes down on `barrier`; wait on the barrier before reading.
+  }];
+  let arguments = (ins Gluon_TensorDesc:$desc, Variadic<I32>:$coords,
+                       Gluon_MemDesc:$dst, Gluon_MemDesc:$barrier,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $desc `[` $coords `]` `,` $dst `,` $barrier `,` $pred attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($dst)) `,`
+    qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_AsyncTMAStoreOp : Gluon_Op<"async_tma_store",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "copy a block of shared memory to a global tensor with TMA";
+  let description = [{
+    `gluon.async_tma_store %desc[%x, %y], %smem : !gluon.tensordesc<...>,
+    !gluon.memdesc<...>`: starts copying `src` (the descriptor's block shape
+    and layout) to the block at `coords`; elements out of bounds are not
+    written. `src` must not change until gluon.tma_store_wait says the copy
+    has read it; what threads wrote to `src` must be fenced
+    (gluon.fence_async_shared) before.
+  }];
+  let arguments = (ins Gluon_TensorDesc:$desc, Variadic<I32>:$coords,
+                       Gluon_MemDesc:$src);
+  let assemblyFormat = [{
+    $desc `[` $coords `]` `,` $src attr-dict `:` qualified(type($desc)) `,`
+    qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_TMAStoreWaitOp : Gluon_Op<"tma_store_wait",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until at most N TMA stores still read shared memory";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let assemblyFormat = "$pendings attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics and device assertions
 //===----------------------------------------------------------------------===//
 

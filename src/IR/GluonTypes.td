@@ -57,6 +57,32 @@ def Gluon_MemDescType : Gluon_Type<"MemDesc", "memdesc"> {
   }];
 }
 
+def Gluon_TensorDescType : Gluon_Type<"TensorDesc", "tensordesc"> {
+  let summary = "a TMA descriptor: a global tensor and the block it moves";
+  let description = [{
+    `!gluon.tensordesc<128x64xf16, #gluon.nvmma_shared<{swizzlingByteWidth =
+    128, elementBitWidth = 16, rank = 2, transposed = false}>>` is a kernel
+    parameter naming a global tensor (its address, shape and strides live
+    in a 128-byte CUtensorMap the host builds) and the block of it one TMA
+    load or store moves, laid out in shared memory by the NVMMA layout. The
+    kernel receives the map by value; its shape and strides follow as i32
+    and i64 parameters (Triton's ABI). gluonc::planTMA says how the block
+    splits into TMA messages.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$blockShape,
+                        "::mlir::Type":$elementType,
+                        "SharedLayoutAttrInterface":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getBlockShape().size(); }
+    /// The messages that move the block (gluonc/Layout/TensorDescriptor.h).
+    ::gluonc::TMAPlan getTMAPlan() const;
+    /// The shared memory descriptor type of one block.
+    MemDescType getBlockType() const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//

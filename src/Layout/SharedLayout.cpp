@@ -377,20 +377,6 @@ int32_t NVMMASharedSpec::getMaxPhase() const {
 
 namespace {
 
-/// The shape one TMA box covers (Triton's getTMABlockShape): every
-/// dimension at most 256, the contiguous one exactly one swizzle row.
-std::vector<int64_t> getTMABlockShape(const NVMMASharedSpec &spec,
-                                      const std::vector<int32_t> &shape) {
-  std::vector<int64_t> block(shape.begin(), shape.end());
-  for (int64_t &size : block)
-    size = std::min<int64_t>(size, 256);
-  if (spec.swizzleBytes != 0) {
-    unsigned contig = spec.transposed ? 0 : block.size() - 1;
-    block[contig] = 8 * spec.swizzleBytes / spec.elementBitWidth;
-  }
-  return block;
-}
-
 /// The 2-D layout rows x columns (rows of one swizzle width) of the
 /// collapsed TMA box: 8-row tiles whose rows XOR their 16-byte chunks with
 /// the phase, then more rows, then more columns.
@@ -425,6 +411,18 @@ Coord reshapeFrom2D(const Coord &coord, int64_t cols,
 
 } // namespace
 
+std::vector<int64_t> gluonc::getTMABoxShape(const NVMMASharedSpec &spec,
+                                            const std::vector<int32_t> &shape) {
+  std::vector<int64_t> block(shape.begin(), shape.end());
+  for (int64_t &size : block)
+    size = std::min<int64_t>(size, 256);
+  if (spec.swizzleBytes != 0) {
+    unsigned contig = spec.transposed ? 0 : block.size() - 1;
+    block[contig] = 8 * spec.swizzleBytes / spec.elementBitWidth;
+  }
+  return block;
+}
+
 std::string gluonc::checkNVMMAShape(const NVMMASharedSpec &spec,
                                     const std::vector<int32_t> &allocShape) {
   std::string problem = spec.validate();
@@ -442,7 +440,7 @@ std::string gluonc::checkNVMMAShape(const NVMMASharedSpec &spec,
            " elements along dimension " +
            std::to_string(allocShape.size() - shape.size() + contig) +
            ", got " + std::to_string(shape[contig]);
-  std::vector<int64_t> tma = getTMABlockShape(spec, shape);
+  std::vector<int64_t> tma = getTMABoxShape(spec, shape);
   int64_t rows = 1;
   for (size_t d = 0; d < tma.size(); ++d)
     if (d != contig)
@@ -459,7 +457,7 @@ gluonc::nvmmaToSharedLayout(const NVMMASharedSpec &spec,
   assert(checkNVMMAShape(spec, allocShape).empty());
   unsigned rank = spec.rank;
   std::vector<int32_t> shape = trailing(allocShape, rank);
-  std::vector<int64_t> tma = getTMABlockShape(spec, shape);
+  std::vector<int64_t> tma = getTMABoxShape(spec, shape);
   std::vector<Coord> bases;
   std::vector<int64_t> covered;
   if (spec.swizzleBytes == 0) {

@@ -16,6 +16,19 @@
 // memory) write their scratch, wait at their own barrier and read it: before
 // them only their write matters, after them only their read is pending.
 //
+// Asynchronous copies and mbarriers (Hopper):
+//  - mbarrier.init and invalidate are writes of the barrier (thread 0's):
+//    every other use must come after a barrier; arrive, expect and wait are
+//    atomic updates that need no barrier between them, so they count as
+//    reads.
+//  - A TMA load writes its buffer, so it waits for earlier readers and
+//    writers (WAR, WAW), but its write is not pending afterwards: threads
+//    see the data by waiting on the mbarrier the load signals, not through
+//    a CTA barrier.
+//  - A TMA store reads its buffer: threads' earlier writes need a barrier
+//    before it (after their fence_async_shared), and a later write waits
+//    for a barrier after it (after tma.store_wait says the copy has read).
+//
 // Control flow: a loop body is entered with what is pending before the loop
 // and at the end of its body (the previous iteration), computed to a fixed
 // point; the branches of an `if` are entered with what is pending before it.
@@ -129,6 +142,9 @@ struct Buffer {
 struct Access {
   Buffer buffer;
   bool isWrite = false;
+  /// Whether later accesses must be ordered after this one by a barrier;
+  /// false for what an async copy writes (the mbarrier orders it).
+  bool staysPending = true;
 
   bool operator<(const Access &other) const {
     return std::make_tuple(buffer.key(), isWrite) <
@@ -173,6 +189,17 @@ SmallVector<Access> getAccesses(Operation *op) {
     return {{Buffer::of(store.getDst()), /*isWrite=*/true}};
   if (auto load = dyn_cast<gluon::LocalLoadOp>(op))
     return {{Buffer::of(load.getSrc()), /*isWrite=*/false}};
+  if (isa<gluon::InitBarrierOp, gluon::InvalidateBarrierOp>(op))
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true}};
+  if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp,
+          gluon::WaitBarrierOp>(op))
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/false}};
+  if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(op))
+    return {{Buffer::of(load.getBarrier()), /*isWrite=*/false},
+            {Buffer::of(load.getDst()), /*isWrite=*/true,
+             /*staysPending=*/false}};
+  if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op))
+    return {{Buffer::of(store.getSrc()), /*isWrite=*/false}};
   return {};
 }
 
@@ -250,7 +277,8 @@ private:
         break;
       }
     for (const Access &access : accesses)
-      pending.add(access);
+      if (access.staysPending)
+        pending.add(access);
     if (op->getNumRegions() == 0 || !usesSharedMemory(op))
       return;
 

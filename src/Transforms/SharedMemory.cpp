@@ -52,6 +52,15 @@ int64_t gluonc::getScratchBytes(Operation *op) {
   return 0;
 }
 
+int64_t gluonc::getAllocationAlignment(gluon::LocalAllocOp alloc) {
+  // TMA writes and wgmma reads NVMMA buffers with the swizzle computed from
+  // address bits up to bit 9: a buffer starts on a 1024-byte boundary (the
+  // 128-byte swizzle's repeat), as CUTLASS and Triton assume.
+  if (isa<gluon::NVMMASharedLayoutAttr>(alloc.getType().getLayout()))
+    return kNVMMAAlignment;
+  return kSharedMemoryAlignment;
+}
+
 int64_t gluonc::getAllocationBytes(gluon::LocalAllocOp alloc) {
   gluon::MemDescType type = alloc.getType();
   return type.getSharedLayout().getAllocationElements() *
@@ -94,6 +103,7 @@ public:
     constexpr int64_t kMaxSharedBytes = std::numeric_limits<int32_t>::max();
     int64_t allocated = 0;
     WalkResult walk = module.walk([&](gluon::LocalAllocOp alloc) {
+      allocated = llvm::alignTo(allocated, getAllocationAlignment(alloc));
       alloc->setAttr(kAllocationOffsetAttrName,
                      builder.getI32IntegerAttr(allocated));
       allocated +=

@@ -178,6 +178,17 @@ public:
   virtual void markKernel(mlir::LLVM::LLVMFuncOp func,
                           unsigned numThreads) const = 0;
 
+  /// Marks argument `index` of kernel `func` as a hardware descriptor the
+  /// host passes by value (`bytes` long, `alignment`-aligned) and whose
+  /// address the kernel hands to the hardware, so that it stays in
+  /// parameter memory (NVIDIA: a __grid_constant__ CUtensorMap). False where
+  /// the target has no such arguments.
+  virtual bool markDescriptorArgument(mlir::LLVM::LLVMFuncOp /*func*/,
+                                      unsigned /*index*/, unsigned /*bytes*/,
+                                      unsigned /*alignment*/) const {
+    return false;
+  }
+
   /// The dialects the lowering may create (beyond the LLVM dialect).
   virtual void getDependentDialects(mlir::DialectRegistry &registry) const = 0;
   virtual void addLegalDialects(mlir::ConversionTarget &target) const = 0;

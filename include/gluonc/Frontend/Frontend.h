@@ -13,6 +13,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,8 +35,30 @@ struct KernelSpec {
   /// The most shared memory (LDS) one block may use on `arch`, in bytes.
   int64_t sharedMemoryLimit = 227 * 1024;
   std::string arch;
+  /// What `arch` has beyond the basics, by name (Target::getFeatures):
+  /// "tma" (TMA copies, mbarrier transaction counts).
+  std::set<std::string> features;
   /// Keep gl.device_assert checks (Triton's debug=True).
   bool debug = false;
+};
+
+/// What a loader needs to build a tensor descriptor parameter's CUtensorMap
+/// (docs/metadata.md, kind "tensordesc").
+struct TensorDescParam {
+  std::string elementType;
+  unsigned elementBytes = 0;
+  /// The block one copy moves and the box of one TMA message, dimension 0
+  /// first (gluonc::planTMA).
+  std::vector<int64_t> blockShape;
+  std::vector<int64_t> boxShape;
+  unsigned swizzleBytes = 0;
+  /// Gluon's rendering of the NVMMASharedLayout.
+  std::string layout;
+  /// "zero" or "nan": what reads out of bounds give.
+  std::string padding = "zero";
+  /// The target's encoding of the above (NVIDIA: tma_data_type,
+  /// tma_swizzle), from Target::describeTensorDesc.
+  std::map<std::string, int64_t> targetCodes;
 };
 
 /// A run-time parameter of the specialized kernel, in call order.
@@ -48,6 +73,9 @@ struct KernelParam {
   unsigned alignment = 0;
   /// Pointers: bytes; integers: value. 1 when nothing is assumed.
   int64_t divisibility = 1;
+  /// Set for a tensor descriptor: the parameter is its 128-byte map, then
+  /// the tensor's shape (i32 each) and strides (i64 each).
+  std::optional<TensorDescParam> tensorDesc;
 };
 
 struct KernelIR {

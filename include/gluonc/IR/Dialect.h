@@ -11,6 +11,7 @@
 #include "gluonc/IR/Traits.h"
 #include "gluonc/Layout/LinearLayout.h"
 #include "gluonc/Layout/SharedLayout.h"
+#include "gluonc/Layout/TensorDescriptor.h"
 
 #include <array>
 

@@ -181,6 +181,13 @@ std::vector<int32_t> roundBufferDims(const std::vector<int32_t> &allocShape,
 SharedLayout swizzledToSharedLayout(const SwizzledSharedSpec &spec,
                                     const std::vector<int32_t> &allocShape);
 
+/// The box one TMA message moves for a block of `shape` in `spec`
+/// (Triton's getTMABlockShape): every dimension at most 256, the contiguous
+/// one exactly one swizzle row when swizzled. Blocks repeat it, dimension 0
+/// first; nvmmaToSharedLayout keeps each box contiguous.
+std::vector<int64_t> getTMABoxShape(const NVMMASharedSpec &spec,
+                                    const std::vector<int32_t> &shape);
+
 /// Why `spec` cannot lay out `allocShape`: the contiguous dimension is
 /// narrower than one swizzle row, or there are fewer than 8 rows; empty
 /// when it can.

@@ -24,6 +24,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,20 @@ public:
   virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
   /// The most shared memory (LDS) one block may use on `arch`, in bytes.
   virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
+  /// Named capabilities of `arch` that the frontend checks before a kernel
+  /// uses them: "tma" (TMA copies, mbarrier transaction counts).
+  virtual std::set<std::string> getFeatures(llvm::StringRef /*arch*/) const {
+    return {};
+  }
+  /// How the target's loader encodes a tensor descriptor of `elementType`
+  /// elements (Triton's spelling) swizzled by `swizzleBytes`: metadata keys
+  /// and values (NVIDIA: the CUtensorMapDataType and CUtensorMapSwizzle);
+  /// empty when the target has no tensor descriptors.
+  virtual std::map<std::string, int64_t>
+  describeTensorDesc(llvm::StringRef /*elementType*/,
+                     unsigned /*swizzleBytes*/) const {
+    return {};
+  }
   /// The `--emit` names of the assembly and the image ("ptx" and "cubin",
   /// "amdgcn" and "hsaco"), also their file extensions.
   virtual llvm::StringRef getAssemblyKind() const = 0;

@@ -70,6 +70,12 @@ int64_t getScanScratchBytes(mlir::gluon::ScanOp op);
 /// Bytes of shared memory `op` uses while it runs; 0 for none.
 int64_t getScratchBytes(mlir::Operation *op);
 
+/// Where NVMMA buffers start: the 128-byte swizzle repeats every 1024 bytes.
+/// The program's shared memory is aligned as its most aligned allocation.
+constexpr int64_t kNVMMAAlignment = 1024;
+
+/// The alignment of an allocation's start, in bytes.
+int64_t getAllocationAlignment(mlir::gluon::LocalAllocOp alloc);
 /// Bytes of shared memory an allocation reserves, padding included.
 int64_t getAllocationBytes(mlir::gluon::LocalAllocOp alloc);
 /// The gluon.local_alloc whose memory `descriptor` views (through index,

@@ -3,12 +3,12 @@
 # RUN: %expect-exit 1 %gluonc %s -k cache -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=CACHE
 # RUN: %expect-exit 1 %gluonc %s -k host_module -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: %expect-exit 1 %gluonc %s -k recursive -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=RECURSION
-# RUN: %expect-exit 1 %gluonc %s -k hopper -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=HOPPER
+# RUN: %expect-exit 1 %gluonc %s -k blackwell -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=BLACKWELL
 # RUN: test ! -e %t
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.hopper import tma
+from triton.experimental.gluon.language.nvidia.blackwell import tcgen05_mma
 
 
 @gluon.jit
@@ -45,6 +45,6 @@ def recursive(n):
 
 
 @gluon.jit
-def hopper(n):
-    tma.async_copy_global_to_shared(n)
-    # HOPPER: unsupported.py:[[@LINE-1]]:9: error: not supported yet: module 'triton.experimental.gluon.language.nvidia.hopper.tma'
+def blackwell(n):
+    tcgen05_mma(n)
+    # BLACKWELL: unsupported.py:[[@LINE-1]]:5: error: not supported yet: {{.*}}tcgen05_mma

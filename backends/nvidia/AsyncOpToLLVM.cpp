@@ -1,0 +1,325 @@
+//===- AsyncOpToLLVM.cpp - TMA copies and mbarriers as PTX ----------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Hopper's asynchronous copies and the mbarriers that track them, as inline
+// PTX (PTX ISA 8.0, sm_90):
+//  - an mbarrier op is issued by thread 0 alone (init, arrive, expect,
+//    invalidate): one arrival, not one per thread; waits spin in every
+//    thread on mbarrier.try_wait.parity;
+//  - a TMA copy is split into the messages of its box (gluonc::planTMA);
+//    message m is issued by lane 0 of warp m % num_warps, so that a block
+//    of several boxes is issued by several warps at once, as Triton does;
+//    coordinates go innermost first, as cp.async.bulk.tensor takes them;
+//  - the tensor descriptor is the generic address of the kernel's
+//    __grid_constant__ CUtensorMap parameter (the func conversion marks it
+//    through TargetInfo::markDescriptorArgument);
+//  - a TMA store commits one bulk group in every thread, and store_wait
+//    waits on the thread's groups (only the issuing threads have any).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "gluonc/Conversion/Utility.h"
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+/// An inline PTX statement with side effects and no result.
+void emitPtx(OpBuilder &b, Location loc, StringRef text,
+             StringRef constraints, ValueRange operands) {
+  LLVM::InlineAsmOp::create(
+      b, loc, Type(), operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+}
+
+/// A shared memory address as the 32-bit operand PTX's shared state space
+/// takes.
+Value toSharedAddress(OpBuilder &b, Location loc, Value ptr) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+}
+
+/// Whether this thread is thread `tid` of the block.
+Value isThread(OpBuilder &b, Location loc, const LoweringContext &context,
+               unsigned tid) {
+  Value threadId = context.target.getThreadId(b, loc, context.numThreads);
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, threadId,
+                              createI32Constant(b, loc, tid));
+}
+
+template <typename OpTy>
+struct AsyncPattern : public ConvertOpToLLVMPattern<OpTy> {
+  AsyncPattern(const LLVMTypeConverter &converter,
+               const LoweringContext &context)
+      : ConvertOpToLLVMPattern<OpTy>(converter), context(context) {}
+
+  LoweringContext context;
+};
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+struct InitBarrierOpConversion : AsyncPattern<gluon::InitBarrierOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitPtx(rewriter, loc,
+            "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+                std::to_string(op.getCount()) + ";",
+            "b,r",
+            {isThread(rewriter, loc, context, 0),
+             toSharedAddress(rewriter, loc, adaptor.getBarrier())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalidateBarrierOpConversion
+    : AsyncPattern<gluon::InvalidateBarrierOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::InvalidateBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitPtx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
+            {isThread(rewriter, loc, context, 0),
+             toSharedAddress(rewriter, loc, adaptor.getBarrier())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpConversion : AsyncPattern<gluon::BarrierExpectOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
+                                     isThread(rewriter, loc, context, 0));
+    emitPtx(rewriter, loc,
+            "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                std::to_string(op.getBytes()) + ";",
+            "b,r",
+            {pred, toSharedAddress(rewriter, loc, adaptor.getBarrier())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ArriveBarrierOpConversion : AsyncPattern<gluon::ArriveBarrierOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
+                                     isThread(rewriter, loc, context, 0));
+    // The count operand is PTX 7.8 / sm_90; one arrival needs neither.
+    std::string count =
+        op.getCount() == 1 ? "" : ", " + std::to_string(op.getCount());
+    emitPtx(rewriter, loc,
+            "@$0 mbarrier.arrive.shared::cta.b64 _, [$1]" + count + ";", "b,r",
+            {pred, toSharedAddress(rewriter, loc, adaptor.getBarrier())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierOpConversion : AsyncPattern<gluon::WaitBarrierOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Labels are local to the braces, so copies of the loop (an unrolled
+    // caller) do not clash.
+    emitPtx(rewriter, loc,
+            "{\n"
+            ".reg .pred complete;\n"
+            "@!$2 bra.uni skip;\n"
+            "wait:\n"
+            "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n"
+            "@!complete bra.uni wait;\n"
+            "skip:\n"
+            "}",
+            "r,r,b",
+            {toSharedAddress(rewriter, loc, adaptor.getBarrier()),
+             adaptor.getPhase(), adaptor.getPred()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedOpConversion
+    : AsyncPattern<gluon::FenceAsyncSharedOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::FenceAsyncSharedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitPtx(rewriter, op.getLoc(),
+            op.getCluster() ? "fence.proxy.async.shared::cluster;"
+                            : "fence.proxy.async.shared::cta;",
+            "", {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// TMA copies
+//===----------------------------------------------------------------------===//
+
+/// `{c_inner, ..., c_0}`: the operands from `first` on, innermost first.
+std::string coordList(unsigned rank, unsigned first) {
+  std::string text = "{";
+  for (unsigned i = 0; i < rank; ++i)
+    text += (i ? ", $" : "$") + std::to_string(first + i);
+  return text + "}";
+}
+
+/// The coordinates of message `message`, innermost first.
+SmallVector<Value> messageCoords(OpBuilder &b, Location loc, ValueRange coords,
+                                 const TMAMessage &message) {
+  SmallVector<Value> result;
+  for (int d = static_cast<int>(coords.size()) - 1; d >= 0; --d) {
+    Value coord = coords[d];
+    if (message.origin[d] != 0)
+      coord = LLVM::AddOp::create(
+          b, loc, coord, createI32Constant(b, loc, message.origin[d]));
+    result.push_back(coord);
+  }
+  return result;
+}
+
+/// The shared address of message `message`'s box in the block at `base`.
+Value messageAddress(OpBuilder &b, Location loc, Value base,
+                     gluon::TensorDescType type, const TMAMessage &message) {
+  int64_t bytes = message.sharedOffset *
+                  (type.getElementType().getIntOrFloatBitWidth() / 8);
+  Value address = toSharedAddress(b, loc, base);
+  if (bytes == 0)
+    return address;
+  return LLVM::AddOp::create(b, loc, address, createI32Constant(b, loc, bytes));
+}
+
+/// Whether this thread issues message `index`: lane 0 of warp
+/// index % num_warps.
+Value issuesMessage(OpBuilder &b, Location loc, const LoweringContext &context,
+                    size_t index) {
+  unsigned warpSize = context.target.getWarpSize();
+  unsigned numWarps = context.numThreads / warpSize;
+  return isThread(b, loc, context,
+                  static_cast<unsigned>(index % numWarps) * warpSize);
+}
+
+struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::AsyncTMALoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gluon::TensorDescType type = op.getDesc().getType();
+    unsigned rank = type.getRank();
+    TMAPlan plan = type.getTMAPlan();
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                       " [$1], [$2, " +
+                       coordList(rank, 3) + "], [$" +
+                       std::to_string(3 + rank) + "];";
+    std::string constraints = "b,r,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    Value barrier = toSharedAddress(rewriter, loc, adaptor.getBarrier());
+    for (auto [index, message] : llvm::enumerate(plan.messages)) {
+      SmallVector<Value> operands = {
+          LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
+                              issuesMessage(rewriter, loc, context, index)),
+          messageAddress(rewriter, loc, adaptor.getDst(), type, message),
+          adaptor.getDesc()};
+      llvm::append_range(operands, messageCoords(rewriter, loc,
+                                                 adaptor.getCoords(), message));
+      operands.push_back(barrier);
+      emitPtx(rewriter, loc, text, constraints, operands);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTMAStoreOpConversion : AsyncPattern<gluon::AsyncTMAStoreOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::AsyncTMAStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gluon::TensorDescType type = op.getDesc().getType();
+    unsigned rank = type.getRank();
+    TMAPlan plan = type.getTMAPlan();
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.global.shared::cta.bulk_group [$1, " +
+                       coordList(rank, 2) + "], [$" +
+                       std::to_string(2 + rank) + "];";
+    std::string constraints = "b,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    for (auto [index, message] : llvm::enumerate(plan.messages)) {
+      SmallVector<Value> operands = {
+          issuesMessage(rewriter, loc, context, index), adaptor.getDesc()};
+      llvm::append_range(operands, messageCoords(rewriter, loc,
+                                                 adaptor.getCoords(), message));
+      operands.push_back(
+          messageAddress(rewriter, loc, adaptor.getSrc(), type, message));
+      emitPtx(rewriter, loc, text, constraints, operands);
+    }
+    emitPtx(rewriter, loc, "cp.async.bulk.commit_group;", "", {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TMAStoreWaitOpConversion : AsyncPattern<gluon::TMAStoreWaitOp> {
+  using AsyncPattern::AsyncPattern;
+  LogicalResult
+  matchAndRewrite(gluon::TMAStoreWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitPtx(rewriter, op.getLoc(),
+            "cp.async.bulk.wait_group.read " +
+                std::to_string(op.getPendings()) + ";",
+            "", {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void gluonc::nvidia::populateAsyncOpToLLVMPatterns(
+    GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &context) {
+  // The generic address of the CUtensorMap parameter.
+  converter.addConversion([](gluon::TensorDescType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext());
+  });
+  patterns.add<InitBarrierOpConversion, InvalidateBarrierOpConversion,
+               BarrierExpectOpConversion, ArriveBarrierOpConversion,
+               WaitBarrierOpConversion, FenceAsyncSharedOpConversion,
+               AsyncTMALoadOpConversion, AsyncTMAStoreOpConversion,
+               TMAStoreWaitOpConversion>(converter, context);
+}

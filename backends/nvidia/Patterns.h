@@ -1,0 +1,29 @@
+//===- Patterns.h - The NVIDIA backend's own lowering patterns --*- C++ -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The patterns of the ops only NVIDIA has, lowered to PTX and added to the
+// shared gluon-to-LLVM conversion through its TargetPatternsFn hook
+// (NVIDIATarget.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_BACKENDS_NVIDIA_PATTERNS_H
+#define GLUONC_BACKENDS_NVIDIA_PATTERNS_H
+
+#include "gluonc/Conversion/GluonToLLVM.h"
+
+namespace gluonc::nvidia {
+
+/// TMA copies, mbarriers and the async-proxy fence (AsyncOpToLLVM.cpp);
+/// also teaches `converter` that a tensor descriptor is the generic address
+/// of its CUtensorMap.
+void populateAsyncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns,
+                                   const LoweringContext &context);
+
+} // namespace gluonc::nvidia
+
+#endif // GLUONC_BACKENDS_NVIDIA_PATTERNS_H

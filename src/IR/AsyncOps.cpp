@@ -1,0 +1,178 @@
+//===- AsyncOps.cpp - Tensor descriptors, TMA copies and mbarriers --------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/IR/Async.h"
+
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mlir::gluon;
+
+namespace {
+
+std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// !gluon.tensordesc
+//===----------------------------------------------------------------------===//
+
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute layout;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(layout) || parser.parseGreater())
+    return {};
+  auto sharedLayout = dyn_cast<SharedLayoutAttrInterface>(layout);
+  if (!sharedLayout) {
+    parser.emitError(parser.getNameLoc(), "expected a shared layout, got ")
+        << layout;
+    return {};
+  }
+  return parser.getChecked<TensorDescType>(parser.getContext(),
+                                           ArrayRef<int64_t>(shape),
+                                           elementType, sharedLayout);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (int64_t size : getBlockShape())
+    printer << size << 'x';
+  printer << getElementType() << ", ";
+  printer.printAttribute(getLayout());
+  printer << '>';
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> blockShape, Type elementType,
+                       SharedLayoutAttrInterface layout) {
+  auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(layout);
+  if (!nvmma)
+    return emitError() << "a tensor descriptor's block is laid out by an "
+                          "NVMMASharedLayout, got "
+                       << layout;
+  if (!elementType.isIntOrFloat())
+    return emitError() << "a tensor descriptor cannot hold " << elementType;
+  std::string problem = gluonc::checkTensorDescBlock(
+      nvmma.toSpec(), blockShape.vec(), elementType.getIntOrFloatBitWidth());
+  if (!problem.empty())
+    return emitError() << problem;
+  return success();
+}
+
+gluonc::TMAPlan TensorDescType::getTMAPlan() const {
+  return gluonc::planTMA(cast<NVMMASharedLayoutAttr>(getLayout()).toSpec(),
+                         getBlockShape().vec(),
+                         getElementType().getIntOrFloatBitWidth());
+}
+
+MemDescType TensorDescType::getBlockType() const {
+  return MemDescType::get(getContext(), getBlockShape(), getElementType(),
+                          getLayout(), getBlockShape());
+}
+
+TensorDescType mlir::gluon::getTensorDescType(ArrayRef<int64_t> blockShape,
+                                              Type elementType,
+                                              Attribute layout,
+                                              std::string &problem) {
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(layout);
+  if (!nvmma) {
+    problem = "a tensor descriptor's layout must be an NVMMASharedLayout";
+    return {};
+  }
+  problem = gluonc::checkTensorDescBlock(nvmma.toSpec(), blockShape.vec(),
+                                         elementType.getIntOrFloatBitWidth());
+  if (!problem.empty())
+    return {};
+  return TensorDescType::get(layout.getContext(), blockShape, elementType,
+                             nvmma);
+}
+
+//===----------------------------------------------------------------------===//
+// Checks shared with the frontend
+//===----------------------------------------------------------------------===//
+
+std::string mlir::gluon::checkMBarrierType(MemDescType type) {
+  if (!type.getElementType().isInteger(64) || type.getShape().size() != 1 ||
+      type.getShape()[0] != 1)
+    return "an mbarrier is one int64 of shared memory "
+           "(gl.allocate_shared_memory(gl.int64, [1], "
+           "mbarrier.MBarrierLayout()), or .index(i) of an [N, 1] one), got " +
+           typeText(type);
+  return "";
+}
+
+std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
+                                        MemDescType buffer) {
+  MemDescType block = desc.getBlockType();
+  if (buffer.getShape() != block.getShape() ||
+      buffer.getElementType() != block.getElementType())
+    return "the shared memory " + typeText(buffer) +
+           " does not hold the descriptor's block " + typeText(block);
+  // A whole allocation or buffer: the block's bytes are contiguous, laid out
+  // as the descriptor says.
+  if (buffer.getAllocShape() != buffer.getShape() ||
+      buffer.getSharedLayout() != block.getSharedLayout())
+    return "the shared memory " + typeText(buffer) +
+           " is not laid out as the descriptor's block " + typeText(block);
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy> static LogicalResult verifyBarrierOperand(OpTy op) {
+  std::string problem = checkMBarrierType(op.getBarrier().getType());
+  if (!problem.empty())
+    return op.emitOpError() << problem;
+  return success();
+}
+
+LogicalResult InitBarrierOp::verify() { return verifyBarrierOperand(*this); }
+LogicalResult InvalidateBarrierOp::verify() {
+  return verifyBarrierOperand(*this);
+}
+LogicalResult BarrierExpectOp::verify() { return verifyBarrierOperand(*this); }
+LogicalResult ArriveBarrierOp::verify() { return verifyBarrierOperand(*this); }
+LogicalResult WaitBarrierOp::verify() { return verifyBarrierOperand(*this); }
+
+template <typename OpTy>
+static LogicalResult verifyTMACopy(OpTy op, MemDescType buffer) {
+  TensorDescType desc = op.getDesc().getType();
+  if (op.getCoords().size() != desc.getRank())
+    return op.emitOpError() << "takes " << desc.getRank()
+                            << " coordinates for a block of rank "
+                            << desc.getRank() << ", got "
+                            << op.getCoords().size();
+  std::string problem = checkTMABuffer(desc, buffer);
+  if (!problem.empty())
+    return op.emitOpError() << problem;
+  return success();
+}
+
+LogicalResult AsyncTMALoadOp::verify() {
+  if (failed(verifyTMACopy(*this, getDst().getType())))
+    return failure();
+  std::string problem = checkMBarrierType(getBarrier().getType());
+  if (!problem.empty())
+    return emitOpError() << problem;
+  return success();
+}
+
+LogicalResult AsyncTMAStoreOp::verify() {
+  return verifyTMACopy(*this, getSrc().getType());
+}
