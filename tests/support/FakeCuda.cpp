@@ -51,6 +51,28 @@ constexpr CUresult NotFound = 500;
 
 constexpr int DefaultSharedLimit = 48 * 1024;
 
+struct ErrorInfo {
+  CUresult code;
+  const char *name;
+  const char *text;
+};
+
+/// The errors this driver returns, as the real one names and describes them.
+const ErrorInfo *errorInfo(CUresult code) {
+  static const ErrorInfo Errors[] = {
+      {Success, "CUDA_SUCCESS", "no error"},
+      {InvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+      {OutOfMemory, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+      {InvalidDevice, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
+      {InvalidImage, "CUDA_ERROR_INVALID_IMAGE",
+       "device kernel image is invalid"},
+      {NotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"}};
+  for (const ErrorInfo &info : Errors)
+    if (info.code == code)
+      return &info;
+  return nullptr;
+}
+
 int environmentInt(const char *name, int fallback) {
   const char *text = std::getenv(name);
   return text && *text ? std::atoi(text) : fallback;
@@ -389,55 +411,15 @@ CUresult cuEventElapsedTime(float *ms, void *, void *) {
 }
 
 CUresult cuGetErrorName(CUresult error, const char **name) {
-  switch (error) {
-  case Success:
-    *name = "CUDA_SUCCESS";
-    return Success;
-  case InvalidValue:
-    *name = "CUDA_ERROR_INVALID_VALUE";
-    return Success;
-  case OutOfMemory:
-    *name = "CUDA_ERROR_OUT_OF_MEMORY";
-    return Success;
-  case InvalidDevice:
-    *name = "CUDA_ERROR_INVALID_DEVICE";
-    return Success;
-  case InvalidImage:
-    *name = "CUDA_ERROR_INVALID_IMAGE";
-    return Success;
-  case NotFound:
-    *name = "CUDA_ERROR_NOT_FOUND";
-    return Success;
-  default:
-    *name = nullptr;
-    return InvalidValue;
-  }
+  const ErrorInfo *info = errorInfo(error);
+  *name = info ? info->name : nullptr;
+  return info ? Success : InvalidValue;
 }
 
 CUresult cuGetErrorString(CUresult error, const char **text) {
-  switch (error) {
-  case Success:
-    *text = "no error";
-    return Success;
-  case InvalidValue:
-    *text = "invalid argument";
-    return Success;
-  case OutOfMemory:
-    *text = "out of memory";
-    return Success;
-  case InvalidDevice:
-    *text = "invalid device ordinal";
-    return Success;
-  case InvalidImage:
-    *text = "device kernel image is invalid";
-    return Success;
-  case NotFound:
-    *text = "named symbol not found";
-    return Success;
-  default:
-    *text = nullptr;
-    return InvalidValue;
-  }
+  const ErrorInfo *info = errorInfo(error);
+  *text = info ? info->text : nullptr;
+  return info ? Success : InvalidValue;
 }
 
 } // extern "C"
