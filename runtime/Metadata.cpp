@@ -464,23 +464,19 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
                      " (expected 0 to 9, UINT8 to BFLOAT16)");
   desc.elementBytes = reader.u32Member(object, at, "element_bytes");
   if (desc.elementBytes != tmaDataTypeBytes(desc.tmaDataType))
-    reader.error(at + ".element_bytes",
-                 std::to_string(desc.elementBytes) +
-                     " does not match "
-                     "tma_data_type " +
-                     std::to_string(desc.tmaDataType) + " (" +
-                     tmaDataTypeName(desc.tmaDataType) + ", " +
-                     std::to_string(tmaDataTypeBytes(desc.tmaDataType)) +
-                     " bytes)");
+    reader.error(
+        at + ".element_bytes",
+        std::to_string(desc.elementBytes) + " does not match tma_data_type " +
+            std::to_string(desc.tmaDataType) + " (" +
+            tmaDataTypeName(desc.tmaDataType) + ", " +
+            std::to_string(tmaDataTypeBytes(desc.tmaDataType)) + " bytes)");
   const ScalarTypeInfo *element = findScalarType(param.elementType);
   param.valueType = element ? element->type : GLUONRT_TYPE_OTHER;
   if (element && element->size != desc.elementBytes)
-    reader.error(at + ".element_bytes", std::to_string(desc.elementBytes) +
-                                            " does not match "
-                                            "element_type " +
-                                            param.elementType + " (" +
-                                            std::to_string(element->size) +
-                                            " bytes)");
+    reader.error(at + ".element_bytes",
+                 std::to_string(desc.elementBytes) +
+                     " does not match element_type " + param.elementType +
+                     " (" + std::to_string(element->size) + " bytes)");
 
   desc.swizzleBytes = reader.u32Member(object, at, "swizzle_bytes");
   int swizzle = tmaSwizzleOf(desc.swizzleBytes);
@@ -490,8 +486,7 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.tmaSwizzle = reader.u32Member(object, at, "tma_swizzle");
   if (desc.tmaSwizzle != uint32_t(swizzle))
     reader.error(at + ".tma_swizzle", std::to_string(desc.tmaSwizzle) +
-                                          " does not match "
-                                          "swizzle_bytes " +
+                                          " does not match swizzle_bytes " +
                                           std::to_string(desc.swizzleBytes) +
                                           " (CUtensorMapSwizzle " +
                                           std::to_string(swizzle) + ")");
@@ -532,8 +527,7 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.mapOffset = reader.u32Member(object, at, "map_offset");
   if (desc.mapOffset != param.offset)
     reader.error(at + ".map_offset", std::to_string(desc.mapOffset) +
-                                         " is not the parameter's "
-                                         "offset " +
+                                         " is not the parameter's offset " +
                                          std::to_string(param.offset));
   TensorDescLayout layout = tensorDescLayout(desc.mapOffset, desc.rank);
   desc.shapeOffset = reader.u32Member(object, at, "shape_offset");
@@ -599,9 +593,9 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
     return param;
   }
   if (kind != "scalar")
-    reader.error(path + ".kind", "unknown kind '" + kind +
-                                     "' (expected pointer, scalar or "
-                                     "tensordesc)");
+    reader.error(path + ".kind",
+                 "unknown kind '" + kind +
+                     "' (expected pointer, scalar or tensordesc)");
 
   param.kind = GLUONRT_PARAM_SCALAR;
   const ScalarTypeInfo *info = findScalarType(param.type);
