@@ -59,15 +59,22 @@ gluonrt::DeviceBuffer makeTensor(int64_t rowStride) {
   return buffer;
 }
 
+/// The descriptor of makeTensor's tensor: contiguous strides when the rows
+/// are 200 apart (the runtime's default), explicit ones otherwise.
+gluonrt_tensordesc describe(const gluonrt::Kernel &kernel,
+                            const gluonrt::DeviceBuffer &tensor,
+                            int64_t rowStride) {
+  std::vector<int64_t> strides;
+  if (rowStride != 200)
+    strides = {rowStride, 1};
+  return kernel.encodeTensorDesc(0, tensor.device(), {100, 200}, strides);
+}
+
 void echo(Runner &runner) {
   gluonrt::Kernel kernel = runner.load("tensordesc_probe", "tensordesc_echo");
   for (int64_t rowStride : {200, 256}) {
     gluonrt::DeviceBuffer tensor = makeTensor(rowStride);
-    std::vector<int64_t> strides;
-    if (rowStride != 200)
-      strides = {rowStride, 1};
-    gluonrt_tensordesc desc =
-        kernel.encodeTensorDesc(0, tensor.device(), {100, 200}, strides);
+    gluonrt_tensordesc desc = describe(kernel, tensor, rowStride);
     gluonrt::DeviceBuffer out(152);
     out.fill(0xee);
     gluonrt::Args args(kernel);
@@ -207,11 +214,7 @@ void tmaLoad(Runner &runner) {
   gluonrt::Kernel kernel = runner.load("tensordesc_probe", "tma_load_box");
   for (int64_t rowStride : {200, 256}) {
     gluonrt::DeviceBuffer tensor = makeTensor(rowStride);
-    std::vector<int64_t> strides;
-    if (rowStride != 200)
-      strides = {rowStride, 1};
-    gluonrt_tensordesc desc =
-        kernel.encodeTensorDesc(0, tensor.device(), {100, 200}, strides);
+    gluonrt_tensordesc desc = describe(kernel, tensor, rowStride);
     // Inside, at a box-aligned place, and over both edges (rows 90..105,
     // columns 180..211: the rest reads as zero).
     const std::pair<int, int> places[] = {{0, 0}, {32, 64}, {90, 180}};
