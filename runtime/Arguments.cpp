@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -88,6 +89,34 @@ gluonrt_status checkDivisibility(const ParamMetadata &param,
   return GLUONRT_SUCCESS;
 }
 
+/// A descriptor argument is read through memcpy at its fields' offsets:
+/// the caller's pointer need not have the struct's 64-byte alignment (a
+/// launch only copies bytes from it).
+int32_t tensorDescRank(const void *desc) {
+  int32_t rank;
+  std::memcpy(&rank,
+              static_cast<const char *>(desc) +
+                  offsetof(gluonrt_tensordesc, rank),
+              sizeof(rank));
+  return rank;
+}
+
+gluonrt_status checkTensorDescRank(const ParamMetadata &param,
+                                   const void *desc) {
+  int32_t rank = tensorDescRank(desc);
+  if (uint32_t(rank) == param.tensorDesc.rank)
+    return GLUONRT_SUCCESS;
+  if (rank == 0)
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+                "argument '" + param.name +
+                    "': the tensor descriptor is not encoded (rank 0); build "
+                    "it with gluonrt_tensordesc_encode");
+  return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
+              "argument '" + param.name + "': the tensor descriptor has rank " +
+                  std::to_string(rank) + ", the kernel's " + param.type +
+                  " rank " + std::to_string(param.tensorDesc.rank));
+}
+
 const char *describeKind(gluonrt_value_kind kind) {
   switch (kind) {
   case GLUONRT_VALUE_PTR:
@@ -103,6 +132,8 @@ const char *describeKind(gluonrt_value_kind kind) {
     return "an f16 value";
   case GLUONRT_VALUE_BF16_BITS:
     return "a bf16 value";
+  case GLUONRT_VALUE_TENSORDESC:
+    return "a tensor descriptor";
   }
   return "an unknown kind of value";
 }
@@ -134,10 +165,37 @@ gluonrt_status checkArguments(const KernelMetadata &metadata, void *const *args,
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
                   "argument '" + param.name + "': args[" + std::to_string(i) +
                       "] is NULL instead of pointing at the value");
-    if (gluonrt_status status = checkDivisibility(param, args[i]))
+    gluonrt_status status = param.kind == GLUONRT_PARAM_TENSORDESC
+                                ? checkTensorDescRank(param, args[i])
+                                : checkDivisibility(param, args[i]);
+    if (status)
       return status;
   }
   return GLUONRT_SUCCESS;
+}
+
+void *const *expandKernelParams(const KernelMetadata &metadata,
+                                void *const *args,
+                                std::vector<void *> &storage) {
+  if (metadata.numTensorDescs == 0)
+    return args;
+  storage.clear();
+  for (size_t i = 0; i < metadata.params.size(); ++i) {
+    const ParamMetadata &param = metadata.params[i];
+    if (param.kind != GLUONRT_PARAM_TENSORDESC) {
+      storage.push_back(args[i]);
+      continue;
+    }
+    char *desc = static_cast<char *>(args[i]);
+    storage.push_back(desc + offsetof(gluonrt_tensordesc, map));
+    for (uint32_t d = 0; d < param.tensorDesc.rank; ++d)
+      storage.push_back(desc + offsetof(gluonrt_tensordesc, shape) +
+                        d * sizeof(int32_t));
+    for (uint32_t d = 0; d < param.tensorDesc.rank; ++d)
+      storage.push_back(desc + offsetof(gluonrt_tensordesc, strides) +
+                        d * sizeof(int64_t));
+  }
+  return storage.data();
 }
 
 gluonrt_status checkGrid(const KernelMetadata &metadata,
@@ -167,13 +225,18 @@ gluonrt_status checkGrid(const KernelMetadata &metadata,
 
 ArgumentBuilder::ArgumentBuilder(const KernelMetadata &metadata)
     : metadata(metadata), slots(metadata.params.size(), 0),
+      descriptors(metadata.numTensorDescs, gluonrt_tensordesc{}),
       isSet(metadata.params.size(), false) {
-  for (uint64_t &slot : slots)
-    slotPointers.push_back(&slot);
+  size_t descriptor = 0;
+  for (size_t i = 0; i < slots.size(); ++i)
+    slotPointers.push_back(metadata.params[i].kind == GLUONRT_PARAM_TENSORDESC
+                               ? static_cast<void *>(&descriptors[descriptor++])
+                               : static_cast<void *>(&slots[i]));
 }
 
 void ArgumentBuilder::reset() {
   std::fill(slots.begin(), slots.end(), 0);
+  std::fill(descriptors.begin(), descriptors.end(), gluonrt_tensordesc{});
   std::fill(isSet.begin(), isSet.end(), false);
   nextIndex = 0;
 }
@@ -197,6 +260,15 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "the value pointer is NULL");
   const ParamMetadata &param = metadata.params[index];
 
+  if (param.kind == GLUONRT_PARAM_TENSORDESC) {
+    if (kind != GLUONRT_VALUE_TENSORDESC)
+      return kindMismatch(param, kind);
+    if (gluonrt_status status = checkTensorDescRank(param, value))
+      return status;
+    std::memcpy(slotPointers[index], value, sizeof(gluonrt_tensordesc));
+    isSet[index] = true;
+    return GLUONRT_SUCCESS;
+  }
   if (param.kind == GLUONRT_PARAM_POINTER) {
     if (kind != GLUONRT_VALUE_PTR)
       return kindMismatch(param, kind);
@@ -205,6 +277,7 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
   const ScalarTypeInfo *type = scalarTypeInfo(param.valueType);
   switch (kind) {
   case GLUONRT_VALUE_PTR:
+  case GLUONRT_VALUE_TENSORDESC:
     return kindMismatch(param, kind);
   case GLUONRT_VALUE_I64:
   case GLUONRT_VALUE_U64: {

@@ -23,6 +23,14 @@ namespace gluonrt {
 gluonrt_status checkArguments(const KernelMetadata &metadata, void *const *args,
                               int numArgs);
 
+/// The kernelParams of a launch: `args` itself, or, for a kernel with
+/// tensor descriptors, `storage` filled with each one's 1 + 2 * rank
+/// pointers (the map, then each shape entry, then each stride) in place of
+/// the pointer to its gluonrt_tensordesc. `args` must have been checked.
+void *const *expandKernelParams(const KernelMetadata &metadata,
+                                void *const *args,
+                                std::vector<void *> &storage);
+
 /// Checks a grid against the device's limits and the cluster shape.
 gluonrt_status checkGrid(const KernelMetadata &metadata,
                          const std::array<uint32_t, 3> &grid,
@@ -50,6 +58,8 @@ private:
 
   const KernelMetadata &metadata;
   std::vector<uint64_t> slots; // one 8-byte, 8-aligned slot per parameter
+  /// One per tensordesc parameter, in parameter order; its slot is unused.
+  std::vector<gluonrt_tensordesc> descriptors;
   std::vector<void *> slotPointers;
   std::vector<bool> isSet;
   int nextIndex = 0;

@@ -2,9 +2,16 @@
 
 #include "Backend.h"
 
+#include "Error.h"
+
 #include <cstdlib>
 
 namespace gluonrt {
+
+gluonrt_status Backend::encodeTensorMap(int, const TensorMapArgs &, uint8_t *) {
+  return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+              std::string(apiName()) + " has no TMA tensor descriptors");
+}
 
 Backend &backendFor(gluonrt_backend backend) {
   return backend == GLUONRT_BACKEND_AMD ? hipBackend() : cudaBackend();

@@ -34,6 +34,7 @@ struct ModuleRequest {
 };
 
 struct KernelMetadata;
+struct TensorMapArgs;
 
 struct LaunchRequest {
   std::array<uint32_t, 3> grid{{1, 1, 1}};
@@ -73,6 +74,12 @@ public:
 
   virtual gluonrt_status launch(int device, const LoadedModule &module,
                                 const LaunchRequest &request) = 0;
+
+  /// Encodes a TMA descriptor (a CUtensorMap, 128 bytes) into `map` with the
+  /// driver, on `device`'s context. Only the CUDA backend has them; the
+  /// others refuse.
+  virtual gluonrt_status encodeTensorMap(int device, const TensorMapArgs &args,
+                                         uint8_t *map);
 
   virtual gluonrt_status allocate(int device, size_t bytes,
                                   uint64_t &address) = 0;

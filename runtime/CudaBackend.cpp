@@ -11,6 +11,7 @@
 #include "Arch.h"
 #include "Backend.h"
 #include "Error.h"
+#include "TensorDesc.h"
 
 #include <dlfcn.h>
 
@@ -113,6 +114,13 @@ struct CudaApi {
   // Optional: drivers before CUDA 11.8 lack it; only cluster launches need it.
   CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **,
                                void **);
+  // Optional: drivers before CUDA 12.0 lack it; only tensor descriptors need
+  // it. The enum parameters (data type, interleave, swizzle, L2 promotion,
+  // out-of-bounds fill) are C enums, passed as int.
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, uint32_t, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const uint32_t *, const uint32_t *, int,
+                                     int, int, int);
 };
 
 class CudaBackend final : public Backend {
@@ -127,6 +135,8 @@ public:
   void unloadModule(int device, LoadedModule &module) override;
   gluonrt_status launch(int device, const LoadedModule &module,
                         const LaunchRequest &request) override;
+  gluonrt_status encodeTensorMap(int device, const TensorMapArgs &args,
+                                 uint8_t *map) override;
   gluonrt_status allocate(int device, size_t bytes, uint64_t &address) override;
   gluonrt_status release(int device, uint64_t address) override;
   gluonrt_status memsetD8(int device, uint64_t address, uint8_t value,
@@ -242,6 +252,7 @@ gluonrt_status CudaBackend::resolveSymbols() {
   resolve(api.cuGetErrorName, "cuGetErrorName", true);
   resolve(api.cuGetErrorString, "cuGetErrorString", true);
   resolve(api.cuLaunchKernelEx, "cuLaunchKernelEx", false);
+  resolve(api.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled", false);
   // CUDA 12.8 deprecates cuEventElapsedTime for its _v2; older drivers have
   // only the first.
   resolve(api.cuEventElapsedTime, "cuEventElapsedTime_v2", false);
@@ -412,24 +423,30 @@ gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
 gluonrt_status CudaBackend::raiseFunctionLimits(int device, CUdevice handle,
                                                 CUfunction function,
                                                 const ModuleRequest &request) {
-  if (request.sharedBytes > DefaultSharedLimit) {
-    int optIn = 0, staticBytes = 0;
-    if (gluonrt_status status = attribute(
-            handle, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-            optIn))
-      return status;
+  // Without the opt-in a block gets 48 KiB in all, static and dynamic: a
+  // function's dynamic limit starts at 48 KiB less its static shared memory.
+  int staticBytes = 0;
+  if (request.sharedBytes > 0)
     if (gluonrt_status status = check(
             api.cuFuncGetAttribute(
                 &staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
             "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
       return status;
-    uint64_t needed = uint64_t(request.sharedBytes) + uint64_t(staticBytes);
+  uint64_t needed = uint64_t(request.sharedBytes) + uint64_t(staticBytes);
+  if (needed > DefaultSharedLimit) {
+    int optIn = 0;
+    if (gluonrt_status status = attribute(
+            handle, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+            optIn))
+      return status;
     if (needed > uint64_t(optIn))
       return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
                   "kernel needs " + std::to_string(needed) +
-                      " bytes of shared memory per block, " +
-                      deviceLabel(device, handle) + " allows " +
-                      std::to_string(optIn));
+                      " bytes of shared memory per block (" +
+                      std::to_string(request.sharedBytes) + " dynamic + " +
+                      std::to_string(staticBytes) + " static), " +
+                      deviceLabel(device, handle) + " allows at most " +
+                      std::to_string(optIn) + " (its opt-in maximum)");
     if (gluonrt_status status =
             check(api.cuFuncSetAttribute(
                       function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -537,6 +554,39 @@ gluonrt_status CudaBackend::launch(int device, const LoadedModule &module,
   config.numAttrs = 1;
   return check(api.cuLaunchKernelEx(&config, function, args, nullptr),
                "cuLaunchKernelEx");
+}
+
+gluonrt_status CudaBackend::encodeTensorMap(int device,
+                                            const TensorMapArgs &args,
+                                            uint8_t *map) {
+  if (gluonrt_status status = makeCurrent(device))
+    return status;
+  if (!api.cuTensorMapEncodeTiled)
+    return fail(GLUONRT_ERROR_NO_DRIVER,
+                libraryName + " lacks cuTensorMapEncodeTiled (CUDA 12.0 or "
+                              "later): the CUDA driver is too old for TMA "
+                              "tensor descriptors");
+  // CUtensorMap is 64-byte aligned; the caller's struct may not be (malloc
+  // gives 16), so the map is built here and copied.
+  alignas(64) uint8_t encoded[TensorMapBytes] = {};
+  CUresult result = api.cuTensorMapEncodeTiled(
+      encoded, int(args.dataType), args.rank,
+      reinterpret_cast<void *>(static_cast<uintptr_t>(args.globalAddress)),
+      args.globalDim.data(), args.globalStrides.data(), args.boxDim.data(),
+      args.elementStrides.data(), int(args.interleave), int(args.swizzle),
+      int(args.l2Promotion), int(args.oobFill));
+  if (result != CUDA_SUCCESS)
+    return fail(GLUONRT_ERROR_DRIVER,
+                "cuTensorMapEncodeTiled failed: " + describe(result) +
+                    "; arguments: " + describeTensorMapArgs(args));
+  int driverVersion = 0;
+  if (gluonrt_status status =
+          check(api.cuDriverGetVersion(&driverVersion), "cuDriverGetVersion"))
+    return status;
+  if (needsSmallTensorFix(args, driverVersion))
+    applySmallTensorFix(encoded);
+  std::memcpy(map, encoded, TensorMapBytes);
+  return GLUONRT_SUCCESS;
 }
 
 gluonrt_status CudaBackend::allocate(int device, size_t bytes,

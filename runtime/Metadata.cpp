@@ -404,8 +404,154 @@ void readLaunch(const MetadataReader &reader, const json &root,
                               MetadataLimits::MaxSharedBytes));
 }
 
+/// `rank` positive integers, outermost dimension first.
+std::array<uint32_t, MaxTensorDescRank>
+readShape(const MetadataReader &reader, const json &parent,
+          const std::string &parentPath, const char *key, uint32_t rank) {
+  const json &value = reader.member(parent, parentPath, key);
+  std::string path = MetadataReader::join(parentPath, key);
+  if (!value.is_array() || value.size() != rank) {
+    std::string shown = value.dump();
+    if (shown.size() > 64)
+      shown = shown.substr(0, 64) + "...";
+    reader.error(path, "must be an array of " + std::to_string(rank) +
+                           " integers (one per dimension), got " + shown);
+  }
+  std::array<uint32_t, MaxTensorDescRank> shape{};
+  for (uint32_t i = 0; i < rank; ++i) {
+    shape[i] = static_cast<uint32_t>(
+        reader.unsignedInteger(value[i], path + "[" + std::to_string(i) + "]",
+                               std::numeric_limits<uint32_t>::max()));
+    if (shape[i] == 0)
+      reader.error(path + "[" + std::to_string(i) + "]", "must be at least 1");
+  }
+  return shape;
+}
+
+/// The `tensordesc` object of a tensordesc parameter (docs/metadata.md):
+/// what cuTensorMapEncodeTiled needs besides the tensor, and where the
+/// map, the shape and the strides lie in the argument buffer. Every field is
+/// checked against the others and against what TMA can do, so that a
+/// descriptor is never built from a document that contradicts itself.
+void readTensorDesc(const MetadataReader &reader, const json &value,
+                    const std::string &path, gluonrt_backend backend,
+                    ParamMetadata &param) {
+  if (backend != GLUONRT_BACKEND_NVIDIA)
+    reader.error(path + ".kind", "tensor descriptors (TMA) exist only on "
+                                 "NVIDIA GPUs; this kernel is for AMD");
+  if (param.type.compare(0, 11, "tensordesc<") != 0)
+    reader.error(path + ".type", "'" + param.type +
+                                     "' is not a tensor descriptor type "
+                                     "('tensordesc<fp16[128, 64]>')");
+  param.elementType = reader.nonEmptyString(value, path, "element_type");
+  const json &object = reader.object(value, path, "tensordesc");
+  std::string at = path + ".tensordesc";
+  TensorDescMetadata &desc = param.tensorDesc;
+
+  desc.rank = static_cast<uint32_t>(
+      reader.unsignedMember(object, at, "rank", MaxTensorDescRank + 1));
+  if (desc.rank < 1 || desc.rank > MaxTensorDescRank)
+    reader.error(at + ".rank", "must be 1 to 5 (TMA's ranks), got " +
+                                   std::to_string(desc.rank));
+  desc.blockShape = readShape(reader, object, at, "block_shape", desc.rank);
+  desc.boxShape = readShape(reader, object, at, "box_shape", desc.rank);
+
+  desc.tmaDataType = reader.u32Member(object, at, "tma_data_type");
+  if (!tmaDataTypeBytes(desc.tmaDataType))
+    reader.error(at + ".tma_data_type",
+                 "unknown CUtensorMapDataType " +
+                     std::to_string(desc.tmaDataType) +
+                     " (expected 0 to 9, UINT8 to BFLOAT16)");
+  desc.elementBytes = reader.u32Member(object, at, "element_bytes");
+  if (desc.elementBytes != tmaDataTypeBytes(desc.tmaDataType))
+    reader.error(
+        at + ".element_bytes",
+        std::to_string(desc.elementBytes) + " does not match tma_data_type " +
+            std::to_string(desc.tmaDataType) + " (" +
+            tmaDataTypeName(desc.tmaDataType) + ", " +
+            std::to_string(tmaDataTypeBytes(desc.tmaDataType)) + " bytes)");
+  const ScalarTypeInfo *element = findScalarType(param.elementType);
+  param.valueType = element ? element->type : GLUONRT_TYPE_OTHER;
+  if (element && element->size != desc.elementBytes)
+    reader.error(at + ".element_bytes",
+                 std::to_string(desc.elementBytes) +
+                     " does not match element_type " + param.elementType +
+                     " (" + std::to_string(element->size) + " bytes)");
+
+  desc.swizzleBytes = reader.u32Member(object, at, "swizzle_bytes");
+  int swizzle = tmaSwizzleOf(desc.swizzleBytes);
+  if (swizzle < 0)
+    reader.error(at + ".swizzle_bytes", "must be 0, 32, 64 or 128, got " +
+                                            std::to_string(desc.swizzleBytes));
+  desc.tmaSwizzle = reader.u32Member(object, at, "tma_swizzle");
+  if (desc.tmaSwizzle != uint32_t(swizzle))
+    reader.error(at + ".tma_swizzle", std::to_string(desc.tmaSwizzle) +
+                                          " does not match swizzle_bytes " +
+                                          std::to_string(desc.swizzleBytes) +
+                                          " (CUtensorMapSwizzle " +
+                                          std::to_string(swizzle) + ")");
+
+  std::string padding = reader.string(object, at, "padding");
+  if (padding == "nan")
+    desc.padding = GLUONRT_TENSORDESC_PADDING_NAN;
+  else if (padding != "zero")
+    reader.error(at + ".padding",
+                 "must be \"zero\" or \"nan\", got " + shownJson(padding));
+  if (desc.padding == GLUONRT_TENSORDESC_PADDING_NAN &&
+      !tmaDataTypeIsFloat(desc.tmaDataType))
+    reader.error(at + ".padding",
+                 std::string("NaN padding needs a floating-point "
+                             "tma_data_type, not ") +
+                     tmaDataTypeName(desc.tmaDataType));
+  if (reader.optionalMember(object, "layout"))
+    desc.layout = reader.string(object, at, "layout");
+
+  std::string box = tensorDescBoxProblem(desc);
+  if (!box.empty())
+    reader.error(at + "." + box.substr(0, box.find(':')),
+                 box.substr(box.find(':') + 2));
+  for (uint32_t i = 0; i < desc.rank; ++i)
+    if (desc.blockShape[i] % desc.boxShape[i] != 0)
+      reader.error(at + ".box_shape[" + std::to_string(i) + "]",
+                   std::to_string(desc.boxShape[i]) +
+                       " does not divide block_shape[" + std::to_string(i) +
+                       "] = " + std::to_string(desc.blockShape[i]) +
+                       " (a block is a whole number of boxes)");
+
+  // The argument buffer: the map (aligned for its 64-byte loads), then the
+  // shape and the strides, as the kernel's 1 + 2 * rank parameters lie.
+  if (param.alignment != 64)
+    reader.error(path + ".alignment",
+                 "a tensor descriptor's map is 64-byte aligned, got " +
+                     std::to_string(param.alignment));
+  desc.mapOffset = reader.u32Member(object, at, "map_offset");
+  if (desc.mapOffset != param.offset)
+    reader.error(at + ".map_offset", std::to_string(desc.mapOffset) +
+                                         " is not the parameter's offset " +
+                                         std::to_string(param.offset));
+  TensorDescLayout layout = tensorDescLayout(desc.mapOffset, desc.rank);
+  desc.shapeOffset = reader.u32Member(object, at, "shape_offset");
+  if (desc.shapeOffset != layout.shapeOffset)
+    reader.error(at + ".shape_offset", std::to_string(desc.shapeOffset) +
+                                           " is not " +
+                                           std::to_string(layout.shapeOffset) +
+                                           ", the end of the 128-byte map");
+  desc.stridesOffset = reader.u32Member(object, at, "strides_offset");
+  if (desc.stridesOffset != layout.stridesOffset)
+    reader.error(at + ".strides_offset",
+                 std::to_string(desc.stridesOffset) + " is not " +
+                     std::to_string(layout.stridesOffset) +
+                     ", the end of the shape rounded up to 8 bytes");
+  if (param.offset + uint64_t(param.size) != layout.end)
+    reader.error(path + ".size",
+                 std::to_string(param.size) + " bytes do not end with the " +
+                     "last stride: a rank-" + std::to_string(desc.rank) +
+                     " descriptor at byte " + std::to_string(param.offset) +
+                     " has " + std::to_string(layout.end - param.offset));
+}
+
 ParamMetadata readParam(const MetadataReader &reader, const json &value,
-                        const std::string &path) {
+                        const std::string &path, gluonrt_backend backend) {
   if (!value.is_object())
     reader.error(path, "must be an object");
   ParamMetadata param;
@@ -441,9 +587,15 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
       reader.error(path, "a pointer has size 8 and alignment 8");
     return param;
   }
+  if (kind == "tensordesc") {
+    param.kind = GLUONRT_PARAM_TENSORDESC;
+    readTensorDesc(reader, value, path, backend, param);
+    return param;
+  }
   if (kind != "scalar")
     reader.error(path + ".kind",
-                 "unknown kind '" + kind + "' (expected pointer or scalar)");
+                 "unknown kind '" + kind +
+                     "' (expected pointer, scalar or tensordesc)");
 
   param.kind = GLUONRT_PARAM_SCALAR;
   const ScalarTypeInfo *info = findScalarType(param.type);
@@ -506,9 +658,12 @@ void readParams(const MetadataReader &reader, const json &root,
                                " parameters exceed the limit of " +
                                std::to_string(MetadataLimits::MaxParams));
   out.params.reserve(params.size());
-  for (size_t i = 0; i < params.size(); ++i)
-    out.params.push_back(
-        readParam(reader, params[i], "params[" + std::to_string(i) + "]"));
+  for (size_t i = 0; i < params.size(); ++i) {
+    out.params.push_back(readParam(
+        reader, params[i], "params[" + std::to_string(i) + "]", out.backend));
+    if (out.params.back().kind == GLUONRT_PARAM_TENSORDESC)
+      ++out.numTensorDescs;
+  }
   checkParamLayout(reader, out);
 }
 

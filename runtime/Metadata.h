@@ -8,6 +8,7 @@
 #ifndef GLUONC_RUNTIME_METADATA_H
 #define GLUONC_RUNTIME_METADATA_H
 
+#include "TensorDesc.h"
 #include "gluonc/runtime/gluonrt.h"
 
 #include <array>
@@ -44,14 +45,17 @@ struct MetadataLimits {
 
 struct ParamMetadata {
   std::string name;
-  std::string type;        // "*fp32", "i32"
-  std::string elementType; // pointee spelling for pointers, else empty
+  std::string type; // "*fp32", "i32", "tensordesc<fp16[128, 64]>"
+  /// The pointee's or the descriptor's element type, else empty.
+  std::string elementType;
   gluonrt_param_kind kind = GLUONRT_PARAM_SCALAR;
   gluonrt_type valueType = GLUONRT_TYPE_OTHER;
   uint32_t size = 0;
   uint32_t alignment = 0;
   uint32_t offset = 0;
   uint64_t divisibility = 1;
+  /// Kind GLUONRT_PARAM_TENSORDESC only.
+  TensorDescMetadata tensorDesc;
 
   bool isIntegerScalar() const;
 };
@@ -94,6 +98,9 @@ struct KernelMetadata {
   uint32_t sharedStaticBytes = 0;
 
   std::vector<ParamMetadata> params;
+  /// How many params are tensor descriptors: a launch passes 1 + 2 * rank
+  /// kernel parameters for each.
+  uint32_t numTensorDescs = 0;
   /// Indices into `params`, sorted by name: findParam's binary search.
   std::vector<uint32_t> paramsByName;
   /// Sorted by name (as the JSON object's keys are): findConstexpr's

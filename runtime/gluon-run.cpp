@@ -53,7 +53,8 @@ options:
   --arg NAME=SPEC     the value of runtime parameter NAME; every parameter
                       needs exactly one
   --define NAME=EXPR  an integer name usable in the expressions below
-  --check NAME=FILE   after the launch, compare buffer NAME with FILE bitwise
+  --check NAME=FILE   after the launch, compare buffer NAME (a pointer's or a
+                      tensor descriptor's) with FILE bitwise
   --save NAME=FILE    after the launch, write buffer NAME to FILE (through a
                       temporary beside it, renamed into place)
   --bench REPS        time REPS launches with events, after the warm-up
@@ -61,8 +62,9 @@ options:
   --bytes N           bytes one launch moves, to report bandwidth in TB/s
   --device I          device index (default: $GLUONRT_DEVICE, else 0)
   --seed S            seed of the rand: buffers (default 0)
-  --info              print the kernel's parameters and launch shape and exit
-                      (needs no device)
+  --info              print the kernel's parameters (with each tensor
+                      descriptor's block, box, swizzle and padding) and
+                      launch shape and exit (needs no device)
   -h, --help          print this text
 
 SPEC for a scalar parameter: a number, parsed as the parameter's type
@@ -77,6 +79,20 @@ SPEC for a pointer parameter (a new device buffer):
   DTYPE: i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64 (or fp16, fp32,
   ...); it may be left out (rand:COUNT) to use the pointer's element type.
   COUNT: an integer expression (1000, 2^28, 1<<28, N*M with --define).
+SPEC for a tensor descriptor parameter (a new device buffer and its TMA
+  descriptor; the block, box, swizzle and padding are the kernel's):
+  rand:DTYPE:SHAPE[:strides=STRIDES]        as for pointers, with the global
+  zeros:DTYPE:SHAPE[:strides=STRIDES]       tensor's SHAPE in place of the
+  fill:DTYPE:SHAPE[:strides=STRIDES]:VALUE  count; DTYPE may be left out
+  empty:DTYPE:SHAPE[:strides=STRIDES]
+  file:[DTYPE:]SHAPE[:strides=STRIDES]:PATH the file holds the whole buffer
+  SHAPE: the dimensions, outermost first, each an integer expression:
+  8192x8192, 4x1024x512, or with commas (M,K); a name before an 'x' needs
+  a space or parentheses (M x K, (M)x(K)).
+  STRIDES: in elements, outermost first, the last 1 (default: contiguous,
+  row-major); the buffer holds up to the last element. The descriptor must
+  keep TMA's rules (16-byte aligned strides, at most 2^31 - 1 per
+  dimension, ...); --check and --save act on the whole buffer.
 
 Files read (file:PATH, --check) must be regular files, and --save replaces
   only a regular file or a symlink: a FIFO, a device or a folder is an error.
@@ -610,6 +626,14 @@ struct BufferArgument {
   std::vector<uint8_t> host;
   gluonrt::DeviceBuffer device;
 
+  /// For a tensordesc parameter: the global tensor's shape and strides (in
+  /// elements, outermost first; no strides: contiguous), and the descriptor
+  /// built once the buffer has its address.
+  bool isDescriptor = false;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  gluonrt_tensordesc descriptor{};
+
   size_t bytes() const { return count * dtype->size; }
 };
 
@@ -629,65 +653,201 @@ const ScalarTypeInfo &elementTypeOf(const gluonrt_param_info &param) {
   return *type;
 }
 
+/// Reads a buffer spec field by field ("rand:f16:128x64:strides=64x1");
+/// rest() is everything left, for a path that may hold ':'.
+class SpecFields {
+public:
+  explicit SpecFields(const std::string &spec) : spec(spec) {}
+  bool done() const { return position >= spec.size(); }
+  std::string peek() const {
+    size_t end = spec.find(':', position);
+    return spec.substr(position,
+                       end == std::string::npos ? end : end - position);
+  }
+  std::string next() {
+    std::string field = peek();
+    position += field.size() + 1;
+    return field;
+  }
+  std::string rest() {
+    std::string text = position <= spec.size() ? spec.substr(position) : "";
+    position = spec.size() + 1;
+    return text;
+  }
+
+private:
+  const std::string &spec;
+  size_t position = 0;
+};
+
+/// The dimensions of "8192x8192", "M,K" or "(M)x(K)": split at commas
+/// outside parentheses if there are any, else at each 'x' outside
+/// parentheses and outside a name (so that "Mx" is one name: write
+/// "M x K"). Each is an integer expression.
+std::vector<int64_t> parseDimensions(const std::string &text,
+                                     const NameTable &names,
+                                     const std::string &context) {
+  std::vector<std::string> parts = splitTopLevel(text);
+  if (parts.size() == 1) {
+    parts.assign(1, "");
+    int depth = 0;
+    bool inName = false;
+    for (char c : text) {
+      if (c == 'x' && depth == 0 && !inName) {
+        parts.emplace_back();
+        continue;
+      }
+      depth += (c == '(') - (c == ')');
+      inName = std::isalpha((unsigned char)c) || c == '_' ||
+               (inName && std::isdigit((unsigned char)c));
+      parts.back().push_back(c);
+    }
+  }
+  std::vector<int64_t> values;
+  for (const std::string &part : parts)
+    values.push_back(evaluate(part, names, context));
+  return values;
+}
+
+std::string formatDimensions(const std::vector<int64_t> &values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+/// The elements from the first to the last of a tensor, + 1; throws if
+/// that overflows the address space. Without strides the tensor is
+/// contiguous: the product of the shape. The descriptor's rules come first
+/// (gluonrt_tensordesc_check): every dimension and stride is positive.
+size_t tensorElements(const BufferArgument &buffer) {
+  uint64_t elements = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < buffer.shape.size(); ++i) {
+    uint64_t dim = uint64_t(buffer.shape[i]);
+    if (buffer.strides.empty()) {
+      overflow |= __builtin_mul_overflow(elements, dim, &elements);
+      continue;
+    }
+    uint64_t stride = uint64_t(buffer.strides[i]);
+    uint64_t term;
+    overflow |= __builtin_mul_overflow(dim - 1, stride, &term);
+    overflow |= __builtin_add_overflow(elements, term, &elements);
+  }
+  if (overflow || elements > SIZE_MAX / buffer.dtype->size)
+    throw UsageError(
+        "--arg " + buffer.name + ": a tensor of shape " +
+        formatDimensions(buffer.shape) +
+        (buffer.strides.empty()
+             ? ""
+             : " and strides " + formatDimensions(buffer.strides)) +
+        " overflows the address space");
+  return size_t(elements);
+}
+
+/// A tensor descriptor's SHAPE[:strides=STRIDES] fields, for a descriptor
+/// of `rank`. The buffer's size (tensorElements) is left for after the
+/// descriptor's rules are checked.
+void parseTensorShape(SpecFields &fields, const std::string &spec, int rank,
+                      const NameTable &names, BufferArgument &buffer) {
+  std::string context = "--arg " + buffer.name;
+  if (fields.done() || fields.peek().empty())
+    throw UsageError(context + "=" + spec + ": missing the shape (" +
+                     buffer.name + " is a rank-" + std::to_string(rank) +
+                     " tensor descriptor: give e.g. " +
+                     (rank == 1   ? "1024"
+                      : rank == 2 ? "1024x512"
+                                  : "4x1024x512") +
+                     ")");
+  buffer.shape = parseDimensions(fields.next(), names, context + " shape");
+  auto dimensions = [](size_t count) {
+    return std::to_string(count) + (count == 1 ? " dimension" : " dimensions");
+  };
+  if (int(buffer.shape.size()) != rank)
+    throw UsageError(context + ": the shape " + formatDimensions(buffer.shape) +
+                     " has " + dimensions(buffer.shape.size()) + ", " +
+                     buffer.name + " has rank " + std::to_string(rank));
+  const std::string stridesKey = "strides=";
+  if (!fields.done() &&
+      fields.peek().compare(0, stridesKey.size(), stridesKey) == 0) {
+    buffer.strides = parseDimensions(fields.next().substr(stridesKey.size()),
+                                     names, context + " strides");
+    if (buffer.strides.size() != buffer.shape.size())
+      throw UsageError(context + ": the strides " +
+                       formatDimensions(buffer.strides) + " have " +
+                       dimensions(buffer.strides.size()) + ", the shape " +
+                       dimensions(buffer.shape.size()));
+  }
+}
+
+/// A --arg for a pointer (rand:DTYPE:COUNT, ...) or a tensor descriptor of
+/// `descriptorRank` (rand:DTYPE:SHAPE[:strides=STRIDES], ...).
 BufferArgument parseBufferSpec(const gluonrt_param_info &param,
-                               const std::string &spec,
+                               const std::string &spec, int descriptorRank,
                                const NameTable &names) {
   BufferArgument buffer;
   buffer.name = param.name;
-  std::vector<std::string> fields;
-  std::stringstream stream(spec);
-  for (std::string field; std::getline(stream, field, ':');)
-    fields.push_back(field);
-  if (fields.empty())
-    throw UsageError("--arg " + buffer.name + ": empty buffer spec");
-  buffer.source = fields[0];
+  buffer.isDescriptor = param.kind == GLUONRT_PARAM_TENSORDESC;
+  SpecFields fields(spec);
+  buffer.source = fields.next();
   const ScalarTypeInfo &elementType = elementTypeOf(param);
+  buffer.dtype = &elementType;
+  auto parseDtype = [&] {
+    if (!fields.done())
+      if (const ScalarTypeInfo *dtype =
+              gluonrt::findScalarType(fields.peek(), true)) {
+        buffer.dtype = dtype;
+        fields.next();
+      }
+    if (buffer.dtype->size != elementType.size &&
+        param.value_type != GLUONRT_TYPE_OTHER)
+      throw UsageError("--arg " + buffer.name + ": the spec's dtype " +
+                       buffer.dtype->name + " does not match the parameter's " +
+                       param.type);
+  };
+
   if (buffer.source == "file") {
-    if (fields.size() < 2)
+    if (buffer.isDescriptor) {
+      parseDtype();
+      parseTensorShape(fields, spec, descriptorRank, names, buffer);
+    }
+    buffer.path = fields.rest();
+    if (buffer.path.empty())
       throw UsageError("--arg " + buffer.name + ": file: needs a path");
-    buffer.path = spec.substr(5);
-    buffer.dtype = &elementType;
     return buffer;
   }
   if (buffer.source != "rand" && buffer.source != "zeros" &&
       buffer.source != "fill" && buffer.source != "empty")
-    throw UsageError("--arg " + buffer.name + "=" + spec + ": parameter '" +
-                     buffer.name + "' is a pointer (" + param.type +
-                     "), so its spec is rand:, zeros:, fill:, empty: or "
-                     "file:");
+    throw UsageError(
+        "--arg " + buffer.name + "=" + spec + ": parameter '" + buffer.name +
+        "' is " + (buffer.isDescriptor ? "a tensor descriptor" : "a pointer") +
+        " (" + param.type +
+        "), so its spec is rand:, zeros:, fill:, empty: or file:");
 
-  size_t next = 1;
-  buffer.dtype = &elementType;
-  if (fields.size() > next)
-    if (const ScalarTypeInfo *dtype =
-            gluonrt::findScalarType(fields[next], true)) {
-      buffer.dtype = dtype;
-      ++next;
-    }
-  if (buffer.dtype->size != elementType.size &&
-      param.value_type != GLUONRT_TYPE_OTHER)
-    throw UsageError("--arg " + buffer.name + ": the spec's dtype " +
-                     buffer.dtype->name + " does not match the parameter's " +
-                     param.type);
-  if (fields.size() <= next)
-    throw UsageError("--arg " + buffer.name + "=" + spec +
-                     ": missing the element count");
-  int64_t count = evaluate(fields[next++], names, "--arg " + buffer.name);
-  if (count < 0)
-    throw UsageError("--arg " + buffer.name + ": negative element count");
-  if (uint64_t(count) > SIZE_MAX / buffer.dtype->size)
-    throw UsageError("--arg " + buffer.name + ": " + std::to_string(count) +
-                     " elements of " + buffer.dtype->name +
-                     " overflow the address space");
-  buffer.count = size_t(count);
-  if (buffer.source == "fill") {
-    if (fields.size() <= next)
-      throw UsageError("--arg " + buffer.name + ": fill: needs a value");
-    buffer.fillValue = fields[next++];
+  parseDtype();
+  if (buffer.isDescriptor) {
+    parseTensorShape(fields, spec, descriptorRank, names, buffer);
+  } else {
+    if (fields.done())
+      throw UsageError("--arg " + buffer.name + "=" + spec +
+                       ": missing the element count");
+    int64_t count = evaluate(fields.next(), names, "--arg " + buffer.name);
+    if (count < 0)
+      throw UsageError("--arg " + buffer.name + ": negative element count");
+    if (uint64_t(count) > SIZE_MAX / buffer.dtype->size)
+      throw UsageError("--arg " + buffer.name + ": " + std::to_string(count) +
+                       " elements of " + buffer.dtype->name +
+                       " overflow the address space");
+    buffer.count = size_t(count);
   }
-  if (fields.size() > next)
+  if (buffer.source == "fill") {
+    if (fields.done())
+      throw UsageError("--arg " + buffer.name + ": fill: needs a value");
+    buffer.fillValue = fields.next();
+  }
+  if (!fields.done())
     throw UsageError("--arg " + buffer.name + "=" + spec +
-                     ": unexpected field '" + fields[next] + "'");
+                     ": unexpected field '" + fields.next() + "'");
   return buffer;
 }
 
@@ -704,6 +864,11 @@ double parseFloatValue(const std::string &text, const NameTable &names,
 void fillHost(BufferArgument &buffer, uint64_t seed) {
   if (buffer.source == "file") {
     buffer.host = readWholeFile("--arg " + buffer.name, buffer.path);
+    if (buffer.isDescriptor && buffer.host.size() != buffer.bytes())
+      throw RunFailure(buffer.path + " has " +
+                       std::to_string(buffer.host.size()) +
+                       " bytes, the tensor of " + buffer.name + " " +
+                       std::to_string(buffer.bytes()));
     if (buffer.host.size() % buffer.dtype->size != 0)
       throw RunFailure(
           buffer.path + " has " + std::to_string(buffer.host.size()) +
@@ -823,6 +988,23 @@ bool checkBuffer(BufferArgument &buffer, const std::string &path) {
 
 //===-- Running -----------------------------------------------------------===//
 
+void printDescriptorInfo(const gluonrt_tensordesc_info &info) {
+  std::vector<int64_t> block(info.block_shape, info.block_shape + info.rank);
+  std::vector<int64_t> box(info.box_shape, info.box_shape + info.rank);
+  std::printf("    tensor descriptor: rank %d, block %s, box %s, %s (%u bytes, "
+              "CUtensorMapDataType %u), swizzle %u B, padding %s\n",
+              info.rank, formatDimensions(block).c_str(),
+              formatDimensions(box).c_str(), info.element_type,
+              info.element_bytes, info.tma_data_type, info.swizzle_bytes,
+              info.padding == GLUONRT_TENSORDESC_PADDING_NAN ? "nan" : "zero");
+  std::printf("    map at byte %u, shape (i32 x %d) at %u, strides (i64 x %d) "
+              "at %u\n",
+              info.map_offset, info.rank, info.shape_offset, info.rank,
+              info.strides_offset);
+  if (*info.layout)
+    std::printf("    layout: %s\n", info.layout);
+}
+
 void printInfo(const gluonrt::Kernel &kernel) {
   gluonrt_launch_info launch = kernel.launchInfo();
   std::printf("kernel %s for %s\n", kernel.entry().c_str(),
@@ -836,8 +1018,10 @@ void printInfo(const gluonrt::Kernel &kernel) {
               launch.shared_bytes);
   for (int i = 0; i < kernel.numParams(); ++i) {
     gluonrt_param_info param = kernel.param(i);
-    std::printf("  param %d: %s %s at byte %u, divisibility %" PRIu64 "\n",
-                i, param.name, param.type, param.offset, param.divisibility);
+    std::printf("  param %d: %s %s at byte %u, divisibility %" PRIu64 "\n", i,
+                param.name, param.type, param.offset, param.divisibility);
+    if (param.kind == GLUONRT_PARAM_TENSORDESC)
+      printDescriptorInfo(kernel.tensorDescInfo(i));
   }
   int hidden = gluonrt_kernel_num_hidden_params(kernel.get());
   std::printf("  arguments: %u bytes%s\n",
@@ -910,9 +1094,17 @@ void setScalar(LaunchPlan &plan, int index, const gluonrt_param_info &param,
 }
 
 /// Checks the scalars' divisibility before any device is touched: buffers
-/// stand in as address 0, which is divisible by anything.
+/// stand in as address 0, which is divisible by anything, and descriptors
+/// as an unencoded one of the right rank.
 void checkScalarsEarly(const gluonrt::Kernel &kernel, LaunchPlan &plan) {
   for (const BufferArgument &buffer : plan.buffers) {
+    if (buffer.isDescriptor) {
+      gluonrt_tensordesc placeholder{};
+      placeholder.rank = int32_t(buffer.shape.size());
+      gluonrt::check(gluonrt_args_set(plan.args, buffer.paramIndex,
+                                      GLUONRT_VALUE_TENSORDESC, &placeholder));
+      continue;
+    }
     uint64_t placeholder = 0;
     gluonrt::check(gluonrt_args_set(plan.args, buffer.paramIndex,
                                     GLUONRT_VALUE_PTR, &placeholder));
@@ -947,11 +1139,26 @@ void planArguments(const Options &options, const gluonrt::Kernel &kernel,
   }
   for (int i = 0; i < kernel.numParams(); ++i) {
     gluonrt_param_info param = kernel.param(i);
-    if (param.kind != GLUONRT_PARAM_POINTER)
+    if (param.kind == GLUONRT_PARAM_SCALAR)
       continue;
-    plan.buffers.push_back(
-        parseBufferSpec(param, specs[param.name], plan.names));
-    plan.buffers.back().paramIndex = i;
+    const std::string &spec = specs[param.name];
+    int rank = param.kind == GLUONRT_PARAM_TENSORDESC
+                   ? kernel.tensorDescInfo(i).rank
+                   : 0;
+    plan.buffers.push_back(parseBufferSpec(param, spec, rank, plan.names));
+    BufferArgument &buffer = plan.buffers.back();
+    buffer.paramIndex = i;
+    // The descriptor's rules, before any device: at address 0, which is as
+    // aligned as any.
+    if (!buffer.isDescriptor)
+      continue;
+    if (gluonrt_tensordesc_check(kernel.get(), i, 0, buffer.shape.data(),
+                                 buffer.strides.empty() ? nullptr
+                                                        : buffer.strides.data(),
+                                 rank) != GLUONRT_SUCCESS)
+      throw UsageError("--arg " + buffer.name + "=" + spec + ": " +
+                       gluonrt_last_error());
+    buffer.count = tensorElements(buffer);
   }
   checkScalarsEarly(kernel, plan);
 }
@@ -982,7 +1189,9 @@ void planLaunch(const Options &options, const gluonrt::Kernel &kernel,
   for (const auto *list : {&options.checks, &options.saves})
     for (const NamedValue &entry : *list)
       if (!plan.findBuffer(entry.name))
-        throw UsageError("'" + entry.name + "' is not a pointer parameter; " +
+        throw UsageError("'" + entry.name +
+                         "' is not a pointer or tensor descriptor "
+                         "parameter; " +
                          paramList(kernel));
 }
 
@@ -997,13 +1206,42 @@ std::string describeBytes(double bytes) {
   return text;
 }
 
-void createBuffers(LaunchPlan &plan, uint64_t seed) {
+/// Builds the descriptor of a tensordesc buffer, now that it has an address.
+void encodeDescriptor(const gluonrt::Kernel &kernel, LaunchPlan &plan,
+                      BufferArgument &buffer) {
+  gluonrt_tensordesc_info info = kernel.tensorDescInfo(buffer.paramIndex);
+  std::vector<int64_t> box(info.box_shape, info.box_shape + info.rank);
+  std::printf("%s: %s %s %s%s (%s), descriptor box %s, swizzle %u B\n",
+              buffer.name.c_str(), buffer.source.c_str(), buffer.dtype->alias,
+              formatDimensions(buffer.shape).c_str(),
+              buffer.strides.empty()
+                  ? ""
+                  : (" strides " + formatDimensions(buffer.strides)).c_str(),
+              describeBytes(double(buffer.bytes())).c_str(),
+              formatDimensions(box).c_str(), info.swizzle_bytes);
+  if (gluonrt_tensordesc_encode(
+          kernel.get(), buffer.paramIndex, buffer.device.device(),
+          buffer.shape.data(),
+          buffer.strides.empty() ? nullptr : buffer.strides.data(),
+          int(buffer.shape.size()), &buffer.descriptor) != GLUONRT_SUCCESS ||
+      gluonrt_args_set(plan.args, buffer.paramIndex, GLUONRT_VALUE_TENSORDESC,
+                       &buffer.descriptor) != GLUONRT_SUCCESS)
+    throw RunFailure(gluonrt_last_error());
+}
+
+void createBuffers(const gluonrt::Kernel &kernel, LaunchPlan &plan,
+                   uint64_t seed) {
   for (BufferArgument &buffer : plan.buffers) {
     fillHost(buffer, seed);
     // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address.
     buffer.device = gluonrt::DeviceBuffer(std::max<size_t>(buffer.bytes(), 1));
     if (buffer.bytes() > 0)
       buffer.device.upload(buffer.host.data(), buffer.bytes());
+    buffer.host = {}; // only needed on the device from here on
+    if (buffer.isDescriptor) {
+      encodeDescriptor(kernel, plan, buffer);
+      continue;
+    }
     std::printf("%s: %s %s x %zu (%s)\n", buffer.name.c_str(),
                 buffer.source.c_str(), buffer.dtype->alias, buffer.count,
                 describeBytes(double(buffer.bytes())).c_str());
@@ -1011,7 +1249,6 @@ void createBuffers(LaunchPlan &plan, uint64_t seed) {
     if (gluonrt_args_set(plan.args, buffer.paramIndex, GLUONRT_VALUE_PTR,
                          &address) != GLUONRT_SUCCESS)
       throw RunFailure(gluonrt_last_error());
-    buffer.host = {}; // only needed on the device from here on
   }
 }
 
@@ -1089,7 +1326,7 @@ int run(const Options &options) {
   printDevice(kernel, device, plan);
   // Refuse a grid the device cannot launch before allocating buffers.
   gluonrt::check(gluonrt_check_grid(kernel.get(), plan.grid.data()));
-  createBuffers(plan, options.seed);
+  createBuffers(kernel, plan, options.seed);
   launchOnce(kernel, plan);
 
   for (const NamedValue &save : options.saves) {

@@ -13,9 +13,11 @@
 #include "Error.h"
 #include "Metadata.h"
 #include "Sha256.h"
+#include "TensorDesc.h"
 
 #include <algorithm>
 #include <climits>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -27,6 +29,14 @@
 #endif
 
 using namespace gluonrt;
+
+// The layout docs/metadata.md and gluonrt.h promise, the same in C and C++.
+static_assert(sizeof(gluonrt_tensordesc) == 256 &&
+                  alignof(gluonrt_tensordesc) == 64 &&
+                  offsetof(gluonrt_tensordesc, shape) == 128 &&
+                  offsetof(gluonrt_tensordesc, strides) == 152 &&
+                  offsetof(gluonrt_tensordesc, rank) == 192,
+              "layout of gluonrt_tensordesc");
 
 struct gluonrt_kernel {
   KernelMetadata metadata;
@@ -145,9 +155,47 @@ gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
   request.cluster = metadata.clusterDims;
   request.sharedBytes = metadata.sharedBytes;
   request.stream = stream;
-  request.args = args;
+  // The driver copies the parameters before cuLaunchKernel returns.
+  std::vector<void *> kernelParams;
+  request.args = expandKernelParams(metadata, args, kernelParams);
   request.metadata = &metadata;
   return kernel->backend->launch(kernel->device, kernel->module, request);
+}
+
+/// The tensordesc parameter `index` of `kernel`, or null after failing with
+/// a message that starts with `function`.
+const ParamMetadata *tensorDescParam(const gluonrt_kernel *kernel, int index,
+                                     const char *function) {
+  const KernelMetadata &metadata = kernel->metadata;
+  if (index < 0 || size_t(index) >= metadata.params.size()) {
+    fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+         std::string(function) + ": parameter index " + std::to_string(index) +
+             " is out of range: " + metadata.signature() + " has " +
+             std::to_string(metadata.params.size()) + " parameters");
+    return nullptr;
+  }
+  const ParamMetadata &param = metadata.params[index];
+  if (param.kind != GLUONRT_PARAM_TENSORDESC) {
+    fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+         std::string(function) + ": parameter '" + param.name + "' (" +
+             param.type + ") is not a tensor descriptor");
+    return nullptr;
+  }
+  return &param;
+}
+
+/// The checks and arguments of a descriptor, shared by
+/// gluonrt_tensordesc_check and gluonrt_tensordesc_encode.
+gluonrt_status tensorMapArgsFor(const gluonrt_kernel *kernel, int index,
+                                const char *function, uint64_t base,
+                                const int64_t *shape, const int64_t *strides,
+                                int rank, TensorMapArgs &args) {
+  const ParamMetadata *param = tensorDescParam(kernel, index, function);
+  if (!param)
+    return GLUONRT_ERROR_INVALID_ARGUMENT;
+  return computeTensorMapArgs(param->name, param->divisibility,
+                              param->tensorDesc, base, shape, strides, rank,
+                              args);
 }
 
 float medianOf(std::vector<float> values) {
@@ -363,6 +411,93 @@ gluonrt_status gluonrt_kernel_param(const gluonrt_kernel *kernel, int index,
   return GLUONRT_SUCCESS;
 }
 
+//===-- TMA tensor descriptors --------------------------------------------===//
+
+gluonrt_status gluonrt_kernel_tensordesc_info(const gluonrt_kernel *kernel,
+                                              int param_index,
+                                              gluonrt_tensordesc_info *out) {
+  static const char *const Function = "gluonrt_kernel_tensordesc_info";
+  if (!kernel)
+    return nullArgument(Function, "kernel");
+  if (!out)
+    return nullArgument(Function, "out");
+  const ParamMetadata *param = tensorDescParam(kernel, param_index, Function);
+  if (!param)
+    return GLUONRT_ERROR_INVALID_ARGUMENT;
+  const TensorDescMetadata &desc = param->tensorDesc;
+  *out = gluonrt_tensordesc_info{};
+  out->rank = int(desc.rank);
+  for (uint32_t i = 0; i < desc.rank; ++i) {
+    out->block_shape[i] = desc.blockShape[i];
+    out->box_shape[i] = desc.boxShape[i];
+  }
+  out->element_type = param->elementType.c_str();
+  out->value_type = param->valueType;
+  out->element_bytes = desc.elementBytes;
+  out->tma_data_type = desc.tmaDataType;
+  out->swizzle_bytes = desc.swizzleBytes;
+  out->tma_swizzle = desc.tmaSwizzle;
+  out->padding = desc.padding;
+  out->layout = desc.layout.c_str();
+  out->map_offset = desc.mapOffset;
+  out->shape_offset = desc.shapeOffset;
+  out->strides_offset = desc.stridesOffset;
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status gluonrt_tensordesc_check(const gluonrt_kernel *kernel,
+                                        int param_index, uint64_t base,
+                                        const int64_t *shape,
+                                        const int64_t *strides, int rank) {
+  static const char *const Function = "gluonrt_tensordesc_check";
+  if (!kernel)
+    return nullArgument(Function, "kernel");
+  return guarded([&]() -> gluonrt_status {
+    TensorMapArgs args;
+    return tensorMapArgsFor(kernel, param_index, Function, base, shape, strides,
+                            rank, args);
+  });
+}
+
+gluonrt_status gluonrt_tensordesc_encode(const gluonrt_kernel *kernel,
+                                         int param_index, uint64_t base,
+                                         const int64_t *shape,
+                                         const int64_t *strides, int rank,
+                                         gluonrt_tensordesc *out) {
+  static const char *const Function = "gluonrt_tensordesc_encode";
+  if (!out)
+    return nullArgument(Function, "out");
+  std::memset(static_cast<void *>(out), 0, sizeof(*out));
+  if (!kernel)
+    return nullArgument(Function, "kernel");
+  return guarded([&]() -> gluonrt_status {
+    TensorMapArgs args;
+    if (gluonrt_status status = tensorMapArgsFor(
+            kernel, param_index, Function, base, shape, strides, rank, args))
+      return status;
+    // The kernel's device if it is bound, else the one it would bind to.
+    int device = kernel->device;
+    if (!kernel->backend) {
+      gluonrt_backend ignored;
+      if (gluonrt_status status = selectedDevice(ignored, device))
+        return status;
+    }
+    Backend &backend = backendFor(kernel->metadata.backend);
+    uint8_t map[TensorMapBytes];
+    if (gluonrt_status status = backend.encodeTensorMap(device, args, map))
+      return fail(status, "tensor descriptor '" +
+                              kernel->metadata.params[param_index].name +
+                              "': " + lastError());
+    std::memcpy(out->map, map, TensorMapBytes);
+    for (uint32_t i = 0; i < args.rank; ++i) {
+      out->shape[i] = args.shape[i];
+      out->strides[i] = args.strides[i];
+    }
+    out->rank = int32_t(args.rank);
+    return GLUONRT_SUCCESS;
+  });
+}
+
 uint32_t gluonrt_kernel_argument_bytes(const gluonrt_kernel *kernel) {
   return kernel ? kernel->metadata.kernargBytes : 0;
 }
@@ -561,6 +696,13 @@ gluonrt_status gluonrt_args_add_f16_bits(gluonrt_args *args, uint16_t bits) {
 
 gluonrt_status gluonrt_args_add_bf16_bits(gluonrt_args *args, uint16_t bits) {
   return addValue(args, GLUONRT_VALUE_BF16_BITS, &bits);
+}
+
+gluonrt_status gluonrt_args_add_tensordesc(gluonrt_args *args,
+                                           const gluonrt_tensordesc *desc) {
+  if (!desc)
+    return nullArgument("gluonrt_args_add_tensordesc", "desc");
+  return addValue(args, GLUONRT_VALUE_TENSORDESC, desc);
 }
 
 gluonrt_status gluonrt_args_set(gluonrt_args *args, int index,

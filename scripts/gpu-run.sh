@@ -71,6 +71,9 @@ run_gpu_test gpu-ops "$stage/bin/gluonc-gpu-ops-test" "$kernels"
 echo "== GPU inline assembly tests"
 run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
 
+echo "== GPU TMA tensor descriptor tests (libgluonrt on hand-written PTX)"
+run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
+
 if [ "${3:-}" = --tests-only ]; then
   exit $status
 fi

@@ -21,7 +21,8 @@ cp "$build/runtime/libgluonrt.so"* "$build/runtime/gluon-run" \
    "$build/tests/gpu/gluonc-gpu-scan-test" \
    "$build/tests/gpu/gluonc-gpu-shared-memory-test" \
    "$build/tests/gpu/gluonc-gpu-ops-test" \
-   "$build/tests/gpu/gluonc-gpu-asm-test" "$stage/bin/"
+   "$build/tests/gpu/gluonc-gpu-asm-test" \
+   "$build/tests/gpu/gluonc-gpu-tensordesc-test" "$stage/bin/"
 cp -r "$build/tests/gpu/kernels" "$stage/kernels"
 
 # The row benchmarks' kernels: one build per row length, with the warps

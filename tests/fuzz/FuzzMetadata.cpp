@@ -105,9 +105,13 @@ void exerciseArguments(const KernelMetadata &metadata) {
     uint64_t zero = 0;
     double number = 0;
     const ScalarTypeInfo *type = scalarTypeInfo(param.valueType);
-    if (param.kind == GLUONRT_PARAM_POINTER)
+    if (param.kind == GLUONRT_PARAM_POINTER) {
       builder.set(int(i), GLUONRT_VALUE_PTR, &zero);
-    else if (type && type->isFloat)
+    } else if (param.kind == GLUONRT_PARAM_TENSORDESC) {
+      gluonrt_tensordesc desc{};
+      desc.rank = int32_t(param.tensorDesc.rank);
+      builder.set(int(i), GLUONRT_VALUE_TENSORDESC, &desc);
+    } else if (type && type->isFloat)
       builder.set(int(i), GLUONRT_VALUE_F64, &number);
     else
       builder.set(int(i), GLUONRT_VALUE_I64, &zero);
@@ -119,6 +123,17 @@ void exerciseArguments(const KernelMetadata &metadata) {
   if (!args)
     return;
   checkArguments(metadata, args, builder.count());
+  // Each descriptor is 1 + 2 * rank kernel parameters.
+  size_t expected = 0;
+  for (const ParamMetadata &param : metadata.params)
+    expected += param.kind == GLUONRT_PARAM_TENSORDESC
+                    ? 1 + 2 * size_t(param.tensorDesc.rank)
+                    : 1;
+  std::vector<void *> kernelParams;
+  void *const *expanded = expandKernelParams(metadata, args, kernelParams);
+  if (metadata.numTensorDescs ? kernelParams.size() != expected
+                              : expanded != args)
+    std::abort();
   DispatchShape shape;
   shape.grid = {{3, 2, 1}};
   shape.block = metadata.blockDims;

@@ -11,7 +11,8 @@ that the repository never carries copies of them (tests/fuzz/README.md):
                  whole and cut into windows of WINDOW_LINES lines every
                  WINDOW_STEP lines;
   fuzz-metadata  the documents tests/robustness/Inputs/make_kernel.py writes
-                 for the `%make-kernel` lines of tests/robustness/*.test
+                 for the `%make-kernel` lines of tests/robustness/*.test and
+                 tests/lit/runtime/*.test
                  (run again here, with %t a scratch folder), plus every kernel
                  JSON (`"schema": "gluonc.kernel/...`) below each --build
                  folder given, such as a normal build's tests/gpu and lit
@@ -105,9 +106,10 @@ def frontend_seeds(seeds):
 
 
 def make_kernel_lines():
-    """The robustness suite's `%make-kernel` lines, as (test file, the text
+    """The `%make-kernel` lines of the robustness suite and of the runtime's
+    lit tests (tensor descriptors, shared memory), as (test file, the text
     after `%make-kernel`)."""
-    for path in tracked_files(["tests/robustness"]):
+    for path in tracked_files(["tests/robustness", "tests/lit/runtime"]):
         if not path.endswith(".test"):
             continue
         with open(os.path.join(ROOT, path)) as f:
@@ -125,6 +127,7 @@ def make_kernel_arguments(text, folder):
     words = []
     lexer = shlex.shlex(text.replace("%t", folder), posix=True,
                         punctuation_chars=True)
+    lexer.wordchars += ":"  # --tensordesc a_desc=fp16:128x64
     for word in lexer:
         if word in ("&&", "||", "|", ";"):
             break

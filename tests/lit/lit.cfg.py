@@ -21,8 +21,18 @@ golden = os.path.join(config.test_source_root, "golden")
 config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
 config.substitutions.append(("%gluon-run", config.gluon_run))
 config.substitutions.append(("%gluonc", config.gluonc))
-# The stand-in HIP runtime (tests/support/FakeHip.cpp).
+# The stand-in HIP runtime (tests/support/FakeHip.cpp) and CUDA drivers
+# (tests/support/FakeCuda.cpp; -no-tma lacks cuTensorMapEncodeTiled).
 config.substitutions.append(("%fake-hip", config.fake_hip))
+config.substitutions.append(("%fake-cuda-no-tma",
+                             config.fake_cuda.replace(".so", "-no-tma.so")))
+config.substitutions.append(("%fake-cuda", config.fake_cuda))
+# `%make-kernel JSON [options]` writes a metadata JSON and a fake image for
+# gluon-run (tests/robustness/Inputs/make_kernel.py says which options).
+make_kernel = os.path.join(config.source_root, "tests", "robustness", "Inputs",
+                           "make_kernel.py")
+config.substitutions.append(("%make-kernel",
+                             f'"{sys.executable}" "{make_kernel}"'))
 config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
                              f'"{sys.executable}" "{amd_metadata}"'))

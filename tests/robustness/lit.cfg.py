@@ -17,10 +17,5 @@ config.substitutions.insert(0, ("%tree-digest", f'"{sys.executable}" "{digest}"'
 # `%max-rss MB COMMAND...` fails when COMMAND's peak memory passes MB.
 rss = os.path.join(config.test_source_root, "max_rss.py")
 config.substitutions.insert(0, ("%max-rss", f'"{sys.executable}" "{rss}"'))
-# `%make-kernel JSON [options]` writes a metadata JSON and a fake image for
-# gluon-run (Inputs/make_kernel.py says which options).
-make_kernel = os.path.join(config.test_source_root, "Inputs", "make_kernel.py")
-config.substitutions.insert(0, ("%make-kernel",
-                                f'"{sys.executable}" "{make_kernel}"'))
 # `%python` runs a one-line generator of long arguments.
 config.substitutions.insert(0, ("%python", f'"{sys.executable}"'))

@@ -134,7 +134,10 @@ GLUONRT_API int gluonrt_kernel_device(const gluonrt_kernel *kernel);
 
 typedef enum gluonrt_param_kind {
   GLUONRT_PARAM_POINTER = 0,
-  GLUONRT_PARAM_SCALAR = 1
+  GLUONRT_PARAM_SCALAR = 1,
+  /* A TMA tensor descriptor (NVIDIA, sm_90 and later): the argument is a
+     gluonrt_tensordesc built with gluonrt_tensordesc_encode. */
+  GLUONRT_PARAM_TENSORDESC = 2
 } gluonrt_param_kind;
 
 /* Scalar (and pointee) types, as spelled in the metadata. */
@@ -159,14 +162,17 @@ typedef enum gluonrt_type {
 
 typedef struct gluonrt_param_info {
   const char *name;        /* "x_ptr" */
-  const char *type;        /* "*fp32", "i32", ... */
-  gluonrt_param_kind kind; /* pointer or scalar */
-  /* For scalars, the scalar's type; for pointers, the pointee's type. */
+  const char *type;        /* "*fp32", "i32", "tensordesc<fp16[128, 64]>" */
+  gluonrt_param_kind kind; /* pointer, scalar or tensor descriptor */
+  /* For scalars, the scalar's type; for pointers, the pointee's type; for
+     tensor descriptors, the element type. */
   gluonrt_type value_type;
   uint32_t size; /* bytes in the argument buffer */
   uint32_t alignment;
-  uint32_t offset;       /* offset in the packed argument buffer */
-  uint64_t divisibility; /* bytes for pointers, value for integers */
+  uint32_t offset; /* offset in the packed argument buffer */
+  /* bytes for pointers and for a tensor descriptor's base address, value for
+     integers */
+  uint64_t divisibility;
 } gluonrt_param_info;
 
 GLUONRT_API int gluonrt_kernel_num_params(const gluonrt_kernel *kernel);
@@ -220,12 +226,105 @@ GLUONRT_API gluonrt_status gluonrt_kernel_constexpr_int(
 GLUONRT_API const char *
 gluonrt_kernel_constexpr_json(const gluonrt_kernel *kernel, const char *name);
 
+/*===-- TMA tensor descriptors --------------------------------------------===*/
+/* A tensordesc parameter (docs/metadata.md) receives, as Triton's kernels do,
+   the 128-byte CUtensorMap that the TMA unit reads, then the global tensor's
+   shape (rank x i32) and strides (rank x i64, in elements), outermost
+   dimension first. The block a kernel moves, its swizzle and padding are
+   fixed at compile time and come from the metadata; the tensor's base,
+   shape and strides are the caller's, given to gluonrt_tensordesc_encode. */
+
+#define GLUONRT_TENSORDESC_MAX_RANK 5
+
+#if defined(__cplusplus)
+#define GLUONRT_ALIGNAS(n) alignas(n)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define GLUONRT_ALIGNAS(n) _Alignas(n)
+#elif defined(_MSC_VER)
+#define GLUONRT_ALIGNAS(n) __declspec(align(n))
+#else
+#define GLUONRT_ALIGNAS(n) __attribute__((aligned(n)))
+#endif
+
+/* The value of one tensordesc argument: args[i] points at one of these, and
+   the launch passes map, shape[0..rank) and strides[0..rank) as the kernel's
+   1 + 2 * rank parameters. Fill it with gluonrt_tensordesc_encode; it holds
+   no pointer to host memory, so it may be copied. */
+typedef struct gluonrt_tensordesc {
+  GLUONRT_ALIGNAS(64) uint8_t map[128];         /* the CUtensorMap */
+  int32_t shape[GLUONRT_TENSORDESC_MAX_RANK];   /* elements, outermost first */
+  int64_t strides[GLUONRT_TENSORDESC_MAX_RANK]; /* elements, outermost first */
+  int32_t rank;                                 /* 0 until encoded */
+} gluonrt_tensordesc;
+
+typedef enum gluonrt_tensordesc_padding {
+  /* Out-of-bounds elements read as zero. */
+  GLUONRT_TENSORDESC_PADDING_ZERO = 0,
+  /* Out-of-bounds elements read as NaN (floating-point types only). */
+  GLUONRT_TENSORDESC_PADDING_NAN = 1
+} gluonrt_tensordesc_padding;
+
+/* What the metadata says of a tensordesc parameter. Shapes are outermost
+   dimension first (Python order); entries past `rank` are 0. */
+typedef struct gluonrt_tensordesc_info {
+  int rank;                                          /* 1..5 */
+  uint32_t block_shape[GLUONRT_TENSORDESC_MAX_RANK]; /* one load or store */
+  uint32_t box_shape[GLUONRT_TENSORDESC_MAX_RANK];   /* one TMA message */
+  const char *element_type; /* "fp16", "bf16", "fp8e4nv", ... */
+  gluonrt_type value_type;  /* GLUONRT_TYPE_OTHER for types such as fp8 */
+  uint32_t element_bytes;
+  uint32_t tma_data_type; /* the CUtensorMapDataType value */
+  uint32_t swizzle_bytes; /* 0, 32, 64 or 128 */
+  uint32_t tma_swizzle;   /* the CUtensorMapSwizzle value */
+  gluonrt_tensordesc_padding padding;
+  const char *layout; /* the shared layout's source text, or "" */
+  /* Offsets of the map, the shape and the strides in the packed argument
+     buffer. */
+  uint32_t map_offset, shape_offset, strides_offset;
+} gluonrt_tensordesc_info;
+
+/* The metadata of tensordesc parameter `param_index`; strings live as long
+   as the kernel. GLUONRT_ERROR_INVALID_ARGUMENT if the parameter is not a
+   tensor descriptor. */
+GLUONRT_API gluonrt_status
+gluonrt_kernel_tensordesc_info(const gluonrt_kernel *kernel, int param_index,
+                               gluonrt_tensordesc_info *out);
+
+/* Checks a global tensor against tensordesc parameter `param_index` without
+   touching a driver: everything gluonrt_tensordesc_encode checks before it
+   calls cuTensorMapEncodeTiled. `shape` and `strides` have `rank` entries,
+   outermost dimension first; strides are in elements and NULL means
+   contiguous (row-major). The rules, Triton's and the driver's, each with
+   its own message (GLUONRT_ERROR_BAD_ARGUMENTS): the rank is the
+   metadata's (1 to 5); `base` is a multiple of 16 bytes (and of the
+   parameter's divisibility); every shape entry is in [1, 2^31 - 1] (the
+   kernel receives it as an i32); the last stride is 1; every other stride
+   is positive, a multiple of 16 bytes and below 2^40 bytes; and the box is
+   what TMA can move (at most 256 elements per dimension, an innermost
+   extent of at least 16 bytes). */
+GLUONRT_API gluonrt_status gluonrt_tensordesc_check(
+    const gluonrt_kernel *kernel, int param_index, uint64_t base,
+    const int64_t *shape, const int64_t *strides, int rank);
+
+/* Builds the descriptor of the global tensor at device address `base` for
+   tensordesc parameter `param_index`: the checks of gluonrt_tensordesc_check,
+   then cuTensorMapEncodeTiled (opened from the driver at run time) with the
+   metadata's box, element type, swizzle and padding. On the kernel's device
+   if it is bound, else on the selected device. On failure *out is zeroed
+   (rank 0), which a launch refuses. */
+GLUONRT_API gluonrt_status gluonrt_tensordesc_encode(
+    const gluonrt_kernel *kernel, int param_index, uint64_t base,
+    const int64_t *shape, const int64_t *strides, int rank,
+    gluonrt_tensordesc *out);
+
 /*===-- Argument checking and launching ----------------------------------===*/
 
 /* Checks runtime arguments against the metadata without launching:
    `args[i]` points at the value of the i-th runtime parameter (as for
-   cuLaunchKernel's kernelParams). It checks the count and, per parameter, the
-   divisibility the kernel was compiled to assume. Needs no device. */
+   cuLaunchKernel's kernelParams; for a tensordesc parameter, at a
+   gluonrt_tensordesc). It checks the count and, per parameter, the
+   divisibility the kernel was compiled to assume, and that each descriptor
+   has the parameter's rank. Needs no device. */
 GLUONRT_API gluonrt_status gluonrt_check_args(const gluonrt_kernel *kernel,
                                               void *const *args, int num_args);
 
@@ -235,7 +334,9 @@ GLUONRT_API gluonrt_status gluonrt_check_grid(const gluonrt_kernel *kernel,
 
 /* Checks arguments and grid, then launches on `stream` (NULL: the default
    stream) with the metadata's block dims, cluster dims and dynamic shared
-   memory. Asynchronous: a kernel fault shows at the next synchronization. */
+   memory. A tensordesc argument becomes the kernel's 1 + 2 * rank
+   parameters (the map, the shape, the strides). Asynchronous: a kernel
+   fault shows at the next synchronization. */
 GLUONRT_API gluonrt_status gluonrt_launch(gluonrt_kernel *kernel,
                                           const uint32_t grid[3],
                                           void *const *args, int num_args,
@@ -246,7 +347,8 @@ GLUONRT_API gluonrt_status gluonrt_launch(gluonrt_kernel *kernel,
    pointers only for pointer parameters; integers for integer parameters (any
    integer width, if the value fits); f32/f64 for floating-point parameters
    (rounded to fp16/bf16/fp32 as needed); raw f16/bf16 bits only for exactly
-   that type. A mismatch is an error naming the parameter. */
+   that type; descriptors of the parameter's rank only for tensordesc
+   parameters. A mismatch is an error naming the parameter. */
 
 typedef struct gluonrt_args gluonrt_args;
 
@@ -276,16 +378,20 @@ GLUONRT_API gluonrt_status gluonrt_args_add_f16_bits(gluonrt_args *args,
                                                      uint16_t bits);
 GLUONRT_API gluonrt_status gluonrt_args_add_bf16_bits(gluonrt_args *args,
                                                       uint16_t bits);
+/* Copies `*desc` (encoded by gluonrt_tensordesc_encode) into the builder. */
+GLUONRT_API gluonrt_status
+gluonrt_args_add_tensordesc(gluonrt_args *args, const gluonrt_tensordesc *desc);
 
 /* Value kinds for gluonrt_args_set. */
 typedef enum gluonrt_value_kind {
-  GLUONRT_VALUE_PTR = 0,  /* uint64_t */
-  GLUONRT_VALUE_I64,      /* int64_t  */
-  GLUONRT_VALUE_U64,      /* uint64_t */
-  GLUONRT_VALUE_F64,      /* double   */
-  GLUONRT_VALUE_F32,      /* float    */
-  GLUONRT_VALUE_F16_BITS, /* uint16_t */
-  GLUONRT_VALUE_BF16_BITS /* uint16_t */
+  GLUONRT_VALUE_PTR = 0,   /* uint64_t */
+  GLUONRT_VALUE_I64,       /* int64_t  */
+  GLUONRT_VALUE_U64,       /* uint64_t */
+  GLUONRT_VALUE_F64,       /* double   */
+  GLUONRT_VALUE_F32,       /* float    */
+  GLUONRT_VALUE_F16_BITS,  /* uint16_t */
+  GLUONRT_VALUE_BF16_BITS, /* uint16_t */
+  GLUONRT_VALUE_TENSORDESC /* gluonrt_tensordesc, copied */
 } gluonrt_value_kind;
 
 /* Sets parameter `index` from the value at `value`, read as `kind`. */
@@ -298,9 +404,10 @@ GLUONRT_API gluonrt_status gluonrt_args_set_by_name(gluonrt_args *args,
                                                     gluonrt_value_kind kind,
                                                     const void *value);
 
-/* The kernelParams-style array (one pointer per parameter), or NULL with an
-   error naming the first parameter that has no value. Valid until the
-   builder changes or is destroyed. */
+/* The array gluonrt_launch takes (one pointer per parameter; a tensordesc
+   parameter's points at its gluonrt_tensordesc), or NULL with an error
+   naming the first parameter that has no value. Valid until the builder
+   changes or is destroyed. */
 GLUONRT_API void *const *gluonrt_args_pointers(const gluonrt_args *args);
 GLUONRT_API int gluonrt_args_count(const gluonrt_args *args);
 

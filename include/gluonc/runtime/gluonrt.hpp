@@ -81,6 +81,26 @@ public:
     check(gluonrt_kernel_launch_info(handle, &info));
     return info;
   }
+  /// The metadata of tensordesc parameter `index`.
+  gluonrt_tensordesc_info tensorDescInfo(int index) const {
+    gluonrt_tensordesc_info info;
+    check(gluonrt_kernel_tensordesc_info(handle, index, &info));
+    return info;
+  }
+  /// The descriptor of the global tensor at `base` for tensordesc parameter
+  /// `index`; `strides` in elements, empty for a contiguous tensor.
+  gluonrt_tensordesc
+  encodeTensorDesc(int index, uint64_t base, const std::vector<int64_t> &shape,
+                   const std::vector<int64_t> &strides = {}) const {
+    if (!strides.empty() && strides.size() != shape.size())
+      throw Error(GLUONRT_ERROR_BAD_ARGUMENTS,
+                  "encodeTensorDesc: the strides and the shape differ in rank");
+    gluonrt_tensordesc desc;
+    check(gluonrt_tensordesc_encode(handle, index, base, shape.data(),
+                                    strides.empty() ? nullptr : strides.data(),
+                                    static_cast<int>(shape.size()), &desc));
+    return desc;
+  }
   int64_t constexprInt(const std::string &name) const {
     int64_t value = 0;
     check(gluonrt_kernel_constexpr_int(handle, name.c_str(), &value));
@@ -126,6 +146,11 @@ public:
   }
   Args &f64(double value) {
     check(gluonrt_args_add_f64(handle, value));
+    return *this;
+  }
+  /// Copies the descriptor.
+  Args &tensorDesc(const gluonrt_tensordesc &desc) {
+    check(gluonrt_args_add_tensordesc(handle, &desc));
     return *this;
   }
   void reset() { gluonrt_args_reset(handle); }

@@ -6,6 +6,8 @@ selection only check its size and SHA-256.
 
     make_kernel.py JSON [--image-file NAME] [--image-from PATH]
                         [--set KEY.PATH=JSON]... [--params N]
+                        [--tensordesc SPEC]... [--fake-cubin]
+                        [--static-shared BYTES]
                         [--replace OLD NEW] [--nest N]
 
 --image-file NAME  image.file as written in the JSON; the image is written
@@ -17,6 +19,17 @@ selection only check its size and SHA-256.
 --set K=V          sets the dotted key path K ("launch.num_ctas",
                    "params.0.divisibility") to the JSON value V
 --params N         replaces the parameters by N i32 scalars
+--tensordesc SPEC  appends a TMA tensor descriptor parameter, laid out as
+                   docs/metadata.md says (the map at the next multiple of
+                   64 bytes): NAME=DTYPE:BLOCK[:box=BOX][:swizzle=BYTES]
+                   [:padding=nan], e.g. a_desc=fp16:128x64; the swizzle
+                   defaults to NVMMASharedLayout.get_default_for's and the
+                   box to the block, its innermost dimension cut to the
+                   swizzle's width
+--fake-cubin       the image is one the stand-in CUDA driver
+                   (tests/support/FakeCuda.cpp) reads: the entry and its
+                   parameters' sizes (a descriptor's map, shape and strides
+                   each), with --static-shared BYTES of static shared memory
 --nest N           a constexpr NESTED holding N nested arrays
 --replace OLD NEW  replaces text in the written JSON (after sorting keys)
 """
@@ -34,6 +47,9 @@ parser.add_argument("--set", action="append", default=[])
 parser.add_argument("--params", type=int)
 parser.add_argument("--nest", type=int)
 parser.add_argument("--replace", nargs=2, action="append", default=[])
+parser.add_argument("--tensordesc", action="append", default=[])
+parser.add_argument("--fake-cubin", action="store_true")
+parser.add_argument("--static-shared", type=int, default=0)
 options = parser.parse_args()
 
 folder = os.path.dirname(os.path.abspath(options.json_path))
@@ -42,9 +58,6 @@ image = bytes(range(64))
 if options.image_from:
     with open(options.image_from, "rb") as f:
         image = f.read()
-elif options.image_file == DEFAULT_IMAGE:
-    with open(os.path.join(folder, options.image_file), "wb") as f:
-        f.write(image)
 
 params = [
     {"alignment": 8, "divisibility": 16, "element_type": "fp32",
@@ -57,6 +70,60 @@ if options.params is not None:
     params = [{"alignment": 4, "divisibility": 1, "kind": "scalar",
                "name": f"p{i}", "offset": 4 * i, "size": 4, "type": "i32"}
               for i in range(options.params)]
+
+# dtype: (bytes, CUtensorMapDataType)
+TMA_TYPES = {"i8": (1, 0), "u8": (1, 0), "fp8e4nv": (1, 0), "fp8e5": (1, 0),
+             "i16": (2, 1), "u16": (2, 1), "u32": (4, 2), "i32": (4, 3),
+             "u64": (8, 4), "i64": (8, 5), "fp16": (2, 6), "fp32": (4, 7),
+             "fp64": (8, 8), "bf16": (2, 9)}
+
+
+def dims(text):
+    return [int(x) for x in text.split("x")]
+
+
+def tensordesc_param(spec, offset):
+    name, fields = spec.split("=", 1)
+    dtype, block, *extra = fields.split(":")
+    block = dims(block)
+    keys = dict(field.split("=", 1) for field in extra)
+    element_bytes, tma_type = TMA_TYPES[dtype]
+    inner = block[-1] * element_bytes
+    swizzle = next((w for w in (128, 64, 32) if inner >= w and inner % w == 0),
+                   0)
+    swizzle = int(keys.get("swizzle", swizzle))
+    if "box" in keys:
+        box = dims(keys["box"])
+    else:
+        box = [min(d, 256) for d in block]
+        if swizzle:
+            box[-1] = min(box[-1], swizzle // element_bytes)
+    rank = len(block)
+    offset = (offset + 63) // 64 * 64
+    shape_offset = offset + 128
+    strides_offset = (shape_offset + 4 * rank + 7) // 8 * 8
+    block_text = ", ".join(str(d) for d in block)
+    return {
+        "alignment": 64, "divisibility": 16, "element_type": dtype,
+        "kind": "tensordesc", "name": name, "offset": offset,
+        "size": strides_offset + 8 * rank - offset,
+        "tensordesc": {
+            "block_shape": block, "box_shape": box,
+            "element_bytes": element_bytes,
+            "layout": f"NVMMASharedLayout(swizzle_byte_width={swizzle}, "
+                      f"element_bitwidth={8 * element_bytes}, rank={rank}, "
+                      "transposed=False)",
+            "map_offset": offset, "padding": keys.get("padding", "zero"),
+            "rank": rank, "shape_offset": shape_offset,
+            "strides_offset": strides_offset, "swizzle_bytes": swizzle,
+            "tma_data_type": tma_type,
+            "tma_swizzle": {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]},
+        "type": f"tensordesc<{dtype}[{block_text}]>"}
+
+
+for spec in options.tensordesc:
+    end = max((p["offset"] + p["size"] for p in params), default=0)
+    params.append(tensordesc_param(spec, end))
 
 document = {
     "compiler": {"name": "gluonc", "version": "0.1.0"},
@@ -90,6 +157,34 @@ for assignment in options.set:
         target[int(last)] = json.loads(value)
     else:
         target[last] = json.loads(value)
+
+
+
+def param_sizes(param):
+    if param["kind"] != "tensordesc":
+        return [param["size"]]
+    rank = param["tensordesc"]["rank"]
+    return [128] + [4] * rank + [8] * rank
+
+
+if options.fake_cubin:
+    sizes = [size for param in document["params"]
+             for size in param_sizes(param)]
+    body = (f"kernel {document['entry']} static_shared "
+            f"{options.static_shared} params "
+            + " ".join(str(size) for size in sizes) + "\n")
+    size = len(body)
+    while len(f"gluonc-fake-cubin {size}\n") + len(body) != size:
+        size = len(f"gluonc-fake-cubin {size}\n") + len(body)
+    image = f"gluonc-fake-cubin {size}\n{body}".encode()
+    touched = {a.split("=", 1)[0] for a in options.set}
+    if "image.size" not in touched:
+        document["image"]["size"] = len(image)
+    if "image.sha256" not in touched:
+        document["image"]["sha256"] = hashlib.sha256(image).hexdigest()
+if not options.image_from and options.image_file == DEFAULT_IMAGE:
+    with open(os.path.join(folder, options.image_file), "wb") as f:
+        f.write(image)
 
 text = json.dumps(document, sort_keys=True)
 if options.nest is not None:

@@ -1,0 +1,287 @@
+//===- TensorDesc.cpp - TMA tensor descriptors: rules and encoding --------===//
+//
+// The rules are Triton's (python/triton/tools/tensor_descriptor.py: rank
+// 1..5, a 16-byte aligned base, non-last strides 16-byte aligned, the last
+// stride 1) and the driver's (cuTensorMapEncodeTiled: box dimensions of at
+// most 256 elements, an innermost box of a multiple of 16 bytes, strides
+// below 2^40 bytes). Each gets its own message: a descriptor the driver
+// refuses says only CUDA_ERROR_INVALID_VALUE, and one it accepts but the
+// kernel misreads (a shape above 2^31 - 1 seen as a negative i32) says
+// nothing at all.
+//
+// The encoding follows Triton's fillTMADescriptorTiled
+// (third_party/nvidia/backend/driver.c, triton-lang/triton at 04e0bbd4):
+// dimensions, box and strides reversed to the innermost-first order the
+// driver wants, strides in bytes for dimensions 1..rank-1, element strides
+// of 1, no interleave, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, the out-of-bounds
+// fill NAN_REQUEST_ZERO_FMA for "nan" padding and NONE (zeros) otherwise,
+// and the same small-tensor fix for drivers up to 13.1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorDesc.h"
+
+#include "Error.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace gluonrt {
+namespace {
+
+/// CU_TENSOR_MAP_L2_PROMOTION_L2_128B, Triton's choice.
+constexpr uint32_t L2Promotion128B = 2;
+/// CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE / _NAN_REQUEST_ZERO_FMA.
+constexpr uint32_t OobFillNone = 0;
+constexpr uint32_t OobFillNan = 1;
+/// The largest box dimension TMA moves.
+constexpr uint32_t MaxBoxDim = 256;
+/// Global strides must stay below 2^40 bytes.
+constexpr uint64_t StrideLimitBytes = uint64_t(1) << 40;
+/// The kernel reads the shape as i32.
+constexpr int64_t MaxShape = INT32_MAX;
+/// The tensor size under which drivers up to 13.1 need the fix.
+constexpr uint64_t SmallTensorBytes = 128 * 1024;
+constexpr int LastDriverNeedingFix = 13010;
+
+struct DataType {
+  const char *name;
+  uint32_t bytes;
+  bool isFloat;
+};
+
+/// CUtensorMapDataType 0..9, in code order (the contract's list).
+const DataType DataTypes[] = {{"UINT8", 1, false},  {"UINT16", 2, false},
+                              {"UINT32", 4, false}, {"INT32", 4, false},
+                              {"UINT64", 8, false}, {"INT64", 8, false},
+                              {"FLOAT16", 2, true}, {"FLOAT32", 4, true},
+                              {"FLOAT64", 8, true}, {"BFLOAT16", 2, true}};
+constexpr uint32_t NumDataTypes = sizeof(DataTypes) / sizeof(DataTypes[0]);
+
+std::string join(const int64_t *values, size_t count) {
+  std::string text = "[";
+  for (size_t i = 0; i < count; ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+template <typename T, size_t N>
+std::string join(const std::array<T, N> &values, size_t count) {
+  std::string text = "[";
+  for (size_t i = 0; i < count; ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+std::string hex(uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%" PRIx64, value);
+  return text;
+}
+
+/// The contiguous (row-major) strides of `shape`, or false if the last one
+/// overflows int64 (each shape entry is below 2^31, so a product of up to
+/// five of them can).
+bool contiguousStrides(const int64_t *shape, int rank, int64_t *strides) {
+  strides[rank - 1] = 1;
+  for (int i = rank - 2; i >= 0; --i)
+    if (__builtin_mul_overflow(strides[i + 1], shape[i + 1], &strides[i]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+TensorDescLayout tensorDescLayout(uint64_t mapOffset, uint32_t rank) {
+  TensorDescLayout layout;
+  layout.shapeOffset = mapOffset + TensorMapBytes;
+  layout.stridesOffset = (layout.shapeOffset + 4 * uint64_t(rank) + 7) / 8 * 8;
+  layout.end = layout.stridesOffset + 8 * uint64_t(rank);
+  return layout;
+}
+
+uint32_t tmaDataTypeBytes(uint32_t code) {
+  return code < NumDataTypes ? DataTypes[code].bytes : 0;
+}
+
+const char *tmaDataTypeName(uint32_t code) {
+  return code < NumDataTypes ? DataTypes[code].name : "?";
+}
+
+bool tmaDataTypeIsFloat(uint32_t code) {
+  return code < NumDataTypes && DataTypes[code].isFloat;
+}
+
+int tmaSwizzleOf(uint32_t swizzleBytes) {
+  switch (swizzleBytes) {
+  case 0:
+    return 0;
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return -1;
+  }
+}
+
+std::string tensorDescBoxProblem(const TensorDescMetadata &desc) {
+  for (uint32_t i = 0; i < desc.rank; ++i) {
+    uint32_t dim = desc.boxShape[i];
+    std::string key = "box_shape[" + std::to_string(i) + "]";
+    if (dim == 0)
+      return key + ": must be at least 1";
+    if (dim > MaxBoxDim)
+      return key + ": " + std::to_string(dim) +
+             " elements exceed TMA's limit of 256 per box dimension";
+  }
+  uint32_t inner = desc.rank - 1;
+  uint64_t innerBytes = uint64_t(desc.boxShape[inner]) * desc.elementBytes;
+  std::string key = "box_shape[" + std::to_string(inner) + "]";
+  std::string extent = std::to_string(desc.boxShape[inner]) + " x " +
+                       std::to_string(desc.elementBytes) + " = " +
+                       std::to_string(innerBytes) + " bytes";
+  if (innerBytes < 16)
+    return key + ": the innermost box is " + extent +
+           ", less than the 16 bytes TMA moves at least";
+  if (innerBytes % 16 != 0)
+    return key + ": the innermost box is " + extent +
+           ", not a multiple of 16 bytes";
+  if (desc.swizzleBytes != 0 && innerBytes > desc.swizzleBytes)
+    return key + ": the innermost box is " + extent + ", more than the " +
+           std::to_string(desc.swizzleBytes) + "-byte swizzle spans";
+  return "";
+}
+
+gluonrt_status computeTensorMapArgs(const std::string &paramName,
+                                    uint64_t divisibility,
+                                    const TensorDescMetadata &desc,
+                                    uint64_t base, const int64_t *shape,
+                                    const int64_t *strides, int rank,
+                                    TensorMapArgs &out) {
+  std::string what = "tensor descriptor '" + paramName + "': ";
+  auto bad = [&](const std::string &problem) {
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS, what + problem);
+  };
+  if (rank < 1 || rank > int(MaxTensorDescRank))
+    return bad("rank " + std::to_string(rank) +
+               " is outside 1..5, the ranks TMA supports");
+  if (uint32_t(rank) != desc.rank)
+    return bad("the tensor has rank " + std::to_string(rank) +
+               ", the kernel's descriptor rank " + std::to_string(desc.rank));
+  if (!shape)
+    return bad("the shape is NULL");
+  uint64_t alignment = divisibility > 16 ? divisibility : 16;
+  if (base % alignment != 0)
+    return bad("the base address " + hex(base) + " is not a multiple of " +
+               std::to_string(alignment) +
+               " bytes (TMA needs 16-byte aligned tensors" +
+               (alignment > 16
+                    ? "; the kernel assumes " + std::to_string(alignment)
+                    : std::string()) +
+               ")");
+  for (int i = 0; i < rank; ++i) {
+    std::string key =
+        "shape[" + std::to_string(i) + "] = " + std::to_string(shape[i]);
+    if (shape[i] < 1)
+      return bad(key + " must be at least 1");
+    if (shape[i] > MaxShape)
+      return bad(key + " exceeds 2^31 - 1 (the kernel receives the shape as "
+                       "i32)");
+  }
+
+  int64_t elementStrides[MaxTensorDescRank];
+  if (!strides) {
+    if (!contiguousStrides(shape, rank, elementStrides))
+      return bad("the contiguous strides of shape " + join(shape, rank) +
+                 " overflow 64 bits");
+    strides = elementStrides;
+  }
+  if (strides[rank - 1] != 1)
+    return bad("strides[" + std::to_string(rank - 1) +
+               "] = " + std::to_string(strides[rank - 1]) +
+               ": the last dimension must be contiguous (stride 1)");
+  for (int i = 0; i + 1 < rank; ++i) {
+    std::string key =
+        "strides[" + std::to_string(i) + "] = " + std::to_string(strides[i]);
+    if (strides[i] < 1)
+      return bad(key + " must be positive");
+    uint64_t bytes;
+    if (__builtin_mul_overflow(uint64_t(strides[i]), desc.elementBytes,
+                               &bytes) ||
+        bytes >= StrideLimitBytes)
+      return bad(key + " elements of " + std::to_string(desc.elementBytes) +
+                 " bytes reach TMA's limit of 2^40 bytes");
+    if (bytes % 16 != 0)
+      return bad(key + " elements (" + std::to_string(bytes) +
+                 " bytes) is not a multiple of 16 bytes");
+  }
+  std::string boxProblem = tensorDescBoxProblem(desc);
+  if (!boxProblem.empty())
+    return bad("the kernel's " + boxProblem);
+
+  TensorMapArgs args;
+  args.dataType = desc.tmaDataType;
+  args.rank = uint32_t(rank);
+  args.globalAddress = base;
+  for (int i = 0; i < rank; ++i) {
+    int reversed = rank - 1 - i;
+    args.globalDim[reversed] = uint64_t(shape[i]);
+    args.boxDim[reversed] = desc.boxShape[i];
+    args.elementStrides[i] = 1;
+    args.shape[i] = int32_t(shape[i]);
+    args.strides[i] = strides[i];
+  }
+  // Python's dimension i < rank-1 is the driver's rank-1-i, whose stride is
+  // globalStrides[rank-2-i].
+  for (int i = 0; i + 1 < rank; ++i)
+    args.globalStrides[rank - 2 - i] = uint64_t(strides[i]) * desc.elementBytes;
+  args.interleave = 0;
+  args.swizzle = desc.tmaSwizzle;
+  args.l2Promotion = L2Promotion128B;
+  args.oobFill =
+      desc.padding == GLUONRT_TENSORDESC_PADDING_NAN ? OobFillNan : OobFillNone;
+  out = args;
+  return GLUONRT_SUCCESS;
+}
+
+bool needsSmallTensorFix(const TensorMapArgs &args, int driverVersion) {
+  if (driverVersion > LastDriverNeedingFix)
+    return false;
+  // The byte offset of the last element, + 1, as Triton computes it. Triton
+  // sums in a C int, which wraps for tensors of 2 GiB and more; here a sum
+  // past 64 bits is simply not small.
+  uint64_t extent = 1;
+  for (uint32_t i = 0; i < args.rank; ++i) {
+    uint64_t stride =
+        i == 0 ? tmaDataTypeBytes(args.dataType) : args.globalStrides[i - 1];
+    uint64_t term;
+    if (__builtin_mul_overflow(args.globalDim[i] - 1, stride, &term) ||
+        __builtin_add_overflow(extent, term, &extent))
+      return false;
+  }
+  return extent < SmallTensorBytes;
+}
+
+void applySmallTensorFix(uint8_t map[TensorMapBytes]) {
+  map[85 / 8] &= uint8_t(~(1u << (85 % 8)));
+}
+
+std::string describeTensorMapArgs(const TensorMapArgs &args) {
+  std::string text = std::string(tmaDataTypeName(args.dataType)) + ", rank " +
+                     std::to_string(args.rank) + ", address " +
+                     hex(args.globalAddress) + ", dims " +
+                     join(args.globalDim, args.rank) + ", byte strides " +
+                     join(args.globalStrides, args.rank - 1) + ", box " +
+                     join(args.boxDim, args.rank) + ", element strides " +
+                     join(args.elementStrides, args.rank) + ", interleave " +
+                     std::to_string(args.interleave) + ", swizzle " +
+                     std::to_string(args.swizzle) + ", L2 promotion " +
+                     std::to_string(args.l2Promotion) + ", OOB fill " +
+                     std::to_string(args.oobFill);
+  return text + " (innermost dimension first)";
+}
+
+} // namespace gluonrt
