@@ -37,6 +37,18 @@ class DeviceInfo(ctypes.Structure):
     ]
 
 
+class TensorDesc(ctypes.Structure):
+    """gluonrt_tensordesc: the CUtensorMap, shape and strides of one
+    tensordesc argument (256 bytes, aligned to 64 in C)."""
+    _fields_ = [
+        ("map", ctypes.c_uint8 * 128),
+        ("shape", ctypes.c_int32 * 5),
+        ("strides", ctypes.c_int64 * 5),
+        ("rank", ctypes.c_int32),
+        ("_padding", ctypes.c_uint8 * 60),
+    ]
+
+
 class GluonRuntimeError(RuntimeError):
     pass
 
@@ -71,6 +83,11 @@ class GluonRuntime:
         lib.gluonrt_launch.argtypes = [
             kernel_p, ctypes.POINTER(ctypes.c_uint32),
             ctypes.POINTER(ctypes.c_void_p), ctypes.c_int, ctypes.c_void_p]
+        lib.gluonrt_tensordesc_encode.restype = status
+        lib.gluonrt_tensordesc_encode.argtypes = [
+            kernel_p, ctypes.c_int, ctypes.c_uint64,
+            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64),
+            ctypes.c_int, ctypes.POINTER(TensorDesc)]
         lib.gluonrt_device_get_info.restype = status
         lib.gluonrt_device_get_info.argtypes = [
             ctypes.c_int, ctypes.c_int, ctypes.POINTER(DeviceInfo)]
@@ -105,6 +122,20 @@ class GluonRuntime:
             kernel, name.encode(), ctypes.byref(value)),
             f"constexpr {name}")
         return value.value
+
+    def tensor_desc(self, kernel, index, tensor):
+        """The descriptor of parameter `index` for a contiguous torch
+        tensor, in a 64-byte-aligned buffer the returned object keeps."""
+        storage = ctypes.create_string_buffer(ctypes.sizeof(TensorDesc) + 64)
+        address = (ctypes.addressof(storage) + 63) // 64 * 64
+        desc = TensorDesc.from_address(address)
+        desc._storage = storage
+        shape = (ctypes.c_int64 * tensor.dim())(*tensor.shape)
+        strides = (ctypes.c_int64 * tensor.dim())(*tensor.stride())
+        self.check(self.lib.gluonrt_tensordesc_encode(
+            kernel, index, ctypes.c_uint64(tensor.data_ptr()), shape, strides,
+            tensor.dim(), ctypes.byref(desc)), "gluonrt_tensordesc_encode")
+        return desc
 
     def device_info(self, device):
         info = DeviceInfo()

@@ -19,8 +19,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem \
   --format=csv 2>&1 | tee "$logs/device.txt"
 
 # Each GPU test program runs plainly, then under compute-sanitizer's
-# memcheck (out-of-bounds and misaligned device accesses, API errors) and
-# racecheck (shared-memory hazards between threads of a block). A tool's
+# memcheck (out-of-bounds and misaligned device accesses, API errors),
+# racecheck (shared-memory hazards between threads of a block) and
+# synccheck (barriers used where not every thread reaches them). A tool's
 # log is $logs/<test>.<tool>.log; $logs/sanitizer.txt has one line per run
 # with the tool's summary, and any error or hazard fails the script.
 sanitizer=$(command -v compute-sanitizer ||
@@ -37,7 +38,7 @@ run_gpu_test() {
     return
   fi
   local tool rc summary
-  for tool in memcheck racecheck; do
+  for tool in memcheck racecheck synccheck; do
     GLUONC_GPU_SANITIZER=$tool timeout 900 "$sanitizer" --tool "$tool" \
       --error-exitcode 86 "$@" > "$logs/$name.$tool.log" 2>&1
     rc=$?
@@ -74,6 +75,11 @@ run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
 echo "== GPU TMA tensor descriptor tests (libgluonrt on hand-written PTX)"
 run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
 
+echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
+run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
+  "$kernels" "$logs/tma_copy_work"
+rm -rf "$logs/tma_copy_work"
+
 if [ "${3:-}" = --tests-only ]; then
   exit $status
 fi
@@ -83,6 +89,12 @@ PYTHONUNBUFFERED=1 python3 bench/vector_add_bench.py \
   --gluonc-json "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
   --libgluonrt "$stage/bin/libgluonrt.so" --source samples/vector_add.py \
   --json "$logs/bench.json" 2>&1 | tee "$logs/bench.log" || status=1
+
+echo "== TMA copy benchmark"
+PYTHONUNBUFFERED=1 python3 bench/tma_copy_bench.py \
+  --gluonc-json "$stage/bench/tma_copy/tma_copy_kernel.sm_90a.json" \
+  --libgluonrt "$stage/bin/libgluonrt.so" --source samples/tma_copy.py \
+  --json "$logs/tma_copy.json" 2>&1 | tee "$logs/tma_copy.log" || status=1
 
 echo "== softmax and layer norm benchmark"
 PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \

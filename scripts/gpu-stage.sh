@@ -47,5 +47,9 @@ for variant in bench bench-untuned; do
     -s "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16" \
     -o "$stage/$variant/matmul_fma"
 done
+# The TMA copy benchmark's kernel: the sample's suggested configuration.
+"$gluonc" samples/tma_copy.py -k tma_copy_kernel -w 1 \
+  -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" \
+  -o "$stage/bench/tma_copy"
 echo "staged in $stage:"
 find "$stage" -type f | sort
