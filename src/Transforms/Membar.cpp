@@ -29,6 +29,12 @@
 //    before it (after their fence_async_shared), and a later write waits
 //    for a barrier after it (after tma.store_wait says the copy has read).
 //
+// The fence itself is the kernel's to write (Gluon's rule): what threads
+// store reaches the async proxy only through fence_async_shared. The pass
+// also follows the stores not yet fenced: a TMA store of a buffer that one
+// of them certainly wrote (on every path to it) is an error; one that may
+// have (a loop's previous iteration, one branch of an `if`) a warning.
+//
 // Control flow: a loop body is entered with what is pending before the loop
 // and at the end of its body (the previous iteration), computed to a fixed
 // point; the branches of an `if` are entered with what is pending before it.
@@ -45,6 +51,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -218,6 +225,154 @@ bool usesSharedMemory(Operation *op) {
       .wasInterrupted();
 }
 
+//===----------------------------------------------------------------------===//
+// Fences between threads' stores and the async proxy
+//===----------------------------------------------------------------------===//
+
+/// The shared memory stores made since the last fence_async_shared, each
+/// with whether it happened on every path to here.
+class UnfencedStores {
+public:
+  void add(Operation *store) { stores[store] = true; }
+  void clear() { stores.clear(); }
+  /// Both paths' stores: certain where both are.
+  void mergeBranch(const UnfencedStores &other) {
+    for (auto &[store, certain] : stores)
+      certain = certain && other.isCertain(store);
+    for (const auto &[store, certain] : other.stores)
+      stores.try_emplace(store, false);
+  }
+  /// Stores another path (a back edge) may add: possible, not certain.
+  void mergePossible(const UnfencedStores &other) {
+    for (const auto &[store, certain] : other.stores)
+      stores.try_emplace(store, false);
+  }
+  bool operator==(const UnfencedStores &other) const {
+    return stores == other.stores;
+  }
+  const std::map<Operation *, bool> &get() const { return stores; }
+
+private:
+  bool isCertain(Operation *store) const {
+    auto it = stores.find(store);
+    return it != stores.end() && it->second;
+  }
+  std::map<Operation *, bool> stores;
+};
+
+/// The buffer a store of threads writes, or null for other ops.
+Value getStoredDescriptor(Operation *op) {
+  if (auto store = dyn_cast<gluon::LocalStoreOp>(op))
+    return store.getDst();
+  if (auto alloc = dyn_cast<gluon::LocalAllocOp>(op))
+    return alloc.getSrc() ? alloc.getResult() : Value();
+  return {};
+}
+
+/// Walks a function as the barrier pass does, reporting async-proxy reads
+/// of unfenced stores when `report`; returns false after an error.
+class FenceChecker {
+public:
+  bool run(func::FuncOp func) {
+    processRegion(func.getBody(), UnfencedStores(), /*report=*/true);
+    return !failed;
+  }
+
+private:
+  UnfencedStores processRegion(Region &region, const UnfencedStores &entry,
+                               bool report) {
+    if (region.empty())
+      return entry;
+    UnfencedStores atEnd;
+    bool first = true;
+    for (Block &block : region) {
+      UnfencedStores current = entry;
+      for (Operation &op : block)
+        processOp(&op, current, report);
+      if (first)
+        atEnd = current;
+      else
+        atEnd.mergeBranch(current);
+      first = false;
+    }
+    return atEnd;
+  }
+
+  void check(Operation *reader, Value descriptor, const UnfencedStores &state,
+             bool report) {
+    if (!report)
+      return;
+    Buffer read = Buffer::of(descriptor);
+    for (const auto &[store, certain] : state.get()) {
+      if (!Buffer::of(getStoredDescriptor(store)).mayAlias(read) ||
+          !reported.insert({reader, store}).second)
+        continue;
+      if (certain) {
+        InFlightDiagnostic diag =
+            reader->emitError("a TMA store reads shared memory that threads "
+                              "stored without fence_async_shared() after "
+                              "the store: the async proxy may not see the "
+                              "values");
+        diag.attachNote(store->getLoc()) << "the store";
+        failed = true;
+      } else {
+        reader->emitWarning("a TMA store may read shared memory that threads "
+                            "stored without fence_async_shared() after the "
+                            "store (on some path: a loop's earlier "
+                            "iteration or one branch)")
+                .attachNote(store->getLoc())
+            << "the store";
+      }
+    }
+  }
+
+  void processOp(Operation *op, UnfencedStores &state, bool report) {
+    if (isa<gluon::FenceAsyncSharedOp>(op)) {
+      state.clear();
+      return;
+    }
+    if (getStoredDescriptor(op)) {
+      state.add(op);
+      return;
+    }
+    if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op)) {
+      check(op, store.getSrc(), state, report);
+      return;
+    }
+    if (op->getNumRegions() == 0)
+      return;
+    UnfencedStores entry = state;
+    if (isa<LoopLikeOpInterface>(op) || isa<scf::WhileOp>(op)) {
+      // The previous iteration's stores may reach the body.
+      while (true) {
+        UnfencedStores next = entry;
+        for (Region &region : op->getRegions())
+          next.mergePossible(processRegion(region, entry, /*report=*/false));
+        if (next == entry)
+          break;
+        entry = next;
+      }
+    }
+    UnfencedStores after = entry;
+    bool first = true;
+    for (Region &region : op->getRegions()) {
+      UnfencedStores exit = processRegion(region, entry, report);
+      if (first)
+        after = exit;
+      else
+        after.mergeBranch(exit);
+      first = false;
+    }
+    // A loop may run no iteration.
+    if (isa<LoopLikeOpInterface>(op) || isa<scf::WhileOp>(op))
+      after.mergeBranch(entry);
+    state = after;
+  }
+
+  std::set<std::pair<Operation *, Operation *>> reported;
+  bool failed = false;
+};
+
 class InsertBarriersPass
     : public PassWrapper<InsertBarriersPass, OperationPass<ModuleOp>> {
 public:
@@ -229,9 +384,13 @@ public:
   }
 
   void runOnOperation() override {
+    bool fenced = true;
     getOperation().walk([&](func::FuncOp func) {
+      fenced = FenceChecker().run(func) && fenced;
       processRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
     });
+    if (!fenced)
+      signalPassFailure();
   }
 
 private:
