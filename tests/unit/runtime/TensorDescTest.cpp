@@ -355,7 +355,7 @@ TEST_CASE("Encoding arguments reverse the dimensions and count bytes",
     CHECK(args.elementStrides[1] == 1);
     CHECK(args.interleave == 0);
     CHECK(args.swizzle == 3);     // CU_TENSOR_MAP_SWIZZLE_128B
-    CHECK(args.l2Promotion == 2); // CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+    CHECK(args.l2Promotion == 3); // CU_TENSOR_MAP_L2_PROMOTION_L2_256B
     CHECK(args.oobFill == 0);     // CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
     // The kernel's own view, outermost first, strides in elements.
     CHECK(args.shape[0] == 8192);
