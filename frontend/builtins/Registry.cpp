@@ -24,6 +24,7 @@ const BuiltinTable &gluonc::frontend::getGluonBuiltins() {
     registerInlineAsmBuiltins(*table);
     registerAMDBuiltins(*table);
     registerHopperBuiltins(*table);
+    registerNvidiaMmaBuiltins(*table);
     return table;
   }();
   return *table;

@@ -20,8 +20,9 @@
 //   Atomics.cpp       atomic_*, device_assert
 //   InlineAsm.cpp     inline_asm, inline_asm_elementwise
 //   amd/              AMDMFMALayout, cdna3/cdna4 mfma, buffer_load/store
-//   nvidia/           hopper: TMA copies, mbarriers, tensor descriptors,
-//                     fence_async_shared (and ampere's mbarrier module)
+//   nvidia/           NVMMADistributedLayout; hopper: TMA copies,
+//                     mbarriers, tensor descriptors, fence_async_shared
+//                     (and ampere's mbarrier module)
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,7 @@ void registerInlineAsmBuiltins(BuiltinTable &table);
 void registerAMDBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
 void registerHopperBuiltins(BuiltinTable &table);
+void registerNvidiaMmaBuiltins(BuiltinTable &table);
 
 } // namespace gluonc::frontend
 

@@ -172,6 +172,11 @@ std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
            ", instr_shape=" + listText(mfma.getInstrShape()) +
            ", transposed=" + (mfma.getTransposed() ? "True" : "False") +
            ", warps_per_cta=" + listText(mfma.getWarpsPerCTA()) + ")";
+  if (auto nvmma = mlir::dyn_cast_or_null<
+          mlir::gluon::NVMMADistributedLayoutAttr>(layout))
+    return "NVMMADistributedLayout(version=" + listText(nvmma.getVersion()) +
+           ", warps_per_cta=" + listText(nvmma.getWarpsPerCTA()) +
+           ", instr_shape=" + listText(nvmma.getInstrShape()) + ")";
   if (std::string shared = describeSharedLayout(layout); !shared.empty())
     return shared;
   return layout ? mlir::gluon::layoutToString(layout) : "no layout";

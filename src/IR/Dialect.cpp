@@ -54,6 +54,10 @@ struct GluonOpAsmInterface : public OpAsmDialectInterface {
       os << "mfma";
       return AliasResult::FinalAlias;
     }
+    if (isa<NVMMADistributedLayoutAttr>(attr)) {
+      os << "nvmma";
+      return AliasResult::FinalAlias;
+    }
     if (isa<SharedLayoutAttrInterface>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;

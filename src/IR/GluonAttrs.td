@@ -110,6 +110,26 @@ def Gluon_AMDMFMALayoutAttr : Gluon_Attr<"AMDMFMALayout", "amd_mfma",
   }];
 }
 
+def Gluon_NVMMADistributedLayoutAttr : Gluon_Attr<"NVMMADistributedLayout",
+    "nvidia_mma", [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
+  let summary = "the accumulator of NVIDIA's mma.sync and wgmma";
+  let description = [{
+    `#gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape
+    = [16, 64, 16]}>`: Gluon's `NVMMADistributedLayout` (version [2, 0]:
+    Ampere's mma.sync, instrShape [16, 8]; [3, 0]: Hopper's wgmma,
+    instrShape [16, N, K]). Its linear layout is
+    gluonc::nvidiaMmaToLinearLayout.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$version,
+                    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                    ArrayRefParameter<"unsigned">:$instrShape);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::gluonc::NvidiaMmaLayoutSpec toSpec() const;
+  }];
+}
+
 def Gluon_DotOperandLayoutAttr : Gluon_Attr<"DotOperandLayout", "dot_op",
     [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
   let summary = "an operand of a dot product in its accumulator's layout";

@@ -522,6 +522,80 @@ LinearLayout gluonc::mfmaToLinearLayout(const MfmaLayoutSpec &spec,
   return layout;
 }
 
+std::string gluonc::NvidiaMmaLayoutSpec::validate() const {
+  if (version.size() != 2 || (version[0] != 2 && version[0] != 3) ||
+      version[1] != 0)
+    return "not supported yet: NVMMADistributedLayout version other than "
+           "[2, 0] (Ampere's mma) or [3, 0] (Hopper's wgmma)";
+  if (warpsPerCTA.size() != 2)
+    return "an NVMMADistributedLayout needs 2 warps_per_cta entries";
+  for (int32_t warps : warpsPerCTA)
+    if (warps < 1 || (warps & (warps - 1)))
+      return "warps_per_cta entries must be powers of two";
+  if (version[0] == 2) {
+    if (instrShape != std::vector<int32_t>{16, 8})
+      return "an NVMMADistributedLayout of version [2, 0] has instr_shape "
+             "[16, 8]";
+    return "";
+  }
+  if (instrShape.size() != 3 || instrShape[0] != 16)
+    return "a wgmma's instr_shape is [16, N, K]";
+  int32_t n = instrShape[1];
+  if (n < 8 || n > 256 || (n & (n - 1)))
+    return "a wgmma's N (instr_shape[1]) must be a power of two from 8 to "
+           "256, got " +
+           std::to_string(n);
+  if (instrShape[2] != 8 && instrShape[2] != 16 && instrShape[2] != 32)
+    return "a wgmma's K (instr_shape[2]) is 8 (tf32), 16 (fp16, bf16) or "
+           "32 (8-bit), got " +
+           std::to_string(instrShape[2]);
+  if (warpsPerCTA[0] % 4 != 0)
+    return "a wgmma accumulator is computed by warpgroups of 4 warps along "
+           "M: warps_per_cta[0] must be a multiple of 4, got " +
+           std::to_string(warpsPerCTA[0]);
+  return "";
+}
+
+std::string gluonc::NvidiaMmaLayoutSpec::checkShape(
+    const std::vector<int32_t> &shape) const {
+  if (shape.size() != 2)
+    return "an NVMMADistributedLayout distributes 2-D tensors";
+  for (unsigned d = 0; d < 2; ++d)
+    if (shape[d] < instrShape[d] * warpsPerCTA[d])
+      return "dimension " + std::to_string(d) + " (" +
+             std::to_string(shape[d]) + ") is smaller than the warps' tiles (" +
+             std::to_string(instrShape[d] * warpsPerCTA[d]) + ")";
+  return "";
+}
+
+LinearLayout
+gluonc::nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
+                                const std::vector<int32_t> &shape) {
+  LinearLayout layout(shape);
+  // One warp's 16 x 8 tile: registers column +1, row +8; lanes columns
+  // 2, 4, then rows 1, 2, 4.
+  addClamped(layout, HwDim::Register, {0, 1});
+  addClamped(layout, HwDim::Register, {8, 0});
+  addSteps(layout, HwDim::Lane, 1, 2, 4);
+  addSteps(layout, HwDim::Lane, 0, 1, 8);
+  // A wider instruction repeats the tile along N in registers.
+  addSteps(layout, HwDim::Register, 1, 8, spec.instrShape[1] / 8);
+  // Warps: a warpgroup's 4 warps own consecutive 16-row slices (wgmma),
+  // so v3 spreads warps along M first; mma.sync warps go along N first.
+  std::vector<unsigned> warpOrder =
+      spec.getMajorVersion() == 3 ? std::vector<unsigned>{0, 1}
+                                  : std::vector<unsigned>{1, 0};
+  for (unsigned dim : warpOrder)
+    addSteps(layout, HwDim::Warp, dim, spec.instrShape[dim],
+             spec.warpsPerCTA[dim]);
+  // Tiles repeat in registers: along N, then along M.
+  for (int dim = 1; dim >= 0; --dim) {
+    int32_t covered = spec.instrShape[dim] * spec.warpsPerCTA[dim];
+    addSteps(layout, HwDim::Register, dim, covered, shape[dim] / covered);
+  }
+  return layout;
+}
+
 LinearLayout
 gluonc::mfmaDotOperandToLinearLayout(const MfmaLayoutSpec &parent,
                                      unsigned opIdx, unsigned kWidth,

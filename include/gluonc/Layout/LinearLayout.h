@@ -178,6 +178,37 @@ LinearLayout mfmaDotOperandToLinearLayout(const MfmaLayoutSpec &parent,
                                           unsigned opIdx, unsigned kWidth,
                                           const std::vector<int32_t> &shape);
 
+/// Gluon's NVMMADistributedLayout (rank 2): the accumulator of NVIDIA's
+/// tensor-core instructions. Version [2, 0] is Ampere's mma.sync (a warp
+/// computes 16 x 8 tiles, instrShape [16, 8]); version [3, 0] is Hopper's
+/// wgmma (a warpgroup of 4 warps computes 64 x N, each warp 16 rows;
+/// instrShape [16, N, K]).
+struct NvidiaMmaLayoutSpec {
+  std::vector<int32_t> version;    // [2, 0] or [3, 0]
+  std::vector<int32_t> warpsPerCTA; // [M, N]
+  std::vector<int32_t> instrShape;  // [16, 8] or [16, N, K]
+
+  unsigned getMajorVersion() const { return version.empty() ? 0 : version[0]; }
+  /// An empty string when gluonc supports the spec, else why not: version
+  /// 2 or 3, instrShape [16, 8] (v2) or [16, N, K] with N a power of two
+  /// from 8 to 256 and K 8, 16 or 32 (v3), warps powers of two, a
+  /// multiple of 4 along M for v3 (whole warpgroups).
+  std::string validate() const;
+  /// Why a tensor of `shape` cannot take the layout; empty when it can
+  /// (every dimension covers the warps' tiles).
+  std::string checkShape(const std::vector<int32_t> &shape) const;
+};
+
+/// The accumulator layout, as the PTX ISA's fragment tables give it for
+/// mma.m16n8 and wgmma.m64nN: in each warp's 16 x 8 tile, lane l holds
+/// rows l / 4 and l / 4 + 8 (register bit 1) of columns 2 * (l % 4) and
+/// +1 (register bit 0); wider instructions repeat the tile along N in
+/// registers. Warps: v3 along M first (warp w of a warpgroup owns rows
+/// 16 * (w % 4)), v2 along N first. Tiles repeat in registers over the
+/// shape, along N, then along M.
+LinearLayout nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
+                                     const std::vector<int32_t> &shape);
+
 /// The layout of a tensor that is `parent` with dimension `dim` removed: the
 /// parent layout over the shape with a 1 inserted at `dim`, then that
 /// dimension dropped. Elements are replicated across the hardware bits that

@@ -327,3 +327,47 @@ TEST_CASE("CDNA4 MFMA operands hold 8 elements of K per lane", "[layout]") {
       CHECK(a16.apply(j, lane, 0) ==
             Coord{int32_t(lane % 16), int32_t(8 * (lane / 16) + j)});
 }
+
+TEST_CASE("the NVMMA accumulator is the PTX ISA's wgmma and mma fragment",
+          "[nvmma]") {
+  // wgmma.m64nNk16 (PTX ISA, "Matrix fragments for wgmma ... D"): warp w of
+  // the warpgroup, lane l, register i holds row 16 w + l / 4 + 8 ((i / 2) %
+  // 2), column 8 (i / 4) + 2 (l % 4) + i % 2.
+  NvidiaMmaLayoutSpec spec{{3, 0}, {4, 1}, {16, 64, 16}};
+  REQUIRE(spec.validate().empty());
+  LinearLayout acc = nvidiaMmaToLinearLayout(spec, {64, 64});
+  CHECK(acc.isSurjective());
+  CHECK(acc.getNumRegisters() == 32);
+  for (int64_t warp = 0; warp < 4; ++warp)
+    for (int64_t lane = 0; lane < 32; ++lane)
+      for (int64_t i = 0; i < 32; ++i)
+        CHECK(acc.apply(i, lane, warp) ==
+              Coord{int32_t(16 * warp + lane / 4 + 8 * ((i / 2) % 2)),
+                    int32_t(8 * (i / 4) + 2 * (lane % 4) + i % 2)});
+  // Two warpgroups along M and a 128 x 128 tensor of 64-wide instructions:
+  // warps 4-7 take rows 64-127; the second N half repeats in registers.
+  NvidiaMmaLayoutSpec two{{3, 0}, {8, 1}, {16, 64, 16}};
+  LinearLayout wide = nvidiaMmaToLinearLayout(two, {128, 128});
+  CHECK(wide.apply(0, 0, 4) == Coord{64, 0});
+  CHECK(wide.apply(32, 0, 0) == Coord{0, 64});
+  // mma.m16n8k16 (version [2, 0]): c0, c1 at row l / 4, columns 2 (l % 4)
+  // and +1; c2, c3 eight rows below. Warps go along N first.
+  NvidiaMmaLayoutSpec v2{{2, 0}, {2, 2}, {16, 8}};
+  REQUIRE(v2.validate().empty());
+  LinearLayout mma = nvidiaMmaToLinearLayout(v2, {32, 16});
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(mma.apply(i, lane, 0) ==
+            Coord{int32_t(lane / 4 + 8 * (i / 2)),
+                  int32_t(2 * (lane % 4) + i % 2)});
+  CHECK(mma.apply(0, 0, 1) == Coord{0, 8});
+  CHECK(mma.apply(0, 0, 2) == Coord{16, 0});
+  // What gluonc refuses.
+  CHECK(NvidiaMmaLayoutSpec{{3, 0}, {2, 2}, {16, 64, 16}}.validate().find(
+            "multiple of 4") != std::string::npos);
+  CHECK(NvidiaMmaLayoutSpec{{3, 0}, {4, 1}, {16, 96, 16}}.validate().find(
+            "power of two") != std::string::npos);
+  CHECK(NvidiaMmaLayoutSpec{{1, 0}, {4, 1}, {16, 8}}.validate().find(
+            "not supported yet") != std::string::npos);
+  CHECK(spec.checkShape({32, 64}).find("smaller") != std::string::npos);
+}
