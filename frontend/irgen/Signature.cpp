@@ -112,8 +112,12 @@ static SignatureType parseTensorDesc(const std::string &entry) {
         pos, comma == std::string::npos ? std::string::npos : comma - pos));
     bool valid = !dim.empty() && dim.size() < 10 &&
                  dim.find_first_not_of("0123456789") == std::string::npos;
+    // Point at the dimension itself, past the blanks after the comma.
+    size_t blanks = dims.find_first_not_of(" \t", pos);
+    size_t dimOffset =
+        blanks == std::string::npos || blanks > comma ? pos : blanks;
     if (!valid || std::stoll(dim) <= 0)
-      return fail(kPrefix.size() + bracket + 1 + pos,
+      return fail(kPrefix.size() + bracket + 1 + dimOffset,
                   "block dimensions must be positive integers, got '" + dim +
                       "'");
     type.tensorDesc.blockShape.push_back(std::stoll(dim));
@@ -138,6 +142,7 @@ static SignatureType parseTensorDesc(const std::string &entry) {
         return fail(offset, "padding must be \"zero\" or \"nan\", got '" +
                                 value + "'");
       type.tensorDesc.padding = value;
+      type.tensorDesc.paddingOffset = static_cast<uint32_t>(offset);
       continue;
     }
     if (!type.tensorDesc.layoutText.empty())

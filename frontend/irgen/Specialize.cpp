@@ -97,8 +97,9 @@ TypeEntry IRGen::makeTensorDescEntry(const SignatureType &parsed,
   type.dtype = DType::of(*parseTritonScalar(parsed.scalar));
   type.padding = parsed.tensorDesc.padding;
   if (type.padding == "nan" && !type.dtype.isFloat())
-    fail(loc, "padding=\"nan\" needs a floating-point element type, got " +
-                  parsed.scalar + where);
+    fail(source.getLoc(entry.offset + parsed.tensorDesc.paddingOffset),
+         "padding=\"nan\" needs a floating-point element type, got " +
+             parsed.scalar + where);
   const std::vector<int64_t> &block = parsed.tensorDesc.blockShape;
   Value layout;
   if (parsed.tensorDesc.layoutText.empty()) {
@@ -127,10 +128,17 @@ TypeEntry IRGen::makeTensorDescEntry(const SignatureType &parsed,
                                 std::move(names));
   }
   auto *layoutValue = layout.getIf<LayoutValue>();
+  SourceLoc layoutLoc =
+      source.getLoc(entry.offset + parsed.tensorDesc.layoutOffset);
   if (!layoutValue)
-    fail(source.getLoc(entry.offset + parsed.tensorDesc.layoutOffset),
-         "expected an NVMMASharedLayout, got " + layout.getTypeName() + " " +
-             layout.toString() + where);
+    fail(layoutLoc, "expected an NVMMASharedLayout, got " +
+                        layout.getTypeName() + " " + layout.toString() +
+                        where);
+  // Another kind of layout is the layout's fault: point at it.
+  if (!mlir::isa<mlir::gluon::NVMMASharedLayoutAttr>(layoutValue->attr))
+    fail(layoutLoc, "a tensor descriptor's layout must be an "
+                    "NVMMASharedLayout, got " +
+                        layoutValue->text + where);
   std::string problem;
   mlir::gluon::TensorDescType descType = mlir::gluon::getTensorDescType(
       block, type.dtype.toMLIR(&context), layoutValue->attr, problem);

@@ -123,8 +123,12 @@ std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
     return "the shared memory " + typeText(buffer) +
            " does not hold the descriptor's block " + typeText(block);
   // A whole allocation or buffer: the block's bytes are contiguous, laid out
-  // as the descriptor says.
+  // as the descriptor says. The layout must be an NVMMASharedLayout, not
+  // merely place the elements alike (a SwizzledSharedLayout(8, 1, 8) does
+  // for 128-byte rows of fp16): only NVMMA allocations get the 1024-byte
+  // alignment TMA's address-based swizzle needs (getAllocationAlignment).
   if (buffer.getAllocShape() != buffer.getShape() ||
+      !isa<NVMMASharedLayoutAttr>(buffer.getLayout()) ||
       buffer.getSharedLayout() != block.getSharedLayout())
     return "the shared memory " + typeText(buffer) +
            " is not laid out as the descriptor's block " + typeText(block);

@@ -20,6 +20,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <algorithm>
+
 using namespace gluonc;
 using namespace gluonc::frontend;
 
@@ -204,13 +206,20 @@ Value mbarrierLayout(IRGen &gen, const BoundArgs &bound) {
       &gen.getContext(), 1, 1, 1, llvm::ArrayRef<unsigned>{0}));
 }
 
+/// Whether the builtin's signature has parameter `name`: Hopper's and
+/// Ampere's mbarrier functions share handlers but not every parameter.
+bool hasParameter(const BoundArgs &bound, const char *name) {
+  const std::vector<Parameter> &params = bound.getBuiltin().params;
+  return std::any_of(params.begin(), params.end(),
+                     [&](const Parameter &param) { return param.name == name; });
+}
+
 /// Reports an argument for the multi-CTA forms gluonc does not have.
 void rejectFromCTA(IRGen &gen, const BoundArgs &bound) {
-  for (const Parameter &param : bound.getBuiltin().params)
-    if ((param.name == "from_cta" || param.name == "fallback_count") &&
-        bound.has(param.name))
-      gen.fail(bound.loc(param.name),
-               "not supported yet: " + param.name +
+  for (const char *name : {"from_cta", "fallback_count"})
+    if (hasParameter(bound, name) && bound.has(name))
+      gen.fail(bound.loc(name),
+               std::string("not supported yet: ") + name +
                    " (mbarriers shared across the CTAs of a cluster)");
 }
 
@@ -253,11 +262,12 @@ Value mbarrierExpect(IRGen &gen, const BoundArgs &bound) {
   return Value();
 }
 
-/// mbarrier.arrive(mbarrier, *, count=1, pred=True)
+/// mbarrier.arrive(mbarrier, *, count=1, pred=True); Ampere's has no count.
 Value mbarrierArrive(IRGen &gen, const BoundArgs &bound) {
   rejectFromCTA(gen, bound);
   mlir::Value barrier = requireBarrier(gen, bound, "mbarrier");
-  int64_t count = bound.getInt("count", 1);
+  // Ampere's arrive has no count: one arrival.
+  int64_t count = hasParameter(bound, "count") ? bound.getInt("count", 1) : 1;
   if (count < 1 || count >= (1 << 20))
     gen.fail(bound.loc("count"),
              "count must be between 1 and 2^20 - 1, got " +

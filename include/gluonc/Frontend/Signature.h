@@ -41,8 +41,10 @@ struct TensorDescSignature {
   /// starts in the entry.
   std::string layoutText;
   uint32_t layoutOffset = 0;
-  /// "zero" or "nan".
+  /// "zero" or "nan", and where `padding=` starts in the entry (0 when
+  /// the entry has none).
   std::string padding = "zero";
+  uint32_t paddingOffset = 0;
 };
 
 struct SignatureType {
