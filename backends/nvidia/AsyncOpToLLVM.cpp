@@ -71,72 +71,72 @@ struct AsyncPattern : public ConvertOpToLLVMPattern<OpTy> {
 // mbarriers
 //===----------------------------------------------------------------------===//
 
-struct InitBarrierOpConversion : AsyncPattern<gluon::InitBarrierOp> {
-  using AsyncPattern::AsyncPattern;
+/// An mbarrier op that thread 0 alone issues where `pred` holds: the PTX
+/// `text` of one instruction, with $0 its predicate and $1 the barrier's
+/// shared address.
+template <typename OpTy>
+struct ThreadZeroBarrierPattern : AsyncPattern<OpTy> {
+  using AsyncPattern<OpTy>::AsyncPattern;
+
+  /// The instruction for `op`.
+  virtual std::string getText(OpTy op) const = 0;
+  /// The op's own predicate; null when it has none.
+  virtual Value getPred(typename OpTy::Adaptor) const { return {}; }
+
   LogicalResult
-  matchAndRewrite(gluon::InitBarrierOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    emitPtx(rewriter, loc,
-            "@$0 mbarrier.init.shared::cta.b64 [$1], " +
-                std::to_string(op.getCount()) + ";",
-            "b,r",
-            {isThread(rewriter, loc, context, 0),
-             toSharedAddress(rewriter, loc, adaptor.getBarrier())});
+    Value pred = isThread(rewriter, loc, this->context, 0);
+    if (Value own = getPred(adaptor))
+      pred = LLVM::AndOp::create(rewriter, loc, own, pred);
+    emitPtx(rewriter, loc, getText(op), "b,r",
+            {pred, toSharedAddress(rewriter, loc, adaptor.getBarrier())});
     rewriter.eraseOp(op);
     return success();
+  }
+};
+
+struct InitBarrierOpConversion
+    : ThreadZeroBarrierPattern<gluon::InitBarrierOp> {
+  using ThreadZeroBarrierPattern::ThreadZeroBarrierPattern;
+  std::string getText(gluon::InitBarrierOp op) const override {
+    return "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+           std::to_string(op.getCount()) + ";";
   }
 };
 
 struct InvalidateBarrierOpConversion
-    : AsyncPattern<gluon::InvalidateBarrierOp> {
-  using AsyncPattern::AsyncPattern;
-  LogicalResult
-  matchAndRewrite(gluon::InvalidateBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    emitPtx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
-            {isThread(rewriter, loc, context, 0),
-             toSharedAddress(rewriter, loc, adaptor.getBarrier())});
-    rewriter.eraseOp(op);
-    return success();
+    : ThreadZeroBarrierPattern<gluon::InvalidateBarrierOp> {
+  using ThreadZeroBarrierPattern::ThreadZeroBarrierPattern;
+  std::string getText(gluon::InvalidateBarrierOp) const override {
+    return "@$0 mbarrier.inval.shared::cta.b64 [$1];";
   }
 };
 
-struct BarrierExpectOpConversion : AsyncPattern<gluon::BarrierExpectOp> {
-  using AsyncPattern::AsyncPattern;
-  LogicalResult
-  matchAndRewrite(gluon::BarrierExpectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
-                                     isThread(rewriter, loc, context, 0));
-    emitPtx(rewriter, loc,
-            "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-                std::to_string(op.getBytes()) + ";",
-            "b,r",
-            {pred, toSharedAddress(rewriter, loc, adaptor.getBarrier())});
-    rewriter.eraseOp(op);
-    return success();
+struct BarrierExpectOpConversion
+    : ThreadZeroBarrierPattern<gluon::BarrierExpectOp> {
+  using ThreadZeroBarrierPattern::ThreadZeroBarrierPattern;
+  std::string getText(gluon::BarrierExpectOp op) const override {
+    return "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+           std::to_string(op.getBytes()) + ";";
+  }
+  Value getPred(gluon::BarrierExpectOp::Adaptor adaptor) const override {
+    return adaptor.getPred();
   }
 };
 
-struct ArriveBarrierOpConversion : AsyncPattern<gluon::ArriveBarrierOp> {
-  using AsyncPattern::AsyncPattern;
-  LogicalResult
-  matchAndRewrite(gluon::ArriveBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
-                                     isThread(rewriter, loc, context, 0));
+struct ArriveBarrierOpConversion
+    : ThreadZeroBarrierPattern<gluon::ArriveBarrierOp> {
+  using ThreadZeroBarrierPattern::ThreadZeroBarrierPattern;
+  std::string getText(gluon::ArriveBarrierOp op) const override {
     // The count operand is PTX 7.8 / sm_90; one arrival needs neither.
     std::string count =
         op.getCount() == 1 ? "" : ", " + std::to_string(op.getCount());
-    emitPtx(rewriter, loc,
-            "@$0 mbarrier.arrive.shared::cta.b64 _, [$1]" + count + ";", "b,r",
-            {pred, toSharedAddress(rewriter, loc, adaptor.getBarrier())});
-    rewriter.eraseOp(op);
-    return success();
+    return "@$0 mbarrier.arrive.shared::cta.b64 _, [$1]" + count + ";";
+  }
+  Value getPred(gluon::ArriveBarrierOp::Adaptor adaptor) const override {
+    return adaptor.getPred();
   }
 };
 

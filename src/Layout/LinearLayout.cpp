@@ -430,16 +430,29 @@ std::string gluonc::MfmaLayoutSpec::validate() const {
   return "";
 }
 
-std::string
-gluonc::MfmaLayoutSpec::checkShape(const std::vector<int32_t> &shape) const {
+namespace {
+
+/// Why a tensor of `shape` cannot take a matrix-instruction layout `name`
+/// whose warps cover instrShape[d] * warpsPerCTA[d] along each dimension.
+std::string checkWarpTiles(const char *name,
+                           const std::vector<int32_t> &instrShape,
+                           const std::vector<int32_t> &warpsPerCTA,
+                           const std::vector<int32_t> &shape) {
   if (shape.size() != 2)
-    return "an AMDMFMALayout distributes 2-D tensors";
+    return std::string("an ") + name + " distributes 2-D tensors";
   for (unsigned d = 0; d < 2; ++d)
     if (shape[d] < instrShape[d] * warpsPerCTA[d])
       return "dimension " + std::to_string(d) + " (" +
              std::to_string(shape[d]) + ") is smaller than the warps' tiles (" +
              std::to_string(instrShape[d] * warpsPerCTA[d]) + ")";
   return "";
+}
+
+} // namespace
+
+std::string
+gluonc::MfmaLayoutSpec::checkShape(const std::vector<int32_t> &shape) const {
+  return checkWarpTiles("AMDMFMALayout", instrShape, warpsPerCTA, shape);
 }
 
 namespace {
@@ -558,14 +571,8 @@ std::string gluonc::NvidiaMmaLayoutSpec::validate() const {
 
 std::string gluonc::NvidiaMmaLayoutSpec::checkShape(
     const std::vector<int32_t> &shape) const {
-  if (shape.size() != 2)
-    return "an NVMMADistributedLayout distributes 2-D tensors";
-  for (unsigned d = 0; d < 2; ++d)
-    if (shape[d] < instrShape[d] * warpsPerCTA[d])
-      return "dimension " + std::to_string(d) + " (" +
-             std::to_string(shape[d]) + ") is smaller than the warps' tiles (" +
-             std::to_string(instrShape[d] * warpsPerCTA[d]) + ")";
-  return "";
+  return checkWarpTiles("NVMMADistributedLayout", instrShape, warpsPerCTA,
+                        shape);
 }
 
 LinearLayout
