@@ -192,6 +192,15 @@ std::string coordList(unsigned rank, unsigned first) {
   return text + "}";
 }
 
+/// Constraints of a bulk tensor copy: `head` (the predicate, addresses),
+/// one 32-bit register per coordinate, then the last address.
+std::string copyConstraints(StringRef head, unsigned rank) {
+  std::string constraints = head.str();
+  for (unsigned i = 0; i <= rank; ++i)
+    constraints += ",r";
+  return constraints;
+}
+
 /// The coordinates of message `message`, innermost first.
 SmallVector<Value> messageCoords(OpBuilder &b, Location loc, ValueRange coords,
                                  const TMAMessage &message) {
@@ -241,10 +250,7 @@ struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
                        " [$1], [$2, " +
                        coordList(rank, 3) + "], [$" +
                        std::to_string(3 + rank) + "];";
-    std::string constraints = "b,r,l";
-    for (unsigned i = 0; i < rank; ++i)
-      constraints += ",r";
-    constraints += ",r";
+    std::string constraints = copyConstraints("b,r,l", rank);
     Value barrier = toSharedAddress(rewriter, loc, adaptor.getBarrier());
     for (auto [index, message] : llvm::enumerate(plan.messages)) {
       SmallVector<Value> operands = {
@@ -275,10 +281,7 @@ struct AsyncTMAStoreOpConversion : AsyncPattern<gluon::AsyncTMAStoreOp> {
                        "d.global.shared::cta.bulk_group [$1, " +
                        coordList(rank, 2) + "], [$" +
                        std::to_string(2 + rank) + "];";
-    std::string constraints = "b,l";
-    for (unsigned i = 0; i < rank; ++i)
-      constraints += ",r";
-    constraints += ",r";
+    std::string constraints = copyConstraints("b,l", rank);
     for (auto [index, message] : llvm::enumerate(plan.messages)) {
       SmallVector<Value> operands = {
           issuesMessage(rewriter, loc, context, index), adaptor.getDesc()};

@@ -213,6 +213,20 @@ void gluonc::frontend::rejectOption(IRGen &gen, const BoundArgs &args,
                                    option + "=...)");
 }
 
+void gluonc::frontend::checkWarpsPerCTA(
+    IRGen &gen, const BoundArgs &args,
+    const std::vector<int32_t> &warpsPerCTA) {
+  int64_t warps = 1;
+  for (int32_t count : warpsPerCTA)
+    warps *= count;
+  if (warps != gen.getSpec().numWarps)
+    gen.fail(args.loc("warps_per_cta"),
+             "warps_per_cta multiplies to " + std::to_string(warps) +
+                 ", but the kernel is compiled with " +
+                 std::to_string(gen.getSpec().numWarps) +
+                 " warps (--num-warps)");
+}
+
 void gluonc::frontend::checkSingleCTA(IRGen &gen, const BoundArgs &args) {
   const Builtin &builtin = args.getBuiltin();
   std::string function = builtin.getShortName();

@@ -80,6 +80,10 @@ void rejectOption(IRGen &gen, const BoundArgs &args,
 /// cta_split_num, cta_order, cga_layout, block_bases) have their
 /// single-CTA values.
 void checkSingleCTA(IRGen &gen, const BoundArgs &args);
+/// Fails unless a layout's `warps_per_cta` argument (`warpsPerCTA`)
+/// multiplies to the kernel's --num-warps.
+void checkWarpsPerCTA(IRGen &gen, const BoundArgs &args,
+                      const std::vector<int32_t> &warpsPerCTA);
 
 /// One value, or a tuple of them.
 Value toResult(const std::vector<RuntimeValue> &values, bool asTuple);

@@ -60,12 +60,7 @@ static Value makeMfmaLayout(IRGen &gen, const BoundArgs &bound) {
                                   kernel.arch + " has " +
                                   std::to_string(kernel.warpSize) +
                                   "-thread warps");
-  if (unsigned(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) != kernel.numWarps)
-    gen.fail(bound.loc("warps_per_cta"),
-             "warps_per_cta multiplies to " +
-                 std::to_string(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) +
-                 ", but the kernel is compiled with " +
-                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+  checkWarpsPerCTA(gen, bound, spec.warpsPerCTA);
   llvm::SmallVector<unsigned> instrShape(spec.instrShape.begin(),
                                          spec.instrShape.end());
   llvm::SmallVector<unsigned> warps(spec.warpsPerCTA.begin(),

@@ -48,12 +48,7 @@ Value nvmmaDistributedLayout(IRGen &gen, const BoundArgs &bound) {
              "--arch), but " +
                  kernel.arch + " has " + std::to_string(kernel.warpSize) +
                  "-thread waves");
-  if (unsigned(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) != kernel.numWarps)
-    gen.fail(bound.loc("warps_per_cta"),
-             "warps_per_cta multiplies to " +
-                 std::to_string(spec.warpsPerCTA[0] * spec.warpsPerCTA[1]) +
-                 ", but the kernel is compiled with " +
-                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+  checkWarpsPerCTA(gen, bound, spec.warpsPerCTA);
   return Value(makeLayoutValue(mlir::gluon::NVMMADistributedLayoutAttr::get(
       &gen.getContext(), toUnsigned(spec.version),
       toUnsigned(spec.warpsPerCTA), toUnsigned(spec.instrShape))));
