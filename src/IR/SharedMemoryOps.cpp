@@ -476,6 +476,16 @@ MemDescType mlir::gluon::getAllocationType(ArrayRef<int64_t> shape,
                           shape);
 }
 
+/// Elements (before padding) of one buffer of the leading dimension as the
+/// layout places it: buffer dimensions rounded up to powers of two (see
+/// SharedLayout.h).
+static int64_t getPlacedBufferElements(const gluonc::SharedLayout &layout) {
+  int64_t block = 1;
+  for (int32_t size : ArrayRef<int32_t>(layout.getShape()).drop_front())
+    block *= size;
+  return block;
+}
+
 MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
   if (src.getRank() < 2) {
     problem = "indexing needs a descriptor of rank 2 or more";
@@ -492,10 +502,7 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
   // padding rules are read (a range-for over a member of the temporary
   // would read a destroyed object).
   gluonc::SharedLayout layout = src.getSharedLayout();
-  // The block as placed: buffer dimensions rounded up (SharedLayout.h).
-  int64_t block = 1;
-  for (int32_t size : ArrayRef<int32_t>(layout.getShape()).drop_front())
-    block *= size;
+  int64_t block = getPlacedBufferElements(layout);
   for (const gluonc::PaddingRule &rule : layout.getPadding())
     if (block % rule.interval != 0) {
       problem = "a buffer of " + std::to_string(block) +
@@ -508,13 +515,8 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
 }
 
 int64_t mlir::gluon::getIndexStride(MemDescType src) {
-  // Buffer dimensions are placed as if rounded up to powers of two (see
-  // SharedLayout.h): the stride is the rounded block's.
   gluonc::SharedLayout layout = src.getSharedLayout();
-  int64_t block = 1;
-  for (int32_t size : ArrayRef<int32_t>(layout.getShape()).drop_front())
-    block *= size;
-  return layout.pad(block);
+  return layout.pad(getPlacedBufferElements(layout));
 }
 
 /// The offsets any element of a block of `sizes` may have relative to the
