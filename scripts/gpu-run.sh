@@ -75,6 +75,8 @@ run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
 echo "== GPU TMA tensor descriptor tests (libgluonrt on hand-written PTX)"
 run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
 
+echo "== GPU GEMM tests (samples/matmul_wgmma.py: TMA, mbarriers, wgmma)"
+run_gpu_test gpu-gemm "$stage/bin/gluonc-gpu-gemm-test" "$kernels"
 echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
 run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/tma_copy_work"
@@ -96,6 +98,11 @@ PYTHONUNBUFFERED=1 python3 bench/tma_copy_bench.py \
   --libgluonrt "$stage/bin/libgluonrt.so" --source samples/tma_copy.py \
   --json "$logs/tma_copy.json" 2>&1 | tee "$logs/tma_copy.log" || status=1
 
+echo "== wgmma GEMM benchmark"
+PYTHONUNBUFFERED=1 python3 bench/matmul_wgmma_bench.py \
+  --kernels "$stage/bench" --libgluonrt "$stage/bin/libgluonrt.so" \
+  --samples samples --json "$logs/gemm.json" 2>&1 | tee "$logs/gemm.log" \
+  || status=1
 echo "== softmax and layer norm benchmark"
 PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \
   --untuned-kernels "$stage/bench-untuned" \

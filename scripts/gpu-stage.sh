@@ -22,7 +22,8 @@ cp "$build/runtime/libgluonrt.so"* "$build/runtime/gluon-run" \
    "$build/tests/gpu/gluonc-gpu-shared-memory-test" \
    "$build/tests/gpu/gluonc-gpu-ops-test" \
    "$build/tests/gpu/gluonc-gpu-asm-test" \
-   "$build/tests/gpu/gluonc-gpu-tensordesc-test" "$stage/bin/"
+   "$build/tests/gpu/gluonc-gpu-tensordesc-test" \
+   "$build/tests/gpu/gluonc-gpu-gemm-test" "$stage/bin/"
 cp -r "$build/tests/gpu/kernels" "$stage/kernels"
 
 # The row benchmarks' kernels: one build per row length, with the warps
@@ -51,5 +52,12 @@ done
 "$gluonc" samples/tma_copy.py -k tma_copy_kernel -w 1 \
   -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" \
   -o "$stage/bench/tma_copy"
+# The GEMM benchmark's kernels: 128 x 256 tiles with K steps of 64, two
+# warpgroups, a 3-deep ring (what fits in shared memory beside C's tile).
+for dtype in fp16 bf16; do
+  "$gluonc" samples/matmul_wgmma.py -k matmul_kernel -w 8 \
+    -s "tensordesc<$dtype[128, 64]>, tensordesc<$dtype[64, 256]>, tensordesc<$dtype[128, 256]>, 3, 8" \
+    -o "$stage/bench/matmul_wgmma_$dtype"
+done
 echo "staged in $stage:"
 find "$stage" -type f | sort

@@ -26,6 +26,7 @@ const std::vector<Architecture> &gluonc::nvidia::getArchitectures() {
   static const std::vector<Architecture> architectures = {
       //           cc   shared memory per        per SM:
       //                block      SM         reserved  warps blocks registers
+      //                                                                 wgmma
       // Turing.
       {"sm_75",   75,  64 * KiB,  64 * KiB, 0,    32, 16, 64 * KiB},
       // Ampere: A100 (8.0), GA10x (8.6), Orin (8.7).
@@ -36,7 +37,7 @@ const std::vector<Architecture> &gluonc::nvidia::getArchitectures() {
       {"sm_89",   89,  99 * KiB, 100 * KiB, KiB,  48, 24, 64 * KiB},
       // Hopper.
       {"sm_90",   90, 227 * KiB, 228 * KiB, KiB,  64, 32, 64 * KiB},
-      {"sm_90a",  90, 227 * KiB, 228 * KiB, KiB,  64, 32, 64 * KiB},
+      {"sm_90a",  90, 227 * KiB, 228 * KiB, KiB,  64, 32, 64 * KiB, true},
       // Blackwell: B200 (10.0), B300 (10.3), RTX 50 series (12.0).
       {"sm_100", 100, 227 * KiB, 228 * KiB, KiB,  64, 32, 64 * KiB},
       {"sm_100a",100, 227 * KiB, 228 * KiB, KiB,  64, 32, 64 * KiB},

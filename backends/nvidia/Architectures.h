@@ -41,6 +41,9 @@ struct Architecture {
   unsigned maxBlocksPerSM;
   /// 32-bit registers of one SM, divided among its resident warps.
   unsigned registersPerSM;
+  /// Whether it has wgmma (warpgroup MMA): sm_90a alone, an
+  /// architecture-specific feature that sm_100 and later do not keep.
+  bool warpgroupMma = false;
 };
 
 /// Every architecture `--arch` accepts, oldest first.

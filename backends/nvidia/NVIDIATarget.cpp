@@ -191,6 +191,8 @@ public:
     // TMA and mbarrier's transaction counts came with Hopper.
     if (arch && arch->computeCapability >= 90)
       features.insert("tma");
+    if (arch && arch->warpgroupMma)
+      features.insert("wgmma");
     return features;
   }
   std::map<std::string, int64_t>
@@ -208,7 +210,13 @@ public:
   }
 
   void buildLoweringPasses(OpPassManager &pm, llvm::StringRef) const override {
-    buildGluonLoweringPasses(pm, targetInfo, populateAsyncOpToLLVMPatterns);
+    buildGluonLoweringPasses(
+        pm, targetInfo,
+        [](GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
+           const LoweringContext &context) {
+          populateAsyncOpToLLVMPatterns(converter, patterns, context);
+          populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
+        });
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

@@ -24,6 +24,11 @@ void populateAsyncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    const LoweringContext &context);
 
+/// gluon.warpgroup_mma and its wait as wgmma (WarpgroupMmaOpToLLVM.cpp).
+void populateWarpgroupMmaOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns,
+                                          const LoweringContext &context);
+
 } // namespace gluonc::nvidia
 
 #endif // GLUONC_BACKENDS_NVIDIA_PATTERNS_H

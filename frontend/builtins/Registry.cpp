@@ -25,6 +25,7 @@ const BuiltinTable &gluonc::frontend::getGluonBuiltins() {
     registerAMDBuiltins(*table);
     registerHopperBuiltins(*table);
     registerNvidiaMmaBuiltins(*table);
+    registerWarpgroupMmaBuiltins(*table);
     return table;
   }();
   return *table;

@@ -56,6 +56,7 @@ void registerAMDBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
 void registerHopperBuiltins(BuiltinTable &table);
 void registerNvidiaMmaBuiltins(BuiltinTable &table);
+void registerWarpgroupMmaBuiltins(BuiltinTable &table);
 
 } // namespace gluonc::frontend
 

@@ -278,10 +278,26 @@ static BuiltinHandler minMax(bool isMax) {
   return [isMax](Interpreter &gen, const BoundArgs &args) {
     std::string name = isMax ? "max" : "min";
     const std::vector<Value> &given = args.rest();
+    // In a kernel, Triton's min(a, b, ...) and max of run-time values are
+    // gl.minimum and gl.maximum, folded left to right.
+    bool anyRuntime = false;
+    for (const Value &value : given)
+      anyRuntime = anyRuntime || value.isRuntime();
+    const Builtin *elementwise =
+        gen.getBuiltins().find(isMax ? "gl.maximum" : "gl.minimum");
+    if (anyRuntime && elementwise && given.size() >= 2 &&
+        !args.given("key") && !args.given("default")) {
+      Value result = given[0];
+      for (size_t i = 1; i < given.size(); ++i)
+        result = gen.callWith(Value(BuiltinValue{elementwise, nullptr}),
+                              {result, given[i]}, args.callLoc());
+      return result;
+    }
     for (size_t i = 0; i < given.size(); ++i)
       if (given[i].isRuntime())
         gen.fail(args.restLocs()[i],
-                 name + "() works on compile-time values; use gl." +
+                 name + "() of one run-time iterable, or with key or "
+                        "default, works on compile-time values; use gl." +
                      (isMax ? "maximum" : "minimum") + " on run-time values");
     if (given.empty())
       gen.fail(args.callLoc(), name + "() expects at least one argument");

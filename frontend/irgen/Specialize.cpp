@@ -319,6 +319,12 @@ IRGen::bindParameters(const FunctionDefStmt &kernel) {
         bindings[i].value = evaluateInModuleScope(*param.defaultValue);
         continue;
       }
+      // Triton binds a `num_warps: gl.constexpr` parameter to the launch's
+      // num_warps, which is --num-warps here.
+      if (isConstexpr && param.name == "num_warps") {
+        bindings[i].value = Value::integer(BigInt(int64_t(spec.numWarps)));
+        continue;
+      }
       failWithNote(
           signatureSource->getLoc(spec.signature.size()),
           isConstexpr

@@ -702,6 +702,58 @@ def Gluon_TMAStoreWaitOp : Gluon_Op<"tma_store_wait",
 }
 
 //===----------------------------------------------------------------------===//
+// Warpgroup MMA (NVIDIA Hopper; WarpgroupMmaOps.cpp)
+//===----------------------------------------------------------------------===//
+
+def Gluon_WarpgroupMmaOp : Gluon_Op<"warpgroup_mma",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+     AllTypesMatch<["acc", "result"]>]> {
+  let summary = "start acc + a @ b on Hopper's tensor cores (wgmma)";
+  let description = [{
+    `gluon.warpgroup_mma %a, %b, %acc, %use_acc : !gluon.memdesc<128x64xf16,
+    #nvmma>, !gluon.memdesc<64x128xf16, #nvmma> -> tensor<128x128xf32,
+    #gluon.nvidia_mma<{version = [3, 0], ...}>>`: each warpgroup (4 warps)
+    issues one wgmma.mma_async per 64-row tile, instruction-wide column
+    tile and K step of the accumulator's #gluon.nvidia_mma layout (version
+    3), reading `b` ([K, N]) and `a` ([M, K]) from shared memory through
+    matrix descriptors, or `a` from registers in the accumulator's dot
+    operand layout (opIdx 0, kWidth 32 / element bits). Where `use_acc` is false the accumulator starts at
+    zero. The result is not ready, and the operands must not change, until
+    a gluon.warpgroup_mma_wait that passes the result says the group has
+    completed. Operands: f16 or bf16 (f32 accumulators), f32 (as tf32) or
+    f8E4M3FN / f8E5M2 (K-major only).
+  }];
+  let arguments = (ins AnyTypeOf<[Gluon_MemDesc, Gluon_ValueTensor]>:$a,
+                       Gluon_MemDesc:$b, Gluon_ValueTensor:$acc, I1:$useAcc);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc `,` $useAcc attr-dict `:` qualified(type($a)) `,`
+    qualified(type($b)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_WarpgroupMmaWaitOp : Gluon_Op<"warpgroup_mma_wait",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "wait until at most N warpgroup MMA groups are in flight";
+  let description = [{
+    `%r = gluon.warpgroup_mma_wait 1, %acc : tensor<...>`:
+    each warpgroup waits until at most `pendings` of its gluon.warpgroup_mma
+    ops are still running. The results are the operands (`deps`), ready to
+    use: pass the results of the MMAs waited for, and the buffers they read
+    when later code overwrites them.
+  }];
+  let arguments = (ins Variadic<AnyType>:$deps,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $pendings (`,` $deps^ `:` qualified(type($deps)))? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics and device assertions
 //===----------------------------------------------------------------------===//
 

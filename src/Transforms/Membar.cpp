@@ -28,12 +28,18 @@
 //  - A TMA store reads its buffer: threads' earlier writes need a barrier
 //    before it (after their fence_async_shared), and a later write waits
 //    for a barrier after it (after tma.store_wait says the copy has read).
+//  - A warpgroup MMA reads its shared operands the same way: a later write
+//    (the next TMA load into a ring buffer) gets a barrier before it. The
+//    kernel's warpgroup_mma_wait before that write retires the MMA in each
+//    warpgroup; the barrier makes every warpgroup's wait precede the
+//    write.
 //
 // The fence itself is the kernel's to write (Gluon's rule): what threads
 // store reaches the async proxy only through fence_async_shared. The pass
-// also follows the stores not yet fenced: a TMA store of a buffer that one
-// of them certainly wrote (on every path to it) is an error; one that may
-// have (a loop's previous iteration, one branch of an `if`) a warning.
+// also follows the stores not yet fenced: a TMA store or warpgroup MMA
+// reading a buffer that one of them certainly wrote (on every path to it)
+// is an error; one that may have (a loop's previous iteration, one branch
+// of an `if`) a warning.
 //
 // Control flow: a loop body is entered with what is pending before the loop
 // and at the end of its body (the previous iteration), computed to a fixed
@@ -207,6 +213,12 @@ SmallVector<Access> getAccesses(Operation *op) {
              /*staysPending=*/false}};
   if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op))
     return {{Buffer::of(store.getSrc()), /*isWrite=*/false}};
+  if (auto mma = dyn_cast<gluon::WarpgroupMmaOp>(op)) {
+    SmallVector<Access> reads = {{Buffer::of(mma.getB()), /*isWrite=*/false}};
+    if (isa<gluon::MemDescType>(mma.getA().getType()))
+      reads.push_back({Buffer::of(mma.getA()), /*isWrite=*/false});
+    return reads;
+  }
   return {};
 }
 
@@ -307,19 +319,22 @@ private:
       if (!Buffer::of(getStoredDescriptor(store)).mayAlias(read) ||
           !reported.insert({reader, store}).second)
         continue;
+      std::string what = isa<gluon::WarpgroupMmaOp>(reader)
+                             ? "a warpgroup_mma"
+                             : "a TMA store";
       if (certain) {
         InFlightDiagnostic diag =
-            reader->emitError("a TMA store reads shared memory that threads "
-                              "stored without fence_async_shared() after "
-                              "the store: the async proxy may not see the "
-                              "values");
+            reader->emitError(what + " reads shared memory that threads "
+                                     "stored without fence_async_shared() "
+                                     "after the store: the async proxy may "
+                                     "not see the values");
         diag.attachNote(store->getLoc()) << "the store";
         failed = true;
       } else {
-        reader->emitWarning("a TMA store may read shared memory that threads "
-                            "stored without fence_async_shared() after the "
-                            "store (on some path: a loop's earlier "
-                            "iteration or one branch)")
+        reader->emitWarning(what + " may read shared memory that threads "
+                                   "stored without fence_async_shared() after "
+                                   "the store (on some path: a loop's earlier "
+                                   "iteration or one branch)")
                 .attachNote(store->getLoc())
             << "the store";
       }
@@ -337,6 +352,12 @@ private:
     }
     if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op)) {
       check(op, store.getSrc(), state, report);
+      return;
+    }
+    if (auto mma = dyn_cast<gluon::WarpgroupMmaOp>(op)) {
+      if (isa<gluon::MemDescType>(mma.getA().getType()))
+        check(op, mma.getA(), state, report);
+      check(op, mma.getB(), state, report);
       return;
     }
     if (op->getNumRegions() == 0)

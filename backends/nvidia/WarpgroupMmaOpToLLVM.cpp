@@ -1,0 +1,293 @@
+//===- WarpgroupMmaOpToLLVM.cpp - gluon.warpgroup_mma as wgmma PTX --------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// gluon.warpgroup_mma issues what its plan says (gluon::planWarpgroupMma):
+// wgmma.fence, then for each tile of the warpgroup and each K step one
+// wgmma.mma_async (PTX ISA 8.0, sm_90a) on shared-memory matrix
+// descriptors, then wgmma.commit_group. A descriptor is the mode's constant
+// bits plus the tile's start address in 16-byte units: the operand's
+// address and the warpgroup's own offset are computed once per op, each
+// tile adds a constant, so LLVM hoists all of it out of a K loop.
+//
+// The accumulator's registers come in the order of its linear layout
+// (nvidiaMmaToLinearLayout): within a tile (column + 1, row + 8, columns
+// by 8) exactly the order of wgmma's d registers, then N tiles, then M
+// tiles. Each instruction's d operands are tied to its inputs ("=f", "0"):
+// the accumulation happens in place, asynchronously.
+//
+// gluon.warpgroup_mma_wait is wgmma.wait_group with every register of its
+// tensor dependencies tied through it, so that no use of an MMA's result
+// can move above the wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "gluonc/Conversion/Utility.h"
+#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpgroupMma.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+LLVM::InlineAsmOp emitAsm(OpBuilder &b, Location loc, Type resultType,
+                          StringRef text, StringRef constraints,
+                          ValueRange operands) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+}
+
+Value i64Constant(OpBuilder &b, Location loc, uint64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(int64_t(value)));
+}
+
+/// The inline-asm constraint of a register of `type`.
+StringRef getConstraint(Type type) {
+  if (type.isF32())
+    return "f";
+  if (type.isF64())
+    return "d";
+  if (type.isInteger(64) || isa<LLVM::LLVMPointerType>(type))
+    return "l";
+  if (type.isF16() || type.isBF16() || type.isInteger(16))
+    return "h";
+  return "r";
+}
+
+/// `value` when the warpgroup index `index` is i, offsets[i] (elements of
+/// the operand): the warpgroup's share of every tile's address.
+Value selectWarpOffset(OpBuilder &b, Location loc, Value index,
+                       ArrayRef<int64_t> offsets) {
+  Value result = createI32Constant(b, loc, offsets.front());
+  for (size_t i = 1; i < offsets.size(); ++i) {
+    Value isThis = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, index,
+                                        createI32Constant(b, loc, int64_t(i)));
+    result = LLVM::SelectOp::create(b, loc, isThis,
+                                    createI32Constant(b, loc, offsets[i]),
+                                    result);
+  }
+  return result;
+}
+
+/// The descriptor of an operand's tile at element offset 0 for this
+/// thread's warpgroup: mode bits | (address >> 4). Tiles add their own
+/// offset in 16-byte units (the address field cannot carry: shared memory
+/// addresses stay below 2^18).
+Value emitBaseDescriptor(OpBuilder &b, Location loc, Value base,
+                         Value warpOffset, unsigned elementBytes,
+                         const WgmmaOperandMode &mode) {
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  Value bytes = LLVM::MulOp::create(
+      b, loc, warpOffset, createI32Constant(b, loc, int64_t(elementBytes)));
+  address = LLVM::AddOp::create(b, loc, address, bytes);
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, address, createI32Constant(b, loc, 4)),
+      createI32Constant(b, loc, 0x3fff));
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+  return LLVM::OrOp::create(b, loc, wide,
+                            i64Constant(b, loc, mode.getDescriptorBits()));
+}
+
+/// The wgmma.mma_async instruction of one tile and K step, with its d
+/// registers as $0.., the descriptors and the scale-d flag after them.
+std::string getMmaText(const gluon::WarpgroupMmaPlan &plan, bool transA,
+                       bool transB, int64_t numResults) {
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                     std::to_string(2 * numResults + 2) +
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+                     std::to_string(plan.instrN) + "k" +
+                     std::to_string(plan.instrK) + "." + plan.accType + "." +
+                     plan.operandType + "." + plan.operandType + " {";
+  for (int64_t i = 0; i < numResults; ++i)
+    text += (i ? ", $" : "$") + std::to_string(i);
+  text += "}, $" + std::to_string(2 * numResults) + ", $" +
+          std::to_string(2 * numResults + 1) + ", p, 1, 1";
+  // Only 16-bit operands have the transpose immediates.
+  if (plan.elementBytes == 2)
+    text += std::string(", ") + (transA ? "1" : "0") + ", " +
+            (transB ? "1" : "0");
+  return text + ";\n}";
+}
+
+struct WarpgroupMmaOpConversion
+    : public ConvertOpToLLVMPattern<gluon::WarpgroupMmaOp> {
+  WarpgroupMmaOpConversion(const LLVMTypeConverter &converter,
+                           const LoweringContext &context)
+      : ConvertOpToLLVMPattern(converter), context(context) {}
+
+  LogicalResult
+  matchAndRewrite(gluon::WarpgroupMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::string problem;
+    std::optional<gluon::WarpgroupMmaPlan> plan = gluon::planWarpgroupMma(
+        op.getA().getType(), op.getB().getType(), op.getAcc().getType(),
+        problem);
+    if (!plan)
+      return op.emitOpError(problem);
+    auto aType = cast<gluon::MemDescType>(op.getA().getType());
+    auto bType = cast<gluon::MemDescType>(op.getB().getType());
+    SharedLayout aLayout = aType.getSharedLayout();
+    SharedLayout bLayout = bType.getSharedLayout();
+
+    // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N.
+    auto [warp, lane] = emitWarpAndLane(rewriter, loc, context.target,
+                                        context.numThreads);
+    (void)lane;
+    Value warpsM = createI32Constant(rewriter, loc, plan->getWarpsM());
+    Value groupM = LLVM::UDivOp::create(
+        rewriter, loc, LLVM::URemOp::create(rewriter, loc, warp, warpsM),
+        createI32Constant(rewriter, loc, 4));
+    Value groupN = LLVM::URemOp::create(
+        rewriter, loc, LLVM::UDivOp::create(rewriter, loc, warp, warpsM),
+        createI32Constant(rewriter, loc, plan->getWarpsN()));
+    SmallVector<int64_t> aWarpOffsets, bWarpOffsets;
+    for (unsigned g = 0; g < plan->getWarpsM() / 4; ++g)
+      aWarpOffsets.push_back(aLayout.getOffset({int32_t(64 * g), 0}));
+    for (unsigned g = 0; g < plan->getWarpsN(); ++g)
+      bWarpOffsets.push_back(
+          bLayout.getOffset({0, int32_t(plan->instrN * g)}));
+    unsigned bytes = plan->elementBytes;
+    Value aDesc = emitBaseDescriptor(
+        rewriter, loc, adaptor.getA(),
+        selectWarpOffset(rewriter, loc, groupM, aWarpOffsets), bytes,
+        *plan->aMode);
+    Value bDesc = emitBaseDescriptor(
+        rewriter, loc, adaptor.getB(),
+        selectWarpOffset(rewriter, loc, groupN, bWarpOffsets), bytes,
+        plan->bMode);
+    auto tileDescriptor = [&](Value base, const SharedLayout &layout,
+                              const Coord &origin) -> Value {
+      int64_t units = layout.getOffset(origin) * bytes / 16;
+      if (units == 0)
+        return base;
+      return LLVM::AddOp::create(rewriter, loc, base,
+                                 i64Constant(rewriter, loc, uint64_t(units)));
+    };
+
+    SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getAcc());
+    int64_t perTile = plan->instrN / 2;
+    auto f32 = rewriter.getF32Type();
+    auto resultStruct = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(perTile, f32));
+    std::string constraints;
+    for (int64_t i = 0; i < perTile; ++i)
+      constraints += "=f,";
+    for (int64_t i = 0; i < perTile; ++i)
+      constraints += std::to_string(i) + ",";
+    constraints += "l,l,r";
+    std::string text = getMmaText(*plan, plan->aMode->mnMajor,
+                                  plan->bMode.mnMajor, perTile);
+    Value useAcc = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
+                                        adaptor.getUseAcc());
+    Value one = createI32Constant(rewriter, loc, 1);
+
+    emitAsm(rewriter, loc, Type(), "wgmma.fence.sync.aligned;", "", {});
+    for (int64_t m = 0; m < plan->mReps; ++m)
+      for (int64_t n = 0; n < plan->nReps; ++n) {
+        int64_t first = (m * plan->nReps + n) * perTile;
+        SmallVector<Value> tile(acc.begin() + first,
+                                acc.begin() + first + perTile);
+        for (int64_t k = 0; k < plan->kSteps; ++k) {
+          SmallVector<Value> operands(tile);
+          operands.push_back(
+              tileDescriptor(aDesc, aLayout, plan->getATileOrigin(m, k)));
+          operands.push_back(
+              tileDescriptor(bDesc, bLayout, plan->getBTileOrigin(k, n)));
+          operands.push_back(k == 0 ? useAcc : one);
+          Value result = emitAsm(rewriter, loc, resultStruct, text,
+                                 constraints, operands)
+                             .getResult(0);
+          for (int64_t i = 0; i < perTile; ++i)
+            tile[i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
+        }
+        std::copy(tile.begin(), tile.end(), acc.begin() + first);
+      }
+    emitAsm(rewriter, loc, Type(), "wgmma.commit_group.sync.aligned;", "", {});
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, acc));
+    return success();
+  }
+
+  LoweringContext context;
+};
+
+struct WarpgroupMmaWaitOpConversion
+    : public ConvertOpToLLVMPattern<gluon::WarpgroupMmaWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::WarpgroupMmaWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::string text =
+        "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) +
+        ";";
+    // Every register of the tensor dependencies, tied through the wait.
+    SmallVector<Value> registers;
+    SmallVector<SmallVector<Value>> perDep;
+    for (auto [dep, lowered] :
+         llvm::zip_equal(op.getDeps(), adaptor.getDeps())) {
+      perDep.emplace_back();
+      if (isa<RankedTensorType>(dep.getType())) {
+        perDep.back() = unpackRegisters(rewriter, loc, lowered);
+        registers.append(perDep.back());
+      }
+    }
+    if (registers.empty()) {
+      emitAsm(rewriter, loc, Type(), text, "", {});
+      rewriter.replaceOp(op, adaptor.getDeps());
+      return success();
+    }
+    SmallVector<Type> types;
+    std::string outputs, inputs;
+    for (auto [i, reg] : llvm::enumerate(registers)) {
+      types.push_back(reg.getType());
+      outputs += "=" + getConstraint(reg.getType()).str() + ",";
+      inputs += (i ? "," : "") + std::to_string(i);
+    }
+    auto resultStruct =
+        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+    Value waited = emitAsm(rewriter, loc, resultStruct, text, outputs + inputs,
+                           registers)
+                       .getResult(0);
+    SmallVector<Value> results;
+    int64_t next = 0;
+    for (auto [i, dep] : llvm::enumerate(op.getDeps())) {
+      if (!isa<RankedTensorType>(dep.getType())) {
+        results.push_back(adaptor.getDeps()[i]);
+        continue;
+      }
+      SmallVector<Value> values;
+      for (size_t j = 0; j < perDep[i].size(); ++j)
+        values.push_back(
+            LLVM::ExtractValueOp::create(rewriter, loc, waited, next++));
+      results.push_back(packRegisters(
+          rewriter, loc, getTypeConverter()->convertType(dep.getType()),
+          values));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void gluonc::nvidia::populateWarpgroupMmaOpToLLVMPatterns(
+    GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringContext &context) {
+  patterns.add<WarpgroupMmaOpConversion>(converter, context);
+  patterns.add<WarpgroupMmaWaitOpConversion>(converter);
+}
