@@ -54,10 +54,12 @@ done
   -o "$stage/bench/tma_copy"
 # The GEMM benchmark's kernels: 128 x 256 tiles with K steps of 64, two
 # warpgroups, a 3-deep ring (what fits in shared memory beside C's tile).
-for dtype in fp16 bf16; do
-  "$gluonc" samples/matmul_wgmma.py -k matmul_kernel -w 8 \
-    -s "tensordesc<$dtype[128, 64]>, tensordesc<$dtype[64, 256]>, tensordesc<$dtype[128, 256]>, 3, 8" \
-    -o "$stage/bench/matmul_wgmma_$dtype"
+for kind in matmul_wgmma matmul_persistent; do
+  for dtype in fp16 bf16; do
+    "$gluonc" samples/$kind.py -k matmul_kernel -w 8 \
+      -s "tensordesc<$dtype[128, 64]>, tensordesc<$dtype[64, 256]>, tensordesc<$dtype[128, 256]>, 3, 8" \
+      -o "$stage/bench/${kind}_$dtype"
+  done
 done
 echo "staged in $stage:"
 find "$stage" -type f | sort

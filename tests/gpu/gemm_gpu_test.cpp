@@ -17,9 +17,11 @@
 // rounding plus fp32 accumulation. A wrong fragment or descriptor is off
 // by the size of the values themselves. Shapes (512, 512, 512),
 // (1000, 1000, 1008) (edge tiles read zeros and write nothing) and
-// (8192, 8192, 8192), the last checked on 16 whole rows and columns and
-// 4096 random elements, and skipped under compute-sanitizer's racecheck
-// and synccheck (GLUONC_GPU_SANITIZER), which would take hours on it.
+// (8192, 8192, 8192) for the 128 x 256 builds, the last checked on 10
+// whole rows and columns and 4096 random elements, and skipped under
+// compute-sanitizer's racecheck and synccheck (GLUONC_GPU_SANITIZER),
+// which would take hours on it; persistent kernels also at
+// (1000, 1000, 64), where the loads run several tiles ahead.
 //
 //   gluonc-gpu-gemm-test KERNEL_DIR     (exit 77: no GPU)
 //
@@ -65,6 +67,8 @@ struct Variant {
   bool bf16;
   /// Persistent kernels run one program per SM; the others one per tile.
   bool persistent;
+  /// Also run at 8192^3 (the benchmark's builds).
+  bool large;
 };
 
 uint16_t toBits(float value, bool bf16) {
@@ -205,16 +209,21 @@ int main(int argc, char **argv) {
     bool slowTool = sanitizer && (std::strcmp(sanitizer, "racecheck") == 0 ||
                                   std::strcmp(sanitizer, "synccheck") == 0);
     const Variant variants[] = {
-        {"gemm_fp16", false, false},
-        {"gemm_bf16", true, false},
-        {"gemm_fp16_128x128", false, false},
-        {"gemm_fp16_64x64", false, false},
+        {"gemm_fp16", false, false, true},
+        {"gemm_bf16", true, false, true},
+        {"gemm_fp16_128x128", false, false, false},
+        {"gemm_fp16_64x64", false, false, false},
+        {"gemm_persistent_fp16", false, true, true},
+        {"gemm_persistent_bf16", true, true, true},
+        {"gemm_persistent_fp16_64x64", false, true, false},
     };
     for (const Variant &variant : variants) {
       checkGemm(runner, variant, {512, 512, 512});
       checkGemm(runner, variant, {1000, 1000, 1008});
-      bool main = variant.folder == "gemm_fp16" || variant.folder == "gemm_bf16";
-      if (main && !slowTool)
+      // One K step per tile: the ring's loads run several tiles ahead.
+      if (variant.persistent)
+        checkGemm(runner, variant, {1000, 1000, 64});
+      if (variant.large && !slowTool)
         checkGemm(runner, variant, {8192, 8192, 8192});
     }
   });
