@@ -30,6 +30,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -52,6 +53,14 @@ void initializeNVPTX() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // Shared, local and constant addresses are 32 bits wide (the data
+    // layout's p3:32 and friends, read when a target machine is made), as
+    // Triton compiles: shared-memory address arithmetic stays in 32-bit
+    // registers instead of pairs.
+    auto &options = llvm::cl::getRegisteredOptions();
+    if (auto *shortPointers = static_cast<llvm::cl::opt<bool> *>(
+            options.lookup("nvptx-short-ptr")))
+      shortPointers->setValue(true);
   });
 }
 

@@ -58,7 +58,7 @@
 # ONE-DAG: shl.b32 %[[N:r[0-9]+]], %{{r[0-9]+}}, 6;
 # ONE-DAG: setp.eq.b32 %[[T0:p[0-9]+]], %[[TID:r[0-9]+]], 0;
 # The mbarrier after the 16 KiB block.
-# ONE-DAG: cvt.u32.u64 %[[SMEM:r[0-9]+]], %{{rd[0-9]+}};
+# ONE-DAG: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # ONE-DAG: add.s32 %[[BAR:r[0-9]+]], %[[SMEM]], 16384;
 # ONE: @%[[T0]] mbarrier.init.shared::cta.b64 [%[[BAR]]], 1;
 # ONE: bar.sync 0;
@@ -89,7 +89,7 @@
 # TWO: .extern .shared .align 1024 .b8 global_smem[];
 # TWO-DAG: shl.b32 %[[M:r[0-9]+]], %{{r[0-9]+}}, 7;
 # TWO-DAG: setp.eq.b32 %[[T0:p[0-9]+]], %[[TID:r[0-9]+]], 0;
-# TWO-DAG: cvt.u32.u64 %[[SMEM:r[0-9]+]], %{{rd[0-9]+}};
+# TWO-DAG: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # TWO-DAG: add.s32 %[[BAR:r[0-9]+]], %[[SMEM]], 32768;
 # TWO: @%[[T0]] mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR]]], 32768;
 # TWO: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN:rd[0-9]+]], {%[[N:r[0-9]+]], %[[M2:r[0-9]+]]}], [%[[BAR]]];
@@ -110,7 +110,7 @@
 # WIDE-DAG: shl.b32 %[[M:r[0-9]+]], %{{r[0-9]+}}, 7;
 # WIDE-DAG: shl.b32 %[[N:r[0-9]+]], %{{r[0-9]+}}, 8;
 # WIDE-DAG: setp.eq.b32 %[[T0:p[0-9]+]], %[[TID:r[0-9]+]], 0;
-# WIDE-DAG: cvt.u32.u64 %[[SMEM:r[0-9]+]], %{{rd[0-9]+}};
+# WIDE-DAG: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # WIDE: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR:r[0-9]+]]], 65536;
 # WIDE: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN:rd[0-9]+]], {%[[N]], %[[M]]}], [%[[BAR]]];
 # WIDE: setp.eq.b32 %[[T32:p[0-9]+]], %[[TID]], 32;

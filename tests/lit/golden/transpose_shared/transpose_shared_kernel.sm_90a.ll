@@ -1,6 +1,6 @@
 ; ModuleID = 'gluon'
 source_filename = "gluon"
-target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @global_smem = external local_unnamed_addr addrspace(3) global [0 x i8], align 16
@@ -181,301 +181,279 @@ define ptx_kernel void @transpose_shared_kernel(ptr addrspace(1) %0, ptr addrspa
   %178 = xor i32 %176, 1072
   %179 = xor i32 %176, 3088
   %180 = xor i32 %176, 3120
-  %181 = zext nneg i32 %176 to i64
-  %182 = getelementptr float, ptr addrspace(3) @global_smem, i64 %181
-  %183 = getelementptr i8, ptr addrspace(3) %182, i64 128
-  %184 = zext nneg i32 %177 to i64
-  %185 = getelementptr float, ptr addrspace(3) @global_smem, i64 %184
-  %186 = zext nneg i32 %178 to i64
-  %187 = getelementptr float, ptr addrspace(3) @global_smem, i64 %186
-  %188 = getelementptr i8, ptr addrspace(3) %182, i64 8192
-  %189 = getelementptr i8, ptr addrspace(3) %182, i64 8320
-  %190 = zext nneg i32 %179 to i64
-  %191 = getelementptr float, ptr addrspace(3) @global_smem, i64 %190
-  %192 = zext nneg i32 %180 to i64
-  %193 = getelementptr float, ptr addrspace(3) @global_smem, i64 %192
-  %194 = insertelement <4 x i32> poison, i32 %137, i64 0
-  %195 = insertelement <4 x i32> %194, i32 %138, i64 1
-  %196 = insertelement <4 x i32> %195, i32 %139, i64 2
-  %197 = insertelement <4 x i32> %196, i32 %140, i64 3
-  store <4 x i32> %197, ptr addrspace(3) %182, align 16
-  %198 = insertelement <4 x i32> poison, i32 %141, i64 0
-  %199 = insertelement <4 x i32> %198, i32 %142, i64 1
-  %200 = insertelement <4 x i32> %199, i32 %143, i64 2
-  %201 = insertelement <4 x i32> %200, i32 %144, i64 3
-  store <4 x i32> %201, ptr addrspace(3) %183, align 16
-  %202 = insertelement <4 x i32> poison, i32 %145, i64 0
-  %203 = insertelement <4 x i32> %202, i32 %146, i64 1
-  %204 = insertelement <4 x i32> %203, i32 %147, i64 2
-  %205 = insertelement <4 x i32> %204, i32 %148, i64 3
-  store <4 x i32> %205, ptr addrspace(3) %185, align 16
-  %206 = insertelement <4 x i32> poison, i32 %149, i64 0
-  %207 = insertelement <4 x i32> %206, i32 %150, i64 1
-  %208 = insertelement <4 x i32> %207, i32 %151, i64 2
-  %209 = insertelement <4 x i32> %208, i32 %152, i64 3
-  store <4 x i32> %209, ptr addrspace(3) %187, align 16
-  %210 = insertelement <4 x i32> poison, i32 %153, i64 0
-  %211 = insertelement <4 x i32> %210, i32 %154, i64 1
-  %212 = insertelement <4 x i32> %211, i32 %155, i64 2
-  %213 = insertelement <4 x i32> %212, i32 %156, i64 3
-  store <4 x i32> %213, ptr addrspace(3) %188, align 16
-  %214 = insertelement <4 x i32> poison, i32 %157, i64 0
-  %215 = insertelement <4 x i32> %214, i32 %158, i64 1
-  %216 = insertelement <4 x i32> %215, i32 %159, i64 2
-  %217 = insertelement <4 x i32> %216, i32 %160, i64 3
-  store <4 x i32> %217, ptr addrspace(3) %189, align 16
-  %218 = insertelement <4 x i32> poison, i32 %161, i64 0
-  %219 = insertelement <4 x i32> %218, i32 %162, i64 1
-  %220 = insertelement <4 x i32> %219, i32 %163, i64 2
-  %221 = insertelement <4 x i32> %220, i32 %164, i64 3
-  store <4 x i32> %221, ptr addrspace(3) %191, align 16
-  %222 = insertelement <4 x i32> poison, i32 %165, i64 0
-  %223 = insertelement <4 x i32> %222, i32 %166, i64 1
-  %224 = insertelement <4 x i32> %223, i32 %167, i64 2
-  %225 = insertelement <4 x i32> %224, i32 %168, i64 3
-  store <4 x i32> %225, ptr addrspace(3) %193, align 16
+  %181 = getelementptr float, ptr addrspace(3) @global_smem, i32 %176
+  %182 = getelementptr i8, ptr addrspace(3) %181, i32 128
+  %183 = getelementptr float, ptr addrspace(3) @global_smem, i32 %177
+  %184 = getelementptr float, ptr addrspace(3) @global_smem, i32 %178
+  %185 = getelementptr i8, ptr addrspace(3) %181, i32 8192
+  %186 = getelementptr i8, ptr addrspace(3) %181, i32 8320
+  %187 = getelementptr float, ptr addrspace(3) @global_smem, i32 %179
+  %188 = getelementptr float, ptr addrspace(3) @global_smem, i32 %180
+  %189 = insertelement <4 x i32> poison, i32 %137, i64 0
+  %190 = insertelement <4 x i32> %189, i32 %138, i64 1
+  %191 = insertelement <4 x i32> %190, i32 %139, i64 2
+  %192 = insertelement <4 x i32> %191, i32 %140, i64 3
+  store <4 x i32> %192, ptr addrspace(3) %181, align 16
+  %193 = insertelement <4 x i32> poison, i32 %141, i64 0
+  %194 = insertelement <4 x i32> %193, i32 %142, i64 1
+  %195 = insertelement <4 x i32> %194, i32 %143, i64 2
+  %196 = insertelement <4 x i32> %195, i32 %144, i64 3
+  store <4 x i32> %196, ptr addrspace(3) %182, align 16
+  %197 = insertelement <4 x i32> poison, i32 %145, i64 0
+  %198 = insertelement <4 x i32> %197, i32 %146, i64 1
+  %199 = insertelement <4 x i32> %198, i32 %147, i64 2
+  %200 = insertelement <4 x i32> %199, i32 %148, i64 3
+  store <4 x i32> %200, ptr addrspace(3) %183, align 16
+  %201 = insertelement <4 x i32> poison, i32 %149, i64 0
+  %202 = insertelement <4 x i32> %201, i32 %150, i64 1
+  %203 = insertelement <4 x i32> %202, i32 %151, i64 2
+  %204 = insertelement <4 x i32> %203, i32 %152, i64 3
+  store <4 x i32> %204, ptr addrspace(3) %184, align 16
+  %205 = insertelement <4 x i32> poison, i32 %153, i64 0
+  %206 = insertelement <4 x i32> %205, i32 %154, i64 1
+  %207 = insertelement <4 x i32> %206, i32 %155, i64 2
+  %208 = insertelement <4 x i32> %207, i32 %156, i64 3
+  store <4 x i32> %208, ptr addrspace(3) %185, align 16
+  %209 = insertelement <4 x i32> poison, i32 %157, i64 0
+  %210 = insertelement <4 x i32> %209, i32 %158, i64 1
+  %211 = insertelement <4 x i32> %210, i32 %159, i64 2
+  %212 = insertelement <4 x i32> %211, i32 %160, i64 3
+  store <4 x i32> %212, ptr addrspace(3) %186, align 16
+  %213 = insertelement <4 x i32> poison, i32 %161, i64 0
+  %214 = insertelement <4 x i32> %213, i32 %162, i64 1
+  %215 = insertelement <4 x i32> %214, i32 %163, i64 2
+  %216 = insertelement <4 x i32> %215, i32 %164, i64 3
+  store <4 x i32> %216, ptr addrspace(3) %187, align 16
+  %217 = insertelement <4 x i32> poison, i32 %165, i64 0
+  %218 = insertelement <4 x i32> %217, i32 %166, i64 1
+  %219 = insertelement <4 x i32> %218, i32 %167, i64 2
+  %220 = insertelement <4 x i32> %219, i32 %168, i64 3
+  store <4 x i32> %220, ptr addrspace(3) %188, align 16
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %226 = and i32 %10, 7
-  %227 = mul nuw nsw i32 %226, 260
-  %228 = or disjoint i32 %227, %13
-  %229 = xor i32 %228, %14
-  %230 = xor i32 %229, 16
-  %231 = xor i32 %229, 80
-  %232 = xor i32 %229, 144
-  %233 = xor i32 %229, 208
-  %234 = xor i32 %229, 2064
-  %235 = xor i32 %229, 2128
-  %236 = xor i32 %229, 2192
-  %237 = xor i32 %229, 2256
-  %238 = xor i32 %229, 48
-  %239 = xor i32 %229, 112
-  %240 = xor i32 %229, 176
-  %241 = xor i32 %229, 240
-  %242 = xor i32 %229, 2096
-  %243 = xor i32 %229, 2160
-  %244 = xor i32 %229, 2224
-  %245 = xor i32 %229, 2288
-  %246 = zext nneg i32 %229 to i64
-  %247 = getelementptr float, ptr addrspace(3) @global_smem, i64 %246
-  %248 = getelementptr i8, ptr addrspace(3) %247, i64 256
-  %249 = getelementptr i8, ptr addrspace(3) %247, i64 512
-  %250 = getelementptr i8, ptr addrspace(3) %247, i64 768
-  %251 = getelementptr i8, ptr addrspace(3) %247, i64 8192
-  %252 = getelementptr i8, ptr addrspace(3) %247, i64 8448
-  %253 = getelementptr i8, ptr addrspace(3) %247, i64 8704
-  %254 = getelementptr i8, ptr addrspace(3) %247, i64 8960
-  %255 = zext nneg i32 %230 to i64
-  %256 = getelementptr float, ptr addrspace(3) @global_smem, i64 %255
-  %257 = zext nneg i32 %231 to i64
-  %258 = getelementptr float, ptr addrspace(3) @global_smem, i64 %257
-  %259 = zext nneg i32 %232 to i64
-  %260 = getelementptr float, ptr addrspace(3) @global_smem, i64 %259
-  %261 = zext nneg i32 %233 to i64
-  %262 = getelementptr float, ptr addrspace(3) @global_smem, i64 %261
-  %263 = zext nneg i32 %234 to i64
-  %264 = getelementptr float, ptr addrspace(3) @global_smem, i64 %263
-  %265 = zext nneg i32 %235 to i64
-  %266 = getelementptr float, ptr addrspace(3) @global_smem, i64 %265
-  %267 = zext nneg i32 %236 to i64
-  %268 = getelementptr float, ptr addrspace(3) @global_smem, i64 %267
-  %269 = zext nneg i32 %237 to i64
-  %270 = getelementptr float, ptr addrspace(3) @global_smem, i64 %269
-  %271 = getelementptr i8, ptr addrspace(3) %247, i64 128
-  %272 = getelementptr i8, ptr addrspace(3) %247, i64 384
-  %273 = getelementptr i8, ptr addrspace(3) %247, i64 640
-  %274 = getelementptr i8, ptr addrspace(3) %247, i64 896
-  %275 = getelementptr i8, ptr addrspace(3) %247, i64 8320
-  %276 = getelementptr i8, ptr addrspace(3) %247, i64 8576
-  %277 = getelementptr i8, ptr addrspace(3) %247, i64 8832
-  %278 = getelementptr i8, ptr addrspace(3) %247, i64 9088
-  %279 = zext nneg i32 %238 to i64
-  %280 = getelementptr float, ptr addrspace(3) @global_smem, i64 %279
-  %281 = zext nneg i32 %239 to i64
-  %282 = getelementptr float, ptr addrspace(3) @global_smem, i64 %281
-  %283 = zext nneg i32 %240 to i64
-  %284 = getelementptr float, ptr addrspace(3) @global_smem, i64 %283
-  %285 = zext nneg i32 %241 to i64
-  %286 = getelementptr float, ptr addrspace(3) @global_smem, i64 %285
-  %287 = zext nneg i32 %242 to i64
-  %288 = getelementptr float, ptr addrspace(3) @global_smem, i64 %287
-  %289 = zext nneg i32 %243 to i64
-  %290 = getelementptr float, ptr addrspace(3) @global_smem, i64 %289
-  %291 = zext nneg i32 %244 to i64
-  %292 = getelementptr float, ptr addrspace(3) @global_smem, i64 %291
-  %293 = zext nneg i32 %245 to i64
-  %294 = getelementptr float, ptr addrspace(3) @global_smem, i64 %293
-  %295 = load i32, ptr addrspace(3) %247, align 4
-  %296 = load i32, ptr addrspace(3) %248, align 4
-  %297 = load i32, ptr addrspace(3) %249, align 4
-  %298 = load i32, ptr addrspace(3) %250, align 4
-  %299 = load i32, ptr addrspace(3) %251, align 4
-  %300 = load i32, ptr addrspace(3) %252, align 4
-  %301 = load i32, ptr addrspace(3) %253, align 4
-  %302 = load i32, ptr addrspace(3) %254, align 4
-  %303 = load i32, ptr addrspace(3) %256, align 4
-  %304 = load i32, ptr addrspace(3) %258, align 4
-  %305 = load i32, ptr addrspace(3) %260, align 4
-  %306 = load i32, ptr addrspace(3) %262, align 4
-  %307 = load i32, ptr addrspace(3) %264, align 4
-  %308 = load i32, ptr addrspace(3) %266, align 4
-  %309 = load i32, ptr addrspace(3) %268, align 4
-  %310 = load i32, ptr addrspace(3) %270, align 4
-  %311 = load i32, ptr addrspace(3) %271, align 4
-  %312 = load i32, ptr addrspace(3) %272, align 4
-  %313 = load i32, ptr addrspace(3) %273, align 4
-  %314 = load i32, ptr addrspace(3) %274, align 4
-  %315 = load i32, ptr addrspace(3) %275, align 4
-  %316 = load i32, ptr addrspace(3) %276, align 4
-  %317 = load i32, ptr addrspace(3) %277, align 4
-  %318 = load i32, ptr addrspace(3) %278, align 4
-  %319 = load i32, ptr addrspace(3) %280, align 4
-  %320 = load i32, ptr addrspace(3) %282, align 4
-  %321 = load i32, ptr addrspace(3) %284, align 4
-  %322 = load i32, ptr addrspace(3) %286, align 4
-  %323 = load i32, ptr addrspace(3) %288, align 4
-  %324 = load i32, ptr addrspace(3) %290, align 4
-  %325 = load i32, ptr addrspace(3) %292, align 4
-  %326 = load i32, ptr addrspace(3) %294, align 4
-  %327 = or disjoint i32 %25, %9
-  %328 = or disjoint i32 %26, %9
-  %329 = or disjoint i32 %27, %9
-  %330 = or disjoint i32 %28, %9
-  %331 = or disjoint i32 %29, %9
-  %332 = or disjoint i32 %30, %9
-  %333 = or disjoint i32 %31, %9
-  %334 = or disjoint i32 %32, %9
-  %335 = or disjoint i32 %15, %23
-  %336 = or disjoint i32 %16, %23
-  %337 = or disjoint i32 %17, %23
-  %338 = or disjoint i32 %18, %23
-  %339 = icmp slt i32 %327, %2
-  %340 = icmp slt i32 %328, %2
-  %341 = icmp slt i32 %329, %2
-  %342 = icmp slt i32 %330, %2
-  %343 = icmp slt i32 %331, %2
-  %344 = icmp slt i32 %332, %2
-  %345 = icmp slt i32 %333, %2
-  %346 = icmp slt i32 %334, %2
-  %347 = icmp slt i32 %335, %3
-  %348 = icmp slt i32 %336, %3
-  %349 = icmp slt i32 %337, %3
-  %350 = icmp slt i32 %338, %3
-  %351 = and i1 %339, %347
-  %352 = and i1 %340, %347
-  %353 = and i1 %341, %347
-  %354 = and i1 %342, %347
-  %355 = and i1 %343, %347
-  %356 = and i1 %344, %347
-  %357 = and i1 %345, %347
-  %358 = and i1 %346, %347
-  %359 = and i1 %339, %348
-  %360 = and i1 %340, %348
-  %361 = and i1 %341, %348
-  %362 = and i1 %342, %348
-  %363 = and i1 %343, %348
-  %364 = and i1 %344, %348
-  %365 = and i1 %345, %348
-  %366 = and i1 %346, %348
-  %367 = and i1 %339, %349
-  %368 = and i1 %340, %349
-  %369 = and i1 %341, %349
-  %370 = and i1 %342, %349
-  %371 = and i1 %343, %349
-  %372 = and i1 %344, %349
-  %373 = and i1 %345, %349
-  %374 = and i1 %346, %349
-  %375 = and i1 %339, %350
-  %376 = and i1 %340, %350
-  %377 = and i1 %341, %350
-  %378 = and i1 %342, %350
-  %379 = and i1 %343, %350
-  %380 = and i1 %344, %350
-  %381 = and i1 %345, %350
-  %382 = and i1 %346, %350
-  %383 = mul i32 %5, %335
-  %384 = mul i32 %5, %336
-  %385 = mul i32 %5, %337
-  %386 = mul i32 %5, %338
-  %387 = sext i32 %383 to i64
-  %388 = getelementptr float, ptr addrspace(1) %1, i64 %387
-  %389 = sext i32 %384 to i64
-  %390 = getelementptr float, ptr addrspace(1) %1, i64 %389
-  %391 = sext i32 %385 to i64
-  %392 = getelementptr float, ptr addrspace(1) %1, i64 %391
-  %393 = sext i32 %386 to i64
-  %394 = getelementptr float, ptr addrspace(1) %1, i64 %393
-  %395 = sext i32 %327 to i64
-  %396 = getelementptr float, ptr addrspace(1) %388, i64 %395
-  %397 = sext i32 %328 to i64
-  %398 = getelementptr float, ptr addrspace(1) %388, i64 %397
-  %399 = sext i32 %329 to i64
-  %400 = getelementptr float, ptr addrspace(1) %388, i64 %399
-  %401 = sext i32 %330 to i64
-  %402 = getelementptr float, ptr addrspace(1) %388, i64 %401
-  %403 = sext i32 %331 to i64
-  %404 = getelementptr float, ptr addrspace(1) %388, i64 %403
-  %405 = sext i32 %332 to i64
-  %406 = getelementptr float, ptr addrspace(1) %388, i64 %405
-  %407 = sext i32 %333 to i64
-  %408 = getelementptr float, ptr addrspace(1) %388, i64 %407
-  %409 = sext i32 %334 to i64
-  %410 = getelementptr float, ptr addrspace(1) %388, i64 %409
-  %411 = getelementptr float, ptr addrspace(1) %390, i64 %395
-  %412 = getelementptr float, ptr addrspace(1) %390, i64 %397
-  %413 = getelementptr float, ptr addrspace(1) %390, i64 %399
-  %414 = getelementptr float, ptr addrspace(1) %390, i64 %401
-  %415 = getelementptr float, ptr addrspace(1) %390, i64 %403
-  %416 = getelementptr float, ptr addrspace(1) %390, i64 %405
-  %417 = getelementptr float, ptr addrspace(1) %390, i64 %407
-  %418 = getelementptr float, ptr addrspace(1) %390, i64 %409
-  %419 = getelementptr float, ptr addrspace(1) %392, i64 %395
-  %420 = getelementptr float, ptr addrspace(1) %392, i64 %397
-  %421 = getelementptr float, ptr addrspace(1) %392, i64 %399
-  %422 = getelementptr float, ptr addrspace(1) %392, i64 %401
-  %423 = getelementptr float, ptr addrspace(1) %392, i64 %403
-  %424 = getelementptr float, ptr addrspace(1) %392, i64 %405
-  %425 = getelementptr float, ptr addrspace(1) %392, i64 %407
-  %426 = getelementptr float, ptr addrspace(1) %392, i64 %409
-  %427 = getelementptr float, ptr addrspace(1) %394, i64 %395
-  %428 = getelementptr float, ptr addrspace(1) %394, i64 %397
-  %429 = getelementptr float, ptr addrspace(1) %394, i64 %399
-  %430 = getelementptr float, ptr addrspace(1) %394, i64 %401
-  %431 = getelementptr float, ptr addrspace(1) %394, i64 %403
-  %432 = getelementptr float, ptr addrspace(1) %394, i64 %405
-  %433 = getelementptr float, ptr addrspace(1) %394, i64 %407
-  %434 = getelementptr float, ptr addrspace(1) %394, i64 %409
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %396, i1 %351, i32 %295) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %398, i1 %352, i32 %296) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %400, i1 %353, i32 %297) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %402, i1 %354, i32 %298) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %404, i1 %355, i32 %299) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %406, i1 %356, i32 %300) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %408, i1 %357, i32 %301) #3
+  %221 = and i32 %10, 7
+  %222 = mul nuw nsw i32 %221, 260
+  %223 = or disjoint i32 %222, %13
+  %224 = xor i32 %223, %14
+  %225 = xor i32 %224, 16
+  %226 = xor i32 %224, 80
+  %227 = xor i32 %224, 144
+  %228 = xor i32 %224, 208
+  %229 = xor i32 %224, 2064
+  %230 = xor i32 %224, 2128
+  %231 = xor i32 %224, 2192
+  %232 = xor i32 %224, 2256
+  %233 = xor i32 %224, 48
+  %234 = xor i32 %224, 112
+  %235 = xor i32 %224, 176
+  %236 = xor i32 %224, 240
+  %237 = xor i32 %224, 2096
+  %238 = xor i32 %224, 2160
+  %239 = xor i32 %224, 2224
+  %240 = xor i32 %224, 2288
+  %241 = getelementptr float, ptr addrspace(3) @global_smem, i32 %224
+  %242 = getelementptr i8, ptr addrspace(3) %241, i32 256
+  %243 = getelementptr i8, ptr addrspace(3) %241, i32 512
+  %244 = getelementptr i8, ptr addrspace(3) %241, i32 768
+  %245 = getelementptr i8, ptr addrspace(3) %241, i32 8192
+  %246 = getelementptr i8, ptr addrspace(3) %241, i32 8448
+  %247 = getelementptr i8, ptr addrspace(3) %241, i32 8704
+  %248 = getelementptr i8, ptr addrspace(3) %241, i32 8960
+  %249 = getelementptr float, ptr addrspace(3) @global_smem, i32 %225
+  %250 = getelementptr float, ptr addrspace(3) @global_smem, i32 %226
+  %251 = getelementptr float, ptr addrspace(3) @global_smem, i32 %227
+  %252 = getelementptr float, ptr addrspace(3) @global_smem, i32 %228
+  %253 = getelementptr float, ptr addrspace(3) @global_smem, i32 %229
+  %254 = getelementptr float, ptr addrspace(3) @global_smem, i32 %230
+  %255 = getelementptr float, ptr addrspace(3) @global_smem, i32 %231
+  %256 = getelementptr float, ptr addrspace(3) @global_smem, i32 %232
+  %257 = getelementptr i8, ptr addrspace(3) %241, i32 128
+  %258 = getelementptr i8, ptr addrspace(3) %241, i32 384
+  %259 = getelementptr i8, ptr addrspace(3) %241, i32 640
+  %260 = getelementptr i8, ptr addrspace(3) %241, i32 896
+  %261 = getelementptr i8, ptr addrspace(3) %241, i32 8320
+  %262 = getelementptr i8, ptr addrspace(3) %241, i32 8576
+  %263 = getelementptr i8, ptr addrspace(3) %241, i32 8832
+  %264 = getelementptr i8, ptr addrspace(3) %241, i32 9088
+  %265 = getelementptr float, ptr addrspace(3) @global_smem, i32 %233
+  %266 = getelementptr float, ptr addrspace(3) @global_smem, i32 %234
+  %267 = getelementptr float, ptr addrspace(3) @global_smem, i32 %235
+  %268 = getelementptr float, ptr addrspace(3) @global_smem, i32 %236
+  %269 = getelementptr float, ptr addrspace(3) @global_smem, i32 %237
+  %270 = getelementptr float, ptr addrspace(3) @global_smem, i32 %238
+  %271 = getelementptr float, ptr addrspace(3) @global_smem, i32 %239
+  %272 = getelementptr float, ptr addrspace(3) @global_smem, i32 %240
+  %273 = load i32, ptr addrspace(3) %241, align 4
+  %274 = load i32, ptr addrspace(3) %242, align 4
+  %275 = load i32, ptr addrspace(3) %243, align 4
+  %276 = load i32, ptr addrspace(3) %244, align 4
+  %277 = load i32, ptr addrspace(3) %245, align 4
+  %278 = load i32, ptr addrspace(3) %246, align 4
+  %279 = load i32, ptr addrspace(3) %247, align 4
+  %280 = load i32, ptr addrspace(3) %248, align 4
+  %281 = load i32, ptr addrspace(3) %249, align 4
+  %282 = load i32, ptr addrspace(3) %250, align 4
+  %283 = load i32, ptr addrspace(3) %251, align 4
+  %284 = load i32, ptr addrspace(3) %252, align 4
+  %285 = load i32, ptr addrspace(3) %253, align 4
+  %286 = load i32, ptr addrspace(3) %254, align 4
+  %287 = load i32, ptr addrspace(3) %255, align 4
+  %288 = load i32, ptr addrspace(3) %256, align 4
+  %289 = load i32, ptr addrspace(3) %257, align 4
+  %290 = load i32, ptr addrspace(3) %258, align 4
+  %291 = load i32, ptr addrspace(3) %259, align 4
+  %292 = load i32, ptr addrspace(3) %260, align 4
+  %293 = load i32, ptr addrspace(3) %261, align 4
+  %294 = load i32, ptr addrspace(3) %262, align 4
+  %295 = load i32, ptr addrspace(3) %263, align 4
+  %296 = load i32, ptr addrspace(3) %264, align 4
+  %297 = load i32, ptr addrspace(3) %265, align 4
+  %298 = load i32, ptr addrspace(3) %266, align 4
+  %299 = load i32, ptr addrspace(3) %267, align 4
+  %300 = load i32, ptr addrspace(3) %268, align 4
+  %301 = load i32, ptr addrspace(3) %269, align 4
+  %302 = load i32, ptr addrspace(3) %270, align 4
+  %303 = load i32, ptr addrspace(3) %271, align 4
+  %304 = load i32, ptr addrspace(3) %272, align 4
+  %305 = or disjoint i32 %25, %9
+  %306 = or disjoint i32 %26, %9
+  %307 = or disjoint i32 %27, %9
+  %308 = or disjoint i32 %28, %9
+  %309 = or disjoint i32 %29, %9
+  %310 = or disjoint i32 %30, %9
+  %311 = or disjoint i32 %31, %9
+  %312 = or disjoint i32 %32, %9
+  %313 = or disjoint i32 %15, %23
+  %314 = or disjoint i32 %16, %23
+  %315 = or disjoint i32 %17, %23
+  %316 = or disjoint i32 %18, %23
+  %317 = icmp slt i32 %305, %2
+  %318 = icmp slt i32 %306, %2
+  %319 = icmp slt i32 %307, %2
+  %320 = icmp slt i32 %308, %2
+  %321 = icmp slt i32 %309, %2
+  %322 = icmp slt i32 %310, %2
+  %323 = icmp slt i32 %311, %2
+  %324 = icmp slt i32 %312, %2
+  %325 = icmp slt i32 %313, %3
+  %326 = icmp slt i32 %314, %3
+  %327 = icmp slt i32 %315, %3
+  %328 = icmp slt i32 %316, %3
+  %329 = and i1 %317, %325
+  %330 = and i1 %318, %325
+  %331 = and i1 %319, %325
+  %332 = and i1 %320, %325
+  %333 = and i1 %321, %325
+  %334 = and i1 %322, %325
+  %335 = and i1 %323, %325
+  %336 = and i1 %324, %325
+  %337 = and i1 %317, %326
+  %338 = and i1 %318, %326
+  %339 = and i1 %319, %326
+  %340 = and i1 %320, %326
+  %341 = and i1 %321, %326
+  %342 = and i1 %322, %326
+  %343 = and i1 %323, %326
+  %344 = and i1 %324, %326
+  %345 = and i1 %317, %327
+  %346 = and i1 %318, %327
+  %347 = and i1 %319, %327
+  %348 = and i1 %320, %327
+  %349 = and i1 %321, %327
+  %350 = and i1 %322, %327
+  %351 = and i1 %323, %327
+  %352 = and i1 %324, %327
+  %353 = and i1 %317, %328
+  %354 = and i1 %318, %328
+  %355 = and i1 %319, %328
+  %356 = and i1 %320, %328
+  %357 = and i1 %321, %328
+  %358 = and i1 %322, %328
+  %359 = and i1 %323, %328
+  %360 = and i1 %324, %328
+  %361 = mul i32 %5, %313
+  %362 = mul i32 %5, %314
+  %363 = mul i32 %5, %315
+  %364 = mul i32 %5, %316
+  %365 = sext i32 %361 to i64
+  %366 = getelementptr float, ptr addrspace(1) %1, i64 %365
+  %367 = sext i32 %362 to i64
+  %368 = getelementptr float, ptr addrspace(1) %1, i64 %367
+  %369 = sext i32 %363 to i64
+  %370 = getelementptr float, ptr addrspace(1) %1, i64 %369
+  %371 = sext i32 %364 to i64
+  %372 = getelementptr float, ptr addrspace(1) %1, i64 %371
+  %373 = sext i32 %305 to i64
+  %374 = getelementptr float, ptr addrspace(1) %366, i64 %373
+  %375 = sext i32 %306 to i64
+  %376 = getelementptr float, ptr addrspace(1) %366, i64 %375
+  %377 = sext i32 %307 to i64
+  %378 = getelementptr float, ptr addrspace(1) %366, i64 %377
+  %379 = sext i32 %308 to i64
+  %380 = getelementptr float, ptr addrspace(1) %366, i64 %379
+  %381 = sext i32 %309 to i64
+  %382 = getelementptr float, ptr addrspace(1) %366, i64 %381
+  %383 = sext i32 %310 to i64
+  %384 = getelementptr float, ptr addrspace(1) %366, i64 %383
+  %385 = sext i32 %311 to i64
+  %386 = getelementptr float, ptr addrspace(1) %366, i64 %385
+  %387 = sext i32 %312 to i64
+  %388 = getelementptr float, ptr addrspace(1) %366, i64 %387
+  %389 = getelementptr float, ptr addrspace(1) %368, i64 %373
+  %390 = getelementptr float, ptr addrspace(1) %368, i64 %375
+  %391 = getelementptr float, ptr addrspace(1) %368, i64 %377
+  %392 = getelementptr float, ptr addrspace(1) %368, i64 %379
+  %393 = getelementptr float, ptr addrspace(1) %368, i64 %381
+  %394 = getelementptr float, ptr addrspace(1) %368, i64 %383
+  %395 = getelementptr float, ptr addrspace(1) %368, i64 %385
+  %396 = getelementptr float, ptr addrspace(1) %368, i64 %387
+  %397 = getelementptr float, ptr addrspace(1) %370, i64 %373
+  %398 = getelementptr float, ptr addrspace(1) %370, i64 %375
+  %399 = getelementptr float, ptr addrspace(1) %370, i64 %377
+  %400 = getelementptr float, ptr addrspace(1) %370, i64 %379
+  %401 = getelementptr float, ptr addrspace(1) %370, i64 %381
+  %402 = getelementptr float, ptr addrspace(1) %370, i64 %383
+  %403 = getelementptr float, ptr addrspace(1) %370, i64 %385
+  %404 = getelementptr float, ptr addrspace(1) %370, i64 %387
+  %405 = getelementptr float, ptr addrspace(1) %372, i64 %373
+  %406 = getelementptr float, ptr addrspace(1) %372, i64 %375
+  %407 = getelementptr float, ptr addrspace(1) %372, i64 %377
+  %408 = getelementptr float, ptr addrspace(1) %372, i64 %379
+  %409 = getelementptr float, ptr addrspace(1) %372, i64 %381
+  %410 = getelementptr float, ptr addrspace(1) %372, i64 %383
+  %411 = getelementptr float, ptr addrspace(1) %372, i64 %385
+  %412 = getelementptr float, ptr addrspace(1) %372, i64 %387
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %374, i1 %329, i32 %273) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %376, i1 %330, i32 %274) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %378, i1 %331, i32 %275) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %380, i1 %332, i32 %276) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %382, i1 %333, i32 %277) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %384, i1 %334, i32 %278) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %386, i1 %335, i32 %279) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %388, i1 %336, i32 %280) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %389, i1 %337, i32 %281) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %390, i1 %338, i32 %282) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %391, i1 %339, i32 %283) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %392, i1 %340, i32 %284) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %393, i1 %341, i32 %285) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %394, i1 %342, i32 %286) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %395, i1 %343, i32 %287) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %396, i1 %344, i32 %288) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %397, i1 %345, i32 %289) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %398, i1 %346, i32 %290) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %399, i1 %347, i32 %291) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %400, i1 %348, i32 %292) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %401, i1 %349, i32 %293) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %402, i1 %350, i32 %294) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %403, i1 %351, i32 %295) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %404, i1 %352, i32 %296) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %405, i1 %353, i32 %297) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %406, i1 %354, i32 %298) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %407, i1 %355, i32 %299) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %408, i1 %356, i32 %300) #3
+  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %409, i1 %357, i32 %301) #3
   tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %410, i1 %358, i32 %302) #3
   tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %411, i1 %359, i32 %303) #3
   tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %412, i1 %360, i32 %304) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %413, i1 %361, i32 %305) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %414, i1 %362, i32 %306) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %415, i1 %363, i32 %307) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %416, i1 %364, i32 %308) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %417, i1 %365, i32 %309) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %418, i1 %366, i32 %310) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %419, i1 %367, i32 %311) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %420, i1 %368, i32 %312) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %421, i1 %369, i32 %313) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %422, i1 %370, i32 %314) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %423, i1 %371, i32 %315) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %424, i1 %372, i32 %316) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %425, i1 %373, i32 %317) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %426, i1 %374, i32 %318) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %427, i1 %375, i32 %319) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %428, i1 %376, i32 %320) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %429, i1 %377, i32 %321) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %430, i1 %378, i32 %322) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %431, i1 %379, i32 %323) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %432, i1 %380, i32 %324) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %433, i1 %381, i32 %325) #3
-  tail call void asm sideeffect "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r"(ptr addrspace(1) %434, i1 %382, i32 %326) #3
   ret void
 }
 
