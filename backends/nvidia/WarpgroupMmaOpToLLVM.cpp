@@ -100,25 +100,64 @@ Value emitBaseDescriptor(OpBuilder &b, Location loc, Value base,
                             i64Constant(b, loc, mode.getDescriptorBits()));
 }
 
-/// The wgmma.mma_async instruction of one tile and K step, with its d
-/// registers as $0.., the descriptors and the scale-d flag after them.
-std::string getMmaText(const gluon::WarpgroupMmaPlan &plan, bool transA,
-                       bool transB, int64_t numResults) {
-  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                     std::to_string(2 * numResults + 2) +
+/// The wgmma.mma_async instruction of one tile and K step: its d registers
+/// are $0.., tied to the inputs after them; then A (a descriptor, or four
+/// 32-bit registers), B's descriptor and the scale-d flag.
+std::string getMmaText(const gluon::WarpgroupMmaPlan &plan, bool aInRegisters,
+                       int64_t numResults) {
+  int64_t next = 2 * numResults;
+  auto operand = [&]() { return "$" + std::to_string(next++); };
+  std::string a;
+  if (aInRegisters) {
+    a = "{";
+    for (int i = 0; i < 4; ++i)
+      a += (i ? ", " : "") + operand();
+  } else {
+    a = operand();
+  }
+  if (aInRegisters)
+    a += "}";
+  std::string b = operand();
+  std::string scale = operand();
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + scale +
                      ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
                      std::to_string(plan.instrN) + "k" +
                      std::to_string(plan.instrK) + "." + plan.accType + "." +
                      plan.operandType + "." + plan.operandType + " {";
   for (int64_t i = 0; i < numResults; ++i)
     text += (i ? ", $" : "$") + std::to_string(i);
-  text += "}, $" + std::to_string(2 * numResults) + ", $" +
-          std::to_string(2 * numResults + 1) + ", p, 1, 1";
-  // Only 16-bit operands have the transpose immediates.
-  if (plan.elementBytes == 2)
-    text += std::string(", ") + (transA ? "1" : "0") + ", " +
-            (transB ? "1" : "0");
+  text += "}, " + a + ", " + b + ", p, 1, 1";
+  // Only 16-bit operands have the transpose immediates, and A only from
+  // shared memory.
+  if (plan.elementBytes == 2) {
+    if (!aInRegisters)
+      text += plan.aMode->mnMajor ? ", 1" : ", 0";
+    text += plan.bMode.mnMajor ? ", 1" : ", 0";
+  }
   return text + ";\n}";
+}
+
+/// A's four 32-bit registers of tile (m, k): its dot operand layout holds
+/// them in PTX's order, 32 / bits elements each (nvidiaMmaDotOperandToLinearLayout).
+SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> a,
+                                  const gluon::WarpgroupMmaPlan &plan,
+                                  int64_t m, int64_t k) {
+  int64_t width = 4 / plan.elementBytes;
+  int64_t first = (m * plan.kSteps + k) * 4 * width;
+  Type element = a.front().getType();
+  SmallVector<Value> packed;
+  for (int64_t j = 0; j < 4; ++j) {
+    Value vector =
+        LLVM::UndefOp::create(b, loc, VectorType::get({width}, element));
+    for (int64_t e = 0; e < width; ++e)
+      vector = LLVM::InsertElementOp::create(
+          b, loc, vector, a[first + j * width + e],
+          createI32Constant(b, loc, e));
+    packed.push_back(
+        LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector));
+  }
+  return packed;
 }
 
 struct WarpgroupMmaOpConversion
@@ -137,9 +176,12 @@ struct WarpgroupMmaOpConversion
         problem);
     if (!plan)
       return op.emitOpError(problem);
-    auto aType = cast<gluon::MemDescType>(op.getA().getType());
+    auto aType = dyn_cast<gluon::MemDescType>(op.getA().getType());
     auto bType = cast<gluon::MemDescType>(op.getB().getType());
-    SharedLayout aLayout = aType.getSharedLayout();
+    bool aInRegisters = !aType;
+    std::optional<SharedLayout> aLayout;
+    if (aType)
+      aLayout = aType.getSharedLayout();
     SharedLayout bLayout = bType.getSharedLayout();
 
     // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N.
@@ -154,16 +196,22 @@ struct WarpgroupMmaOpConversion
         rewriter, loc, LLVM::UDivOp::create(rewriter, loc, warp, warpsM),
         createI32Constant(rewriter, loc, plan->getWarpsN()));
     SmallVector<int64_t> aWarpOffsets, bWarpOffsets;
-    for (unsigned g = 0; g < plan->getWarpsM() / 4; ++g)
-      aWarpOffsets.push_back(aLayout.getOffset({int32_t(64 * g), 0}));
+    if (aLayout)
+      for (unsigned g = 0; g < plan->getWarpsM() / 4; ++g)
+        aWarpOffsets.push_back(aLayout->getOffset({int32_t(64 * g), 0}));
     for (unsigned g = 0; g < plan->getWarpsN(); ++g)
       bWarpOffsets.push_back(
           bLayout.getOffset({0, int32_t(plan->instrN * g)}));
     unsigned bytes = plan->elementBytes;
-    Value aDesc = emitBaseDescriptor(
-        rewriter, loc, adaptor.getA(),
-        selectWarpOffset(rewriter, loc, groupM, aWarpOffsets), bytes,
-        *plan->aMode);
+    Value aDesc;
+    SmallVector<Value> aRegisters;
+    if (aLayout)
+      aDesc = emitBaseDescriptor(
+          rewriter, loc, adaptor.getA(),
+          selectWarpOffset(rewriter, loc, groupM, aWarpOffsets), bytes,
+          *plan->aMode);
+    else
+      aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
     Value bDesc = emitBaseDescriptor(
         rewriter, loc, adaptor.getB(),
         selectWarpOffset(rewriter, loc, groupN, bWarpOffsets), bytes,
@@ -187,9 +235,8 @@ struct WarpgroupMmaOpConversion
       constraints += "=f,";
     for (int64_t i = 0; i < perTile; ++i)
       constraints += std::to_string(i) + ",";
-    constraints += "l,l,r";
-    std::string text = getMmaText(*plan, plan->aMode->mnMajor,
-                                  plan->bMode.mnMajor, perTile);
+    constraints += aInRegisters ? "r,r,r,r,l,r" : "l,l,r";
+    std::string text = getMmaText(*plan, aInRegisters, perTile);
     Value useAcc = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
                                         adaptor.getUseAcc());
     Value one = createI32Constant(rewriter, loc, 1);
@@ -202,8 +249,13 @@ struct WarpgroupMmaOpConversion
                                 acc.begin() + first + perTile);
         for (int64_t k = 0; k < plan->kSteps; ++k) {
           SmallVector<Value> operands(tile);
-          operands.push_back(
-              tileDescriptor(aDesc, aLayout, plan->getATileOrigin(m, k)));
+          if (aInRegisters)
+            llvm::append_range(operands, packARegisters(rewriter, loc,
+                                                        aRegisters, *plan, m,
+                                                        k));
+          else
+            operands.push_back(
+                tileDescriptor(aDesc, *aLayout, plan->getATileOrigin(m, k)));
           operands.push_back(
               tileDescriptor(bDesc, bLayout, plan->getBTileOrigin(k, n)));
           operands.push_back(k == 0 ? useAcc : one);

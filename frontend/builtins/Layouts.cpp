@@ -155,8 +155,9 @@ static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
 }
 
 /// gl.DotOperandLayout(operand_index, parent, k_width): operand 0 (A) or 1
-/// (B) of a dot whose accumulator has layout `parent`. Only a blocked
-/// parent (the FMA dot) exists so far, and Triton requires k_width 0 then.
+/// (B) of a dot whose accumulator has layout `parent`: a blocked parent
+/// (the FMA dot, k_width 0 as Triton requires), an AMD MFMA one, or a
+/// version 3 NVMMA one (wgmma's A in registers).
 static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
   int64_t operandIndex = gen.requireInt(
       bound.get("operand_index"), bound.loc("operand_index"), "operand_index");
@@ -179,12 +180,25 @@ static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
         &gen.getContext(), operandIndex, mfma, unsigned(kWidth));
     return Value(makeLayoutValue(attr));
   }
+  if (auto nvmma =
+          mlir::dyn_cast<mlir::gluon::NVMMADistributedLayoutAttr>(parent)) {
+    int64_t kWidth =
+        gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
+    std::string problem = nvmma.toSpec().checkDotOperand(
+        unsigned(operandIndex), unsigned(std::max<int64_t>(kWidth, 0)));
+    if (!problem.empty())
+      gen.fail(bound.callLoc(), problem);
+    auto attr = mlir::gluon::DotOperandLayoutAttr::get(
+        &gen.getContext(), operandIndex, nvmma, unsigned(kWidth));
+    return Value(makeLayoutValue(attr));
+  }
   auto blocked = mlir::dyn_cast<mlir::gluon::BlockedLayoutAttr>(parent);
   if (!blocked)
     gen.fail(bound.loc("parent"),
              "not supported yet: a DotOperandLayout whose parent is " +
                  describeLayout(parent) +
-                 " (BlockedLayout and AMDMFMALayout parents are)");
+                 " (BlockedLayout, AMDMFMALayout and NVMMADistributedLayout "
+                 "parents are)");
   if (blocked.getRank() < 2)
     gen.fail(bound.loc("parent"), "a DotOperandLayout needs a parent of "
                                   "rank 2 or more, got " +

@@ -60,12 +60,20 @@ DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << kWidth;
     return success();
   }
+  // wgmma's A in registers.
+  if (auto nvmma = dyn_cast<NVMMADistributedLayoutAttr>(parent)) {
+    std::string problem = nvmma.toSpec().checkDotOperand(opIdx, kWidth);
+    if (!problem.empty())
+      return emitError() << problem;
+    return success();
+  }
   // The FMA dot: the parent is the accumulator's blocked layout, which has
   // no notion of a K width.
   auto blocked = dyn_cast<BlockedLayoutAttr>(parent);
   if (!blocked)
-    return emitError() << "dot operand layouts need a blocked or MFMA "
-                          "parent (other parents are not supported yet)";
+    return emitError() << "dot operand layouts need a blocked, MFMA or "
+                          "NVMMA parent (other parents are not supported "
+                          "yet)";
   if (blocked.getRank() < 2)
     return emitError() << "a dot operand's parent must have rank 2 or more";
   if (kWidth != 0)
@@ -88,6 +96,10 @@ unsigned DotOperandLayoutAttr::getWarpSize() const {
 
 gluonc::LinearLayout
 DotOperandLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  if (auto nvmma = dyn_cast<NVMMADistributedLayoutAttr>(getParent()))
+    return gluonc::nvidiaMmaDotOperandToLinearLayout(
+        nvmma.toSpec(), getOpIdx(), getKWidth(),
+        std::vector<int32_t>(shape.begin(), shape.end()));
   if (auto mfma = dyn_cast<AMDMFMALayoutAttr>(getParent()))
     return gluonc::mfmaDotOperandToLinearLayout(
         mfma.toSpec(), getOpIdx(), getKWidth(),

@@ -205,23 +205,23 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   }
   auto aShared = dyn_cast<MemDescType>(a);
   auto aTensor = dyn_cast<RankedTensorType>(a);
-  if (aTensor) {
-    problem = "not supported yet: warpgroup_mma with `a` in registers (load "
-              "it into an NVMMASharedLayout buffer)";
-    return std::nullopt;
-  }
-  if (!aShared) {
+  if (!aShared && !aTensor) {
     problem = "warpgroup_mma's `a` must be a tensor or a shared memory "
               "descriptor, got " +
               typeText(a);
     return std::nullopt;
   }
-  for (auto [type, name] : {std::pair{aShared, "a"}, std::pair{bType, "b"}})
-    if (std::string why = checkSharedOperand(type, name); !why.empty()) {
+  if (aShared)
+    if (std::string why = checkSharedOperand(aShared, "a"); !why.empty()) {
       problem = why;
       return std::nullopt;
     }
-  Type element = aShared.getElementType();
+  if (std::string why = checkSharedOperand(bType, "b"); !why.empty()) {
+    problem = why;
+    return std::nullopt;
+  }
+  Type element =
+      aShared ? aShared.getElementType() : aTensor.getElementType();
   if (element != bType.getElementType()) {
     problem = "warpgroup_mma's operands have different element types: " +
               typeText(element) + " and " +
@@ -237,8 +237,23 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   }
   unsigned bits = element.getIntOrFloatBitWidth();
   plan.elementBytes = bits / 8;
+  if (aTensor) {
+    // In registers: the accumulator's dot operand layout, one 32-bit
+    // register of elements along K per fragment entry.
+    auto dot = dyn_cast_or_null<DotOperandLayoutAttr>(aTensor.getEncoding());
+    unsigned kWidth = 32 / bits;
+    if (!dot || dot.getOpIdx() != 0 || dot.getParent() != nvmma ||
+        dot.getKWidth() != kWidth) {
+      problem = "warpgroup_mma's `a` in registers must be in "
+                "DotOperandLayout(operand_index=0, parent=<the accumulator's "
+                "layout>, k_width=" +
+                std::to_string(kWidth) + "), got " + typeText(a);
+      return std::nullopt;
+    }
+  }
   ArrayRef<int64_t> accShape = accType.getShape();
-  ArrayRef<int64_t> aShape = aShared.getShape();
+  ArrayRef<int64_t> aShape =
+      aShared ? aShared.getShape() : aTensor.getShape();
   ArrayRef<int64_t> bShape = bType.getShape();
   if (aShape[0] != accShape[0] || bShape[1] != accShape[1] ||
       aShape[1] != bShape[0]) {
@@ -254,9 +269,11 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   plan.mReps = accShape[0] / (16 * plan.getWarpsM());
   plan.nReps = accShape[1] / (plan.instrN * plan.getWarpsN());
   plan.kSteps = aShape[1] / plan.instrK;
-  plan.aMode = planOperand(plan, aShared, 0, problem);
-  if (!plan.aMode)
-    return std::nullopt;
+  if (aShared) {
+    plan.aMode = planOperand(plan, aShared, 0, problem);
+    if (!plan.aMode)
+      return std::nullopt;
+  }
   auto bMode = planOperand(plan, bType, 1, problem);
   if (!bMode)
     return std::nullopt;

@@ -535,6 +535,20 @@ LinearLayout gluonc::mfmaToLinearLayout(const MfmaLayoutSpec &spec,
   return layout;
 }
 
+std::string gluonc::NvidiaMmaLayoutSpec::checkDotOperand(
+    unsigned opIdx, unsigned kWidth) const {
+  if (getMajorVersion() != 3)
+    return "not supported yet: a DotOperandLayout of a version 2 "
+           "NVMMADistributedLayout (mma_v2 operands)";
+  if (opIdx != 0)
+    return "wgmma reads B from shared memory: only operand 0 (A) of a "
+           "version 3 NVMMADistributedLayout is in registers";
+  if (kWidth != 1 && kWidth != 2 && kWidth != 4)
+    return "k_width of wgmma's A is 32 / element bits (1, 2 or 4), got " +
+           std::to_string(kWidth);
+  return "";
+}
+
 std::string gluonc::NvidiaMmaLayoutSpec::validate() const {
   if (version.size() != 2 || (version[0] != 2 && version[0] != 3) ||
       version[1] != 0)
@@ -600,6 +614,28 @@ gluonc::nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
     int32_t covered = spec.instrShape[dim] * spec.warpsPerCTA[dim];
     addSteps(layout, HwDim::Register, dim, covered, shape[dim] / covered);
   }
+  return layout;
+}
+
+LinearLayout gluonc::nvidiaMmaDotOperandToLinearLayout(
+    const NvidiaMmaLayoutSpec &parent, unsigned opIdx, unsigned kWidth,
+    const std::vector<int32_t> &shape) {
+  assert(opIdx == 0 && parent.getMajorVersion() == 3 &&
+         "only wgmma's A operand is in registers");
+  (void)opIdx;
+  LinearLayout layout(shape);
+  int32_t width = int32_t(kWidth);
+  addSteps(layout, HwDim::Register, 1, 1, width);
+  addClamped(layout, HwDim::Register, {8, 0});
+  addClamped(layout, HwDim::Register, {0, 4 * width});
+  addSteps(layout, HwDim::Lane, 1, width, 4);
+  addSteps(layout, HwDim::Lane, 0, 1, 8);
+  addSteps(layout, HwDim::Warp, 0, 16, parent.warpsPerCTA[0]);
+  addCopies(layout, HwDim::Warp, parent.warpsPerCTA[1]);
+  // K steps of one instruction each, then tiles along M.
+  addSteps(layout, HwDim::Register, 1, 8 * width, shape[1] / (8 * width));
+  int32_t coveredM = 16 * parent.warpsPerCTA[0];
+  addSteps(layout, HwDim::Register, 0, coveredM, shape[0] / coveredM);
   return layout;
 }
 

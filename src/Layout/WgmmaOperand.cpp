@@ -164,6 +164,12 @@ gluonc::findWgmmaOperandMode(const SharedLayout &layout, unsigned elementBytes,
             std::to_string(tiles.mnDim == 0 ? tiles.mnTile : tiles.kTile) +
             "x" +
             std::to_string(tiles.mnDim == 0 ? tiles.kTile : tiles.mnTile) +
-            " tiles where the layout places them; use an NVMMASharedLayout";
+            " tiles where the layout places them";
+  if (!tiles.allowMNMajor)
+    problem += " (wgmma transposes only 16-bit operands: 8- and 32-bit ones "
+               "must be contiguous along K)";
+  else
+    problem += " (a swizzled NVMMASharedLayout, at least 32 bytes wide along "
+               "the contiguous dimension, always is)";
   return std::nullopt;
 }

@@ -197,6 +197,10 @@ struct NvidiaMmaLayoutSpec {
   /// Why a tensor of `shape` cannot take the layout; empty when it can
   /// (every dimension covers the warps' tiles).
   std::string checkShape(const std::vector<int32_t> &shape) const;
+  /// Why DotOperandLayout(opIdx, this, kWidth) does not exist; empty when
+  /// it does: wgmma's A in registers (version 3, opIdx 0, kWidth 1, 2 or 4:
+  /// one 32-bit register of 32-, 16- or 8-bit elements).
+  std::string checkDotOperand(unsigned opIdx, unsigned kWidth) const;
 };
 
 /// The accumulator layout, as the PTX ISA's fragment tables give it for
@@ -208,6 +212,18 @@ struct NvidiaMmaLayoutSpec {
 /// shape, along N, then along M.
 LinearLayout nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
                                      const std::vector<int32_t> &shape);
+
+/// The register operand A (opIdx 0) of wgmma (a version 3 parent), as the
+/// PTX ISA's fragment table for wgmma's A in registers gives it: each warp
+/// of a warpgroup owns 16 rows; lane l holds rows l / 4 and l / 4 + 8, and
+/// in each, kWidth consecutive elements of K (one 32-bit register) at
+/// kWidth * (l % 4) and again 4 * kWidth further. Register order: the
+/// kWidth elements, row + 8, K + 4 kWidth (one instruction's four 32-bit
+/// registers, in PTX's order), then K steps, then tiles along M. Warps
+/// follow the accumulator's along M and hold copies along N.
+LinearLayout nvidiaMmaDotOperandToLinearLayout(const NvidiaMmaLayoutSpec &parent,
+                                               unsigned opIdx, unsigned kWidth,
+                                               const std::vector<int32_t> &shape);
 
 /// The layout of a tensor that is `parent` with dimension `dim` removed: the
 /// parent layout over the shape with a 1 inserted at `dim`, then that

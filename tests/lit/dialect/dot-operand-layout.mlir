@@ -28,5 +28,5 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 // -----
 
 #blocked = #gluon.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-// expected-error @+1 {{dot operand layouts need a blocked or MFMA parent}}
+// expected-error @+1 {{dot operand layouts need a blocked, MFMA or NVMMA parent}}
 #dot = #gluon.dot_op<{opIdx = 0, parent = #gluon.slice<{dim = 0, parent = #blocked}>, kWidth = 0}>

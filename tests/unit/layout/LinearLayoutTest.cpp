@@ -371,3 +371,37 @@ TEST_CASE("the NVMMA accumulator is the PTX ISA's wgmma and mma fragment",
             "not supported yet") != std::string::npos);
   CHECK(spec.checkShape({32, 64}).find("smaller") != std::string::npos);
 }
+
+TEST_CASE("wgmma's register A follows the PTX fragment table", "[layout]") {
+  // wgmma .m64nNk16 with A in registers (PTX ISA, "Register Fragments" of
+  // wgmma's A for .f16/.bf16): lane l of warp w holds a0, a1 at row
+  // 16 w + l / 4, columns 2 (l % 4) and +1; a2, a3 eight rows below; a4-a7
+  // the same 8 columns further. Registers pack in pairs: a0..a7 in order.
+  NvidiaMmaLayoutSpec spec{{3, 0}, {4, 1}, {16, 64, 16}};
+  LinearLayout a = nvidiaMmaDotOperandToLinearLayout(spec, 0, 2, {64, 32});
+  CHECK(a.isSurjective());
+  CHECK(a.getNumRegisters() == 16);
+  for (int64_t warp = 0; warp < 4; ++warp)
+    for (int64_t lane = 0; lane < 32; ++lane)
+      for (int64_t i = 0; i < 16; ++i)
+        CHECK(a.apply(i, lane, warp) ==
+              Coord{int32_t(16 * warp + lane / 4 + 8 * ((i / 2) % 2)),
+                    int32_t(16 * (i / 8) + 8 * ((i / 4) % 2) +
+                            2 * (lane % 4) + i % 2)});
+  // 8-bit elements (.e4m3, k32): four to a register, K halves 16 apart.
+  LinearLayout fp8 = nvidiaMmaDotOperandToLinearLayout(spec, 0, 4, {64, 32});
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 16; ++i)
+      CHECK(fp8.apply(i, lane, 0) ==
+            Coord{int32_t(lane / 4 + 8 * ((i / 4) % 2)),
+                  int32_t(16 * (i / 8) + 4 * (lane % 4) + i % 4)});
+  // Two warpgroups along M, two warps along N: the second warpgroup takes
+  // rows 64-127, warps along N hold copies.
+  NvidiaMmaLayoutSpec two{{3, 0}, {8, 2}, {16, 64, 16}};
+  LinearLayout wide = nvidiaMmaDotOperandToLinearLayout(two, 0, 2, {128, 16});
+  CHECK(wide.apply(0, 0, 4) == Coord{64, 0});
+  CHECK(wide.apply(0, 0, 8) == Coord{0, 0});
+  CHECK(two.checkDotOperand(1, 2).find("shared memory") != std::string::npos);
+  CHECK(two.checkDotOperand(0, 3).find("k_width") != std::string::npos);
+  CHECK(two.checkDotOperand(0, 2).empty());
+}
