@@ -184,8 +184,14 @@ static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
           mlir::dyn_cast<mlir::gluon::NVMMADistributedLayoutAttr>(parent)) {
     int64_t kWidth =
         gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
-    std::string problem = nvmma.toSpec().checkDotOperand(
-        unsigned(operandIndex), unsigned(std::max<int64_t>(kWidth, 0)));
+    // Out of the unsigned range, any k_width is as wrong as 0 (which the
+    // check refuses); the message gives the value written.
+    std::string problem =
+        kWidth < 0 || kWidth > 64
+            ? "k_width of wgmma's A is 32 / element bits (1, 2 or 4), got " +
+                  std::to_string(kWidth)
+            : nvmma.toSpec().checkDotOperand(unsigned(operandIndex),
+                                             unsigned(kWidth));
     if (!problem.empty())
       gen.fail(bound.callLoc(), problem);
     auto attr = mlir::gluon::DotOperandLayoutAttr::get(

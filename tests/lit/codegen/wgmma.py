@@ -8,7 +8,10 @@
 # set from use_acc for the first K step and from 1 after it. 16-bit
 # operands carry the transpose immediates (B [K, N] row-major is N-major:
 # "0, 1"; a permuted [N, K] buffer is K-major: "0, 0"), 8-bit ones none.
-# Every PTX file assembles for sm_90a.
+# With A loaded into registers (the accumulator's DotOperandLayout, operand
+# 0, k_width 32 / bits) an mma_async takes four 32-bit registers for A,
+# "{%r, %r, %r, %r}", where the descriptor was, and only B's transpose
+# immediate. Every PTX file assembles for sm_90a.
 # RUN: rm -rf %t
 #
 # One buffer of A [64, 64] and B [64, 128], fp16, 4 warps.
@@ -29,7 +32,17 @@
 # RUN: FileCheck %s --check-prefix=SAMPLE --input-file %t/sample/matmul_kernel.sm_90a.ptx
 # RUN: %gluonc %samples/matmul_wgmma.py -k matmul_kernel -w 4 -s "tensordesc<bf16[64, 64]>, tensordesc<bf16[64, 128]>, tensordesc<bf16[64, 128]>, 4, 8" --emit ptx -o %t/sample_bf16
 # RUN: FileCheck %s --check-prefix=SAMPLEBF16 --input-file %t/sample_bf16/matmul_kernel.sm_90a.ptx
-# RUN: %if ptxas %{ for f in fp16/gemm bf16/gemm bt/gemm_bt fp8/gemm_bt sample/matmul_kernel sample_bf16/matmul_kernel; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
+# A in registers: fp16 with an N-major B (no A descriptor anywhere), fp8
+# and tf32 with a K-major B, bf16 with two warpgroups.
+# RUN: %gluonc %s -k gemm_a_registers -s "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>, 0" --emit ptx -o %t/areg
+# RUN: FileCheck %s --check-prefix=AREG --implicit-check-not=4611686293305360384 --input-file %t/areg/gemm_a_registers.sm_90a.ptx
+# RUN: %gluonc %s -k gemm_a_registers -s "tensordesc<fp8e4nv[64, 128]>, tensordesc<fp8e4nv[128, 128]>, tensordesc<fp16[64, 128]>, 1" --emit ptx -o %t/areg_fp8
+# RUN: FileCheck %s --check-prefix=AREGFP8 --input-file %t/areg_fp8/gemm_a_registers.sm_90a.ptx
+# RUN: %gluonc %s -k gemm_a_registers -s "tensordesc<fp32[64, 32]>, tensordesc<fp32[64, 32]>, tensordesc<fp32[64, 64]>, 1" --emit ptx -o %t/areg_tf32
+# RUN: FileCheck %s --check-prefix=AREGTF32 --input-file %t/areg_tf32/gemm_a_registers.sm_90a.ptx
+# RUN: %gluonc %s -k gemm_a_registers -w 8 -s "tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 128]>, 1" --emit ptx -o %t/areg_bf16
+# RUN: FileCheck %s --check-prefix=AREGBF16 --input-file %t/areg_bf16/gemm_a_registers.sm_90a.ptx
+# RUN: %if ptxas %{ for f in fp16/gemm bf16/gemm bt/gemm_bt fp8/gemm_bt sample/matmul_kernel sample_bf16/matmul_kernel areg/gemm_a_registers areg_fp8/gemm_a_registers areg_tf32/gemm_a_registers areg_bf16/gemm_a_registers; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
 #
 # A is K-major in a 128-byte swizzle (LBO 16, SBO 1024:
 # 0x4000004000010000); B's 128 columns are two 64-column boxes 8192 bytes
@@ -152,6 +165,79 @@
 # SAMPLEBF16: bar.sync 0;
 # SAMPLEBF16: wgmma.wait_group.sync.aligned 0;
 # SAMPLEBF16: cvt.rn.bf16x2.f32
+#
+# A in registers, fp16: only B's descriptors (the same as FP16's B) are
+# computed before the loop. In the loop, after the mbarrier wait, each
+# thread loads its A fragment from the 128-byte swizzled buffer with 32-bit
+# loads (two fp16 each): a0/a1 at its row, a2/a3 8 rows (1024 bytes)
+# down, then 8 columns on. The mma_async takes those four registers as
+# "{a0, a1, a2, a3}", then B's descriptor, and only B's transpose
+# immediate (N-major: 1).
+# AREG: .reqntid 128, 1, 1
+# AREG-DAG: or.b64 %[[B0:rd[0-9]+]], %[[BBASE:rd[0-9]+]], 4611686293338849280;
+# AREG-DAG: {{or|add}}.{{b|s}}64 %[[B1:rd[0-9]+]], %[[BBASE]], 4611686293338849408;
+# AREG-DAG: {{or|add}}.{{b|s}}64 %[[B2:rd[0-9]+]], %[[BBASE]], 4611686293338849536;
+# AREG-DAG: {{or|add}}.{{b|s}}64 %[[B3:rd[0-9]+]], %[[BBASE]], 4611686293338849664;
+# AREG: mbarrier.try_wait.parity.shared::cta.b64
+# AREG: ld.shared.b32 %[[A0:r[0-9]+]], [%[[ROW:r[0-9]+]]];
+# AREG-NEXT: ld.shared.b32 %[[A1:r[0-9]+]], [%[[ROW]]+1024];
+# AREG-NEXT: ld.shared.b32 %[[A2:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-NEXT: ld.shared.b32 %[[A3:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-NEXT: ld.shared.b32 %[[A4:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-NEXT: ld.shared.b32 %[[A5:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-NEXT: ld.shared.b32 %[[A6:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-NEXT: ld.shared.b32 %[[A7:r[0-9]+]], [%r{{[0-9]+}}];
+# AREG-COUNT-8: ld.shared.b32
+# AREG-NOT: ld.shared
+# AREG: wgmma.fence.sync.aligned;
+# AREG: setp.ne.b32 p, %[[USE:r[0-9]+]], 0;
+# AREG-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%[[D0:r[0-9]+]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, {%[[A0]], %[[A1]], %[[A2]], %[[A3]]}, %[[B0]], p, 1, 1, 1;
+# AREG: setp.ne.b32 p, %[[ONE:r[0-9]+]], 0;
+# AREG-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%[[D0]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, {%[[A4]], %[[A5]], %[[A6]], %[[A7]]}, %[[B1]], p, 1, 1, 1;
+# AREG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%[[D0]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %[[B2]], p, 1, 1, 1;
+# AREG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%[[D0]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %[[B3]], p, 1, 1, 1;
+# AREG-NOT: wgmma.mma_async
+# AREG: wgmma.commit_group.sync.aligned;
+# AREG: wgmma.wait_group.sync.aligned 0;
+#
+# fp8: four elements per A register (a row is 128 bytes here too), K-major
+# B, no transpose immediates at all.
+# AREGFP8-DAG: or.b64 %[[B0:rd[0-9]+]], %[[BBASE:rd[0-9]+]], 4611686293305360384;
+# AREGFP8-DAG: or.b64 %[[B1:rd[0-9]+]], %[[BBASE]], 4611686293305360386;
+# AREGFP8: ld.shared.b32 %[[A0:r[0-9]+]], [%[[ROW:r[0-9]+]]];
+# AREGFP8-NEXT: ld.shared.b32 %[[A1:r[0-9]+]], [%[[ROW]]+1024];
+# AREGFP8-NEXT: ld.shared.b32 %[[A2:r[0-9]+]], [%r{{[0-9]+}}];
+# AREGFP8-NEXT: ld.shared.b32 %[[A3:r[0-9]+]], [%r{{[0-9]+}}];
+# AREGFP8: wgmma.fence.sync.aligned;
+# AREGFP8: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{[{](%r[0-9]+, ){63}%r[0-9]+[}]}}, {%[[A0]], %[[A1]], %[[A2]], %[[A3]]}, %[[B0]], p, 1, 1;
+# AREGFP8-NEXT: }
+# AREGFP8: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{[{](%r[0-9]+, ){63}%r[0-9]+[}]}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %[[B1]], p, 1, 1;
+# AREGFP8-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{.*}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %rd{{[0-9]+}}, p, 1, 1;
+# AREGFP8-NOT: wgmma.mma_async
+# AREGFP8: wgmma.commit_group.sync.aligned;
+#
+# tf32: one element per register; K-major B, no transpose immediates.
+# AREGTF32: ld.shared.b32 %[[A0:r[0-9]+]], [%[[ROW:r[0-9]+]]];
+# AREGTF32-NEXT: ld.shared.b32 %[[A1:r[0-9]+]], [%[[ROW]]+1024];
+# AREGTF32: wgmma.fence.sync.aligned;
+# AREGTF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{[{](%r[0-9]+, ){31}%r[0-9]+[}]}}, {%[[A0]], %[[A1]], %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+# AREGTF32-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %rd{{[0-9]+}}, p, 1, 1;
+# AREGTF32-NOT: wgmma.mma_async
+#
+# Two warpgroups: each warp loads its own 16 rows of A, so there is no
+# per-warpgroup A offset; B is K-major ("1, 1, 0").
+# AREGBF16: .reqntid 256, 1, 1
+# AREGBF16-DAG: or.b64 %[[B0:rd[0-9]+]], %[[BBASE:rd[0-9]+]], 4611686293305360384;
+# AREGBF16-DAG: or.b64 %[[B1:rd[0-9]+]], %[[BBASE]], 4611686293305360386;
+# AREGBF16: wgmma.fence.sync.aligned;
+# AREGBF16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{[{](%r[0-9]+, ){63}%r[0-9]+[}]}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %[[B0]], p, 1, 1, 0;
+# AREGBF16-NEXT: }
+# AREGBF16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{[{](%r[0-9]+, ){63}%r[0-9]+[}]}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %[[B1]], p, 1, 1, 0;
+# AREGBF16-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, {{[{](%r[0-9]+, ){3}%r[0-9]+[}]}}, %rd{{[0-9]+}}, p, 1, 1, 0;
+# AREGBF16-NOT: wgmma.mma_async
+# AREGBF16: wgmma.commit_group.sync.aligned;
+# AREGBF16: wgmma.wait_group.sync.aligned 0;
+# AREGBF16: cvt.rn.bf16x2.f32
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (
@@ -217,5 +303,41 @@ def gemm_bt(a_desc, bt_desc, c_desc, num_warps: gl.constexpr):
         phase ^= 1
         acc = warpgroup_mma(a_smem, bt_smem.permute((1, 0)), acc, use_acc=k > 0, is_async=True)
         acc, a_read, b_read = warpgroup_mma_wait(0, deps=[acc, a_smem, bt_smem])
+    mbarrier.invalidate(bar)
+    store_tile(c_desc, acc, off_m, off_n)
+
+
+# A loaded from shared memory into the accumulator's dot operand layout,
+# B from a [K, N] or (B_KMAJOR) an [N, K] descriptor.
+@gluon.jit
+def gemm_a_registers(a_desc, b_desc, c_desc, B_KMAJOR: gl.constexpr, num_warps: gl.constexpr):
+    BLOCK_M: gl.constexpr = c_desc.block_type.shape[0]
+    BLOCK_N: gl.constexpr = c_desc.block_type.shape[1]
+    BLOCK_K: gl.constexpr = a_desc.block_type.shape[1]
+    off_m = gl.program_id(0) * BLOCK_M
+    off_n = gl.program_id(1) * BLOCK_N
+    a_smem = gl.allocate_shared_memory(a_desc.dtype, a_desc.block_type.shape, a_desc.layout)
+    b_smem = gl.allocate_shared_memory(b_desc.dtype, b_desc.block_type.shape, b_desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, BLOCK_N, 256 // a_desc.dtype.primitive_bitwidth])
+    a_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=layout, k_width=32 // a_desc.dtype.primitive_bitwidth)
+    acc = gl.zeros([BLOCK_M, BLOCK_N], gl.float32, layout)
+    phase = 0
+    for k in range(0, a_desc.shape[1], BLOCK_K):
+        mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_desc, [off_m, k], bar, a_smem)
+        if B_KMAJOR:
+            tma.async_copy_global_to_shared(b_desc, [off_n, k], bar, b_smem)
+        else:
+            tma.async_copy_global_to_shared(b_desc, [k, off_n], bar, b_smem)
+        mbarrier.wait(bar, phase)
+        phase ^= 1
+        a = a_smem.load(a_layout)
+        if B_KMAJOR:
+            acc = warpgroup_mma(a, b_smem.permute((1, 0)), acc, use_acc=k > 0, is_async=True)
+        else:
+            acc = warpgroup_mma(a, b_smem, acc, use_acc=k > 0, is_async=True)
+        acc = warpgroup_mma_wait(0, deps=[acc, b_smem])[0]
     mbarrier.invalidate(bar)
     store_tile(c_desc, acc, off_m, off_n)

@@ -1,7 +1,10 @@
 # Warpgroup MMA mistakes (frontend/builtins/nvidia/WarpgroupMma.cpp), each
 # reported at the kernel's source: a target without wgmma (only sm_90a has
 # it), operands and accumulators wgmma cannot take (the verifier's own
-# plan, at the call), the arguments gluonc does not have yet, a use_acc
+# plan, at the call; an `a` in registers must be in the accumulator's
+# DotOperandLayout with k_width 32 / element bits, and
+# dot_operand_layout.py has the DotOperandLayouts wgmma has no registers
+# for), the arguments gluonc does not have yet, a use_acc
 # that is not a boolean, and a wait's num_outstanding or deps out of range.
 # A warpgroup MMA reads its operands through the async proxy: threads'
 # stores to them need fence_async_shared() first (an error where certain,
@@ -22,6 +25,9 @@
 # RUN: %expect-exit 1 %gluonc %s -k acc_f16 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=ACCF16
 # RUN: %expect-exit 1 %gluonc %s -k b_tensor -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BTENSOR
 # RUN: %expect-exit 1 %gluonc %s -k a_tensor -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=ATENSOR
+# RUN: %expect-exit 1 %gluonc %s -k a_k_width -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=AKWIDTH
+# RUN: %expect-exit 1 %gluonc %s -k a_k_width_fp8 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=AKWIDTHFP8
+# RUN: %expect-exit 1 %gluonc %s -k a_other_parent -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=APARENT
 # RUN: %expect-exit 1 %gluonc %s -k a_int -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=AINT
 # RUN: %expect-exit 1 %gluonc %s -k dtypes -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=DTYPES
 # RUN: %expect-exit 1 %gluonc %s -k shapes -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SHAPES
@@ -53,6 +59,7 @@
 # RUN: %gluonc %s -k fenced_in_loop -s "*fp32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 # RUN: %gluonc %s -k other_buffer -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 # RUN: %gluonc %s -k mma -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+# RUN: %gluonc %s -k a_registers -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (
@@ -141,9 +148,57 @@ def a_tensor(out_ptr):
     b = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
     acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float32, ACC))
     # `a` in registers must be in the accumulator's dot operand layout: a
-    # blocked tensor is refused (so is any tensor where gluonc does not take
-    # `a` from registers yet).
-    # ATENSOR: wgmma.py:[[@LINE-4]]:11: error: {{.*}}`a` in registers
+    # blocked tensor is refused.
+    # ATENSOR: wgmma.py:[[@LINE-3]]:11: error: warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    # ATENSOR-NEXT: {{^}}    acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float32, ACC)){{$}}
+    # ATENSOR-NEXT: {{^}}          ^{{$}}
+
+
+# A DotOperandLayout that exists, but with the k_width of 8-bit operands:
+# fp16 takes 2 (one 32-bit register of two elements).
+@gluon.jit
+def a_k_width(out_ptr):
+    a_smem = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    b = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    a = a_smem.load(gl.DotOperandLayout(operand_index=0, parent=ACC, k_width=4))
+    acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float32, ACC))
+    # AKWIDTH: wgmma.py:[[@LINE-1]]:11: error: warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 4}>>
+
+
+# And fp8 takes 4, not fp16's 2.
+@gluon.jit
+def a_k_width_fp8(out_ptr):
+    layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 32])
+    a_smem = gl.allocate_shared_memory(gl.float8e4nv, [64, 128], gl.NVMMASharedLayout(128, 8))
+    bt = gl.allocate_shared_memory(gl.float8e4nv, [64, 128], gl.NVMMASharedLayout(128, 8))
+    a = a_smem.load(gl.DotOperandLayout(0, layout, 2))
+    acc = warpgroup_mma(a, bt.permute((1, 0)), gl.zeros([64, 64], gl.float32, layout))
+    # AKWIDTHFP8: wgmma.py:[[@LINE-1]]:11: error: warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=4), got tensor<64x128xf8E4M3FN, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>, kWidth = 2}>>
+
+
+# The parent is the accumulator's own layout, not another wgmma layout.
+@gluon.jit
+def a_other_parent(out_ptr):
+    other: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 32, 16])
+    a_smem = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    b = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    a = a_smem.load(gl.DotOperandLayout(0, other, 2))
+    acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float32, ACC))
+    # APARENT: wgmma.py:[[@LINE-1]]:11: error: warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>, kWidth = 2}>>
+
+
+# Right (QUIET above): `a` in registers, loaded from a buffer the threads
+# stored. The MMA reads only B through the async proxy, so A's buffer needs
+# no fence_async_shared().
+@gluon.jit
+def a_registers(out_ptr):
+    a_smem = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    a_smem.store(gl.full([64, 64], 1.0, gl.float16, ROWS))
+    b = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    a = a_smem.load(gl.DotOperandLayout(operand_index=0, parent=ACC, k_width=2))
+    acc = warpgroup_mma(a, b, warpgroup_mma_init(gl.zeros([64, 64], gl.float32, ACC)), is_async=True)
+    acc = warpgroup_mma_wait(0, deps=[acc, b])[0]
+    store(out_ptr, acc)
 
 
 @gluon.jit

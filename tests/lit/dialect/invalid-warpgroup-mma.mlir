@@ -2,15 +2,17 @@
 // the accumulator is a 2-D fp32 tensor in an NVMMADistributedLayout of
 // version [3, 0]; `b` and a shared `a` are whole rank-2 NVMMA buffers of
 // one element type wgmma multiplies (an `a` in registers is in the
-// accumulator's dot operand layout); the shapes make a @ b + acc; the
+// accumulator's dot operand layout: opIdx 0, that very parent, kWidth
+// 32 / element bits); the shapes make a @ b + acc; the
 // instruction's k is 32 bytes of operand; the accumulator is whole tiles
 // of 64 rows per warpgroup and K whole k steps; and a matrix descriptor
 // reads every tile where the shared layout puts it (8-bit and fp32
 // operands cannot be transposed: they are K-major). What the
 // NVMMADistributedLayout attribute or the op's declaration already refuses
 // (an instr_shape [8, ...] or an N that is not a power of two, warps that
-// do not make warpgroups, a `b` in registers) is reported there. The wait
-// takes tensors and shared memory descriptors.
+// do not make warpgroups, a `b` in registers) is reported there; so is a
+// #gluon.dot_op that wgmma has no registers for (dot-operand-layout.mlir).
+// The wait takes tensors and shared memory descriptors.
 // RUN: %gluonc-opt %s -split-input-file -verify-diagnostics
 
 #nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
@@ -92,9 +94,105 @@ func.func @a_scalar(%acc: tensor<64x64xf32, #acc>, %a: f16, %use: i1) {
 func.func @a_in_registers(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x64xf16, #blocked>, %use: i1) {
   %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
   // `a` in registers, in a layout that is not the accumulator's dot operand
-  // layout: refused (as is any tensor where `a` cannot be in registers yet).
-  // expected-error @+1 {{`a` in registers}}
+  // layout: wgmma's A registers have one fixed fragment layout.
+  // expected-error @+1 {{'gluon.warpgroup_mma' op warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>}}
   %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x64xf16, #blocked>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// The FMA dot's operand layout (a blocked parent) is not wgmma's either.
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #gluon.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #blocked, kWidth = 0}>
+func.func @a_fma_operand(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x64xf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+  // expected-error @+1 {{warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.blocked<}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x64xf16, #dot>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// k_width is 32 / element bits (one 32-bit register of elements along K):
+// 4 for fp8, not the 2 of 16-bit operands.
+#nvmma8 = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 8, rank = 2, transposed = false}>
+#nvmma8T = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 8, rank = 2, transposed = true}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+func.func @a_kwidth_fp8(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x128xf8E4M3FN, #dot>, %use: i1) {
+  %bt = gluon.local_alloc -> !gluon.memdesc<64x128xf8E4M3FN, #nvmma8>
+  %b = gluon.memdesc_permute %bt {order = array<i32: 1, 0>} : !gluon.memdesc<64x128xf8E4M3FN, #nvmma8> -> !gluon.memdesc<128x64xf8E4M3FN, #nvmma8T>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=4), got tensor<64x128xf8E4M3FN, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>, kWidth = 2}>>}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x128xf8E4M3FN, #dot>, !gluon.memdesc<128x64xf8E4M3FN, #nvmma8T> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// And 2 for f16, not 4 (a valid attribute: the k_width of fp8).
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 4}>
+func.func @a_kwidth_f16(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x64xf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+  // expected-error @+1 {{warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 4}>>}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x64xf16, #dot>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// The dot operand's parent must be the accumulator's layout itself, not
+// another wgmma layout (here n = 32 instead of 64).
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#other = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #other, kWidth = 2}>
+func.func @a_other_parent(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x64xf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op warpgroup_mma's `a` in registers must be in DotOperandLayout(operand_index=0, parent=<the accumulator's layout>, k_width=2), got tensor<64x64xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>, kWidth = 2}>>}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x64xf16, #dot>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+// In registers or not, `a` and `b` have one element type and make
+// a @ b + acc, and K is whole k steps.
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+func.func @a_registers_element_types(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x64xbf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op warpgroup_mma's operands have different element types: bf16 and f16}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x64xbf16, #dot>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+func.func @a_registers_shapes(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x32xf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op warpgroup_mma's shapes do not match: a tensor<64x32xf16, #gluon.dot_op<{opIdx = 0, parent = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 2}>>, b !gluon.memdesc<64x64xf16, #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>>, accumulator tensor<64x64xf32, #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x32xf16, #dot>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+  return
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 0, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+func.func @a_registers_partial_k(%acc: tensor<64x64xf32, #acc>, %a: tensor<64x8xf16, #dot>, %use: i1) {
+  %b = gluon.local_alloc -> !gluon.memdesc<8x64xf16, #nvmma>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op K = 8 is not a multiple of wgmma's k = 16}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x8xf16, #dot>, !gluon.memdesc<8x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
   return
 }
 

@@ -10,8 +10,14 @@
 // operand; each tile adds its offset in 16-byte units. The transpose
 // immediates follow the operand's major-ness, for 16-bit operands only.
 // gluon.warpgroup_mma_wait is wgmma.wait_group with every register of its
-// tensor dependencies tied through it. codegen/wgmma.py checks the PTX
-// these become and assembles it.
+// tensor dependencies tied through it. With `a` in registers (the
+// accumulator's #gluon.dot_op, kWidth 32 / element bits), A is four i32
+// operands instead of a descriptor ("r,r,r,r,l,r"; "{$a0, $a1, $a2, $a3}"
+// in the text), each a bitcast of a vector of kWidth elements of the
+// thread's A registers in the layout's order (kWidth elements, row + 8,
+// K + 4 kWidth; then K steps; then tiles along M), and there is no A
+// transpose immediate. codegen/wgmma.py checks the PTX these become and
+// assembles it.
 // RUN: %gluonc-opt %s -split-input-file --gluon-allocate-shared-memory --gluon-to-nvvm | FileCheck %s
 
 // fp16, A [M, K] and B [K, N] both row-major in a 128-byte swizzle: A is
@@ -249,6 +255,233 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     %a = gluon.local_alloc -> !gluon.memdesc<128x16xf16, #nvmma32>
     %b = gluon.local_alloc -> !gluon.memdesc<16x128xf16, #nvmma>
     %r = gluon.warpgroup_mma %a, %b, %acc, %use : !gluon.memdesc<128x16xf16, #nvmma32>, !gluon.memdesc<16x128xf16, #nvmma> -> tensor<128x128xf32, #acc>
+    return
+  }
+}
+
+// -----
+
+// `a` in registers: fp16 A [64, 32] in the accumulator's dot operand layout
+// (kWidth 2), B [32, 64] row-major (N-major). A thread holds 16 elements of
+// A: 8 per K step, packed in pairs into the four 32-bit registers of
+// wgmma's A fragment (a0/a1: row l / 4, a2/a3: 8 rows down, a4/a5: 8
+// columns on, a6/a7: both), the tied accumulator at $0-$31 and $32-$63,
+// A at $64-$67, B's descriptor at $68 and scale-d at $69. Only B's
+// transpose immediate ("1": N-major) follows "p, 1, 1". The second K step
+// takes elements 8 to 15 and B 16 rows on (2048 bytes, +128 units).
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp16_a_in_registers
+  // CHECK-SAME: (%[[V:[a-z0-9_]+]]: f32, %[[A:[a-z0-9_]+]]: !llvm.struct<({{(f16, ){15}f}}16)>, %[[USEACC:[a-z0-9_]+]]: i1)
+  // CHECK-DAG: %[[BSTEP:.*]] = llvm.mlir.constant(128 : i64) : i64
+  // CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : vector<2xf16>
+  // CHECK-DAG: %[[MODE:.*]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
+  // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[A]][1]
+  // CHECK-NEXT: %[[E2:.*]] = llvm.extractvalue %[[A]][2]
+  // CHECK-NEXT: %[[E3:.*]] = llvm.extractvalue %[[A]][3]
+  // CHECK-NEXT: %[[E4:.*]] = llvm.extractvalue %[[A]][4]
+  // CHECK-NEXT: %[[E5:.*]] = llvm.extractvalue %[[A]][5]
+  // CHECK-NEXT: %[[E6:.*]] = llvm.extractvalue %[[A]][6]
+  // CHECK-NEXT: %[[E7:.*]] = llvm.extractvalue %[[A]][7]
+  // CHECK-NEXT: %[[E8:.*]] = llvm.extractvalue %[[A]][8]
+  // CHECK-NEXT: %[[E9:.*]] = llvm.extractvalue %[[A]][9]
+  // CHECK-NEXT: %[[E10:.*]] = llvm.extractvalue %[[A]][10]
+  // CHECK-NEXT: %[[E11:.*]] = llvm.extractvalue %[[A]][11]
+  // CHECK-NEXT: %[[E12:.*]] = llvm.extractvalue %[[A]][12]
+  // CHECK-NEXT: %[[E13:.*]] = llvm.extractvalue %[[A]][13]
+  // CHECK-NEXT: %[[E14:.*]] = llvm.extractvalue %[[A]][14]
+  // CHECK-NEXT: %[[E15:.*]] = llvm.extractvalue %[[A]][15]
+  // Only B has a descriptor.
+  // CHECK-NOT: llvm.or
+  // CHECK: %[[BDESC:.*]] = llvm.or %{{.*}}, %[[MODE]] : i64
+  // CHECK-NOT: llvm.or
+  // CHECK: %[[USE:.*]] = llvm.zext %[[USEACC]] : i1 to i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""  : () -> ()
+  // CHECK-NEXT: %[[V0:.*]] = llvm.insertelement %[[E0]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W0:.*]] = llvm.insertelement %[[E1]], %[[V0]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R0:.*]] = llvm.bitcast %[[W0]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V1:.*]] = llvm.insertelement %[[E2]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W1:.*]] = llvm.insertelement %[[E3]], %[[V1]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R1:.*]] = llvm.bitcast %[[W1]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V2:.*]] = llvm.insertelement %[[E4]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W2:.*]] = llvm.insertelement %[[E5]], %[[V2]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R2:.*]] = llvm.bitcast %[[W2]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V3:.*]] = llvm.insertelement %[[E6]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W3:.*]] = llvm.insertelement %[[E7]], %[[V3]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R3:.*]] = llvm.bitcast %[[W3]] : vector<2xf16> to i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $69, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{[{](\$[0-9]+, ){31}\$31}}}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;\0A}", "{{(=f,){32}([0-9]+,){31}3}}1,r,r,r,r,l,r" {{(%arg0, ){32}%}}[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[BDESC]], %[[USE]] : ({{(f32, ){32}i}}32, i32, i32, i32, i64, i32) -> !llvm.struct<({{(f32, ){31}f}}32)>
+  // K step 1: the previous step's results.
+  // CHECK: %[[D31:.*]] = llvm.extractvalue %{{.*}}[31]
+  // CHECK-NEXT: %[[V4:.*]] = llvm.insertelement %[[E8]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W4:.*]] = llvm.insertelement %[[E9]], %[[V4]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R4:.*]] = llvm.bitcast %[[W4]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V5:.*]] = llvm.insertelement %[[E10]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W5:.*]] = llvm.insertelement %[[E11]], %[[V5]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R5:.*]] = llvm.bitcast %[[W5]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V6:.*]] = llvm.insertelement %[[E12]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W6:.*]] = llvm.insertelement %[[E13]], %[[V6]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R6:.*]] = llvm.bitcast %[[W6]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[V7:.*]] = llvm.insertelement %[[E14]], %[[UNDEF]][%[[C0]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[W7:.*]] = llvm.insertelement %[[E15]], %[[V7]][%[[C1]] : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R7:.*]] = llvm.bitcast %[[W7]] : vector<2xf16> to i32
+  // CHECK-NEXT: %[[BD1:.*]] = llvm.add %[[BDESC]], %[[BSTEP]] : i64
+  // CHECK-NEXT: %[[LAST:.*]] = llvm.inline_asm {{.*}}m64n64k16.f32.f16.f16 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;\0A}", "{{.*}},r,r,r,r,l,r" {{(%[0-9]+, ){31}%}}[[D31]], %[[R4]], %[[R5]], %[[R6]], %[[R7]], %[[BD1]], %[[C1]] :
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: wgmma.commit_group.sync.aligned;
+  // CHECK-NEXT: "wgmma.wait_group.sync.aligned 0;", "{{(=f,){32}0}},{{([0-9]+,){30}3}}1"
+  func.func @fp16_a_in_registers(%v: f32, %a: tensor<64x32xf16, #dot>, %use: i1) {
+    %acc = gluon.splat %v : f32 -> tensor<64x64xf32, #acc>
+    %b = gluon.local_alloc -> !gluon.memdesc<32x64xf16, #nvmma>
+    %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x32xf16, #dot>, !gluon.memdesc<32x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+    %w = gluon.warpgroup_mma_wait 0, %r : tensor<64x64xf32, #acc>
+    return
+  }
+}
+
+// -----
+
+// Tiles along M come after the K steps in A's registers: a 128 x 64 bf16
+// A with 4 warps is 2 tiles of 4 K steps, 8 elements each, so the first
+// MMA of tile 1 (the fifth, on the initial accumulator again) packs
+// elements 32 to 39. B is K-major (a permuted [N, K] buffer): "p, 1, 1, 0".
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#nvmmaT = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = true}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @a_in_registers_tiles
+  // CHECK-SAME: (%{{[a-z0-9_]+}}: f32, %[[A:[a-z0-9_]+]]: !llvm.struct<({{(bf16, ){63}b}}f16)>, %{{[a-z0-9_]+}}: i1)
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK: %[[E32:.*]] = llvm.extractvalue %[[A]][32]
+  // CHECK-NEXT: %[[E33:.*]] = llvm.extractvalue %[[A]][33]
+  // CHECK: %[[BDESC:.*]] = llvm.or
+  // CHECK-NEXT: %[[USE:.*]] = llvm.zext
+  // CHECK-NEXT: wgmma.fence.sync.aligned;
+  // CHECK-NEXT: %[[T0:.*]] = llvm.insertelement %[[E0]], {{.*}} : vector<2xbf16>
+  // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1, 0;
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: %[[T1:.*]] = llvm.insertelement %[[E32]], {{.*}} : vector<2xbf16>
+  // CHECK-NEXT: %[[T1B:.*]] = llvm.insertelement %[[E33]], %[[T1]]{{.*}} : vector<2xbf16>
+  // CHECK-NEXT: %[[T1R0:.*]] = llvm.bitcast %[[T1B]] : vector<2xbf16> to i32
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0;\0A}", {{.*}} {{(%arg0, ){32}%}}[[T1R0]], %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[BDESC]], %[[USE]] :
+  // CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1, 0;
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: wgmma.commit_group.sync.aligned;
+  func.func @a_in_registers_tiles(%v: f32, %a: tensor<128x64xbf16, #dot>, %use: i1) {
+    %acc = gluon.splat %v : f32 -> tensor<128x64xf32, #acc>
+    %bt = gluon.local_alloc -> !gluon.memdesc<64x64xbf16, #nvmma>
+    %b = gluon.memdesc_permute %bt {order = array<i32: 1, 0>} : !gluon.memdesc<64x64xbf16, #nvmma> -> !gluon.memdesc<64x64xbf16, #nvmmaT>
+    %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<128x64xbf16, #dot>, !gluon.memdesc<64x64xbf16, #nvmmaT> -> tensor<128x64xf32, #acc>
+    return
+  }
+}
+
+// -----
+
+// fp8 (e4m3) in registers: kWidth 4, four elements (i8 in LLVM) per 32-bit
+// register, 16 per K step of 32; no transpose immediates at all (8-bit
+// operands have none, and A in registers never has one). The second K
+// step packs elements 16 to 31 and moves K-major B 32 bytes on (+2).
+#nvmma8 = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 8, rank = 2, transposed = false}>
+#nvmma8T = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 8, rank = 2, transposed = true}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 4}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp8_a_in_registers
+  // CHECK-SAME: (%{{[a-z0-9_]+}}: f32, %[[A:[a-z0-9_]+]]: !llvm.struct<({{(i8, ){63}i}}8)>, %{{[a-z0-9_]+}}: i1)
+  // CHECK-DAG: %[[STEP:.*]] = llvm.mlir.constant(2 : i64) : i64
+  // CHECK-DAG: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+  // CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : vector<4xi8>
+  // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[A]][1]
+  // CHECK-NEXT: %[[E2:.*]] = llvm.extractvalue %[[A]][2]
+  // CHECK-NEXT: %[[E3:.*]] = llvm.extractvalue %[[A]][3]
+  // CHECK-NEXT: %[[E4:.*]] = llvm.extractvalue %[[A]][4]
+  // CHECK-NEXT: %[[E5:.*]] = llvm.extractvalue %[[A]][5]
+  // CHECK-NEXT: %[[E6:.*]] = llvm.extractvalue %[[A]][6]
+  // CHECK-NEXT: %[[E7:.*]] = llvm.extractvalue %[[A]][7]
+  // CHECK-NEXT: %[[E8:.*]] = llvm.extractvalue %[[A]][8]
+  // CHECK-NEXT: %[[E9:.*]] = llvm.extractvalue %[[A]][9]
+  // CHECK-NEXT: %[[E10:.*]] = llvm.extractvalue %[[A]][10]
+  // CHECK-NEXT: %[[E11:.*]] = llvm.extractvalue %[[A]][11]
+  // CHECK-NEXT: %[[E12:.*]] = llvm.extractvalue %[[A]][12]
+  // CHECK-NEXT: %[[E13:.*]] = llvm.extractvalue %[[A]][13]
+  // CHECK-NEXT: %[[E14:.*]] = llvm.extractvalue %[[A]][14]
+  // CHECK-NEXT: %[[E15:.*]] = llvm.extractvalue %[[A]][15]
+  // CHECK: %[[E16:.*]] = llvm.extractvalue %[[A]][16]
+  // CHECK: %[[BDESC:.*]] = llvm.or
+  // CHECK-NEXT: %[[USE:.*]] = llvm.zext
+  // CHECK-NEXT: wgmma.fence.sync.aligned;
+  // CHECK-NEXT: %[[V0_0:.*]] = llvm.insertelement %[[E0]], %[[UNDEF]][%[[C0]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V0_1:.*]] = llvm.insertelement %[[E1]], %[[V0_0]][%[[C1]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V0_2:.*]] = llvm.insertelement %[[E2]], %[[V0_1]][%[[C2]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V0_3:.*]] = llvm.insertelement %[[E3]], %[[V0_2]][%[[C3]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[R0:.*]] = llvm.bitcast %[[V0_3]] : vector<4xi8> to i32
+  // CHECK-NEXT: %[[V1_0:.*]] = llvm.insertelement %[[E4]], %[[UNDEF]][%[[C0]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V1_1:.*]] = llvm.insertelement %[[E5]], %[[V1_0]][%[[C1]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V1_2:.*]] = llvm.insertelement %[[E6]], %[[V1_1]][%[[C2]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V1_3:.*]] = llvm.insertelement %[[E7]], %[[V1_2]][%[[C3]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[R1:.*]] = llvm.bitcast %[[V1_3]] : vector<4xi8> to i32
+  // CHECK-NEXT: %[[V2_0:.*]] = llvm.insertelement %[[E8]], %[[UNDEF]][%[[C0]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V2_1:.*]] = llvm.insertelement %[[E9]], %[[V2_0]][%[[C1]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V2_2:.*]] = llvm.insertelement %[[E10]], %[[V2_1]][%[[C2]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V2_3:.*]] = llvm.insertelement %[[E11]], %[[V2_2]][%[[C3]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[R2:.*]] = llvm.bitcast %[[V2_3]] : vector<4xi8> to i32
+  // CHECK-NEXT: %[[V3_0:.*]] = llvm.insertelement %[[E12]], %[[UNDEF]][%[[C0]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V3_1:.*]] = llvm.insertelement %[[E13]], %[[V3_0]][%[[C1]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V3_2:.*]] = llvm.insertelement %[[E14]], %[[V3_1]][%[[C2]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[V3_3:.*]] = llvm.insertelement %[[E15]], %[[V3_2]][%[[C3]] : i32] : vector<4xi8>
+  // CHECK-NEXT: %[[R3:.*]] = llvm.bitcast %[[V3_3]] : vector<4xi8> to i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $69, 0;\0Awgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {{[{](\$[0-9]+, ){31}\$31}}}, {$64, $65, $66, $67}, $68, p, 1, 1;\0A}", "{{(=f,){32}([0-9]+,){31}3}}1,r,r,r,r,l,r" {{(%[a-z0-9]+, ){32}%}}[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[BDESC]], %[[USE]] : ({{(f32, ){32}i}}32, i32, i32, i32, i64, i32)
+  // CHECK: %[[S1:.*]] = llvm.insertelement %[[E16]], %[[UNDEF]][%[[C0]] : i32] : vector<4xi8>
+  // CHECK: %[[BD1:.*]] = llvm.add %[[BDESC]], %[[STEP]] : i64
+  // CHECK-NEXT: llvm.inline_asm {{.*}}m64n64k32.f32.e4m3.e4m3 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1;\0A}", {{.*}}, %[[BD1]], %[[C1]] :
+  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1;\0A}"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: wgmma.commit_group.sync.aligned;
+  func.func @fp8_a_in_registers(%v: f32, %a: tensor<64x128xf8E4M3FN, #dot>, %use: i1) {
+    %acc = gluon.splat %v : f32 -> tensor<64x64xf32, #acc>
+    %bt = gluon.local_alloc -> !gluon.memdesc<64x128xf8E4M3FN, #nvmma8>
+    %b = gluon.memdesc_permute %bt {order = array<i32: 1, 0>} : !gluon.memdesc<64x128xf8E4M3FN, #nvmma8> -> !gluon.memdesc<128x64xf8E4M3FN, #nvmma8T>
+    %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x128xf8E4M3FN, #dot>, !gluon.memdesc<128x64xf8E4M3FN, #nvmma8T> -> tensor<64x64xf32, #acc>
+    return
+  }
+}
+
+// -----
+
+// tf32 in registers: kWidth 1, one element per register (a one-element
+// vector bitcast to i32), no transpose immediates.
+#nvmma32 = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = false}>
+#nvmma32T = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = true}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 1}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @tf32_a_in_registers
+  // CHECK-SAME: (%{{[a-z0-9_]+}}: f32, %[[A:[a-z0-9_]+]]: !llvm.struct<({{(f32, ){15}f}}32)>, %{{[a-z0-9_]+}}: i1)
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %[[A]][0]
+  // CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[A]][1]
+  // CHECK: wgmma.fence.sync.aligned;
+  // CHECK-NEXT: %[[V0:.*]] = llvm.insertelement %[[E0]], %{{.*}} : vector<1xf32>
+  // CHECK-NEXT: %[[R0:.*]] = llvm.bitcast %[[V0]] : vector<1xf32> to i32
+  // CHECK-NEXT: %[[V1:.*]] = llvm.insertelement %[[E1]], %{{.*}} : vector<1xf32>
+  // CHECK-NEXT: %[[R1:.*]] = llvm.bitcast %[[V1]] : vector<1xf32> to i32
+  // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, {$64, $65, $66, $67}, $68, p, 1, 1;\0A}", "{{.*}},r,r,r,r,l,r"
+  // CHECK-NOT: wgmma.mma_async
+  func.func @tf32_a_in_registers(%v: f32, %a: tensor<64x32xf32, #dot>, %use: i1) {
+    %acc = gluon.splat %v : f32 -> tensor<64x64xf32, #acc>
+    %bt = gluon.local_alloc -> !gluon.memdesc<64x32xf32, #nvmma32>
+    %b = gluon.memdesc_permute %bt {order = array<i32: 1, 0>} : !gluon.memdesc<64x32xf32, #nvmma32> -> !gluon.memdesc<32x64xf32, #nvmma32T>
+    %r = gluon.warpgroup_mma %a, %b, %acc, %use : tensor<64x32xf32, #dot>, !gluon.memdesc<32x64xf32, #nvmma32T> -> tensor<64x64xf32, #acc>
     return
   }
 }
