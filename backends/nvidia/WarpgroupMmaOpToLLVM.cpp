@@ -185,9 +185,9 @@ struct WarpgroupMmaOpConversion
     SharedLayout bLayout = bType.getSharedLayout();
 
     // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N.
-    auto [warp, lane] = emitWarpAndLane(rewriter, loc, context.target,
-                                        context.numThreads);
-    (void)lane;
+    Value warp = emitWarpAndLane(rewriter, loc, context.target,
+                                 context.numThreads)
+                     .first;
     Value warpsM = createI32Constant(rewriter, loc, plan->getWarpsM());
     Value groupM = LLVM::UDivOp::create(
         rewriter, loc, LLVM::URemOp::create(rewriter, loc, warp, warpsM),
