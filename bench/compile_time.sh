@@ -31,6 +31,9 @@ samples=(
   "transpose|samples/transpose.py -k transpose_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, i32:16, 64' -D 'load_layout=gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])' -D 'store_layout=gl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])' --arch sm_90a"
   "transpose_shared|samples/transpose_shared.py -k transpose_shared_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, i32:16' --arch sm_90a"
   "matmul_fma|samples/matmul_fma.py -k matmul_fma_kernel -s '*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16' --arch sm_90a"
+  "tma_copy|samples/tma_copy.py -k tma_copy_kernel -w 1 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3' --arch sm_90a"
+  "matmul_wgmma|samples/matmul_wgmma.py -k matmul_kernel -w 8 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8' --arch sm_90a"
+  "matmul_persistent|samples/matmul_persistent.py -k matmul_kernel -w 8 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8' --arch sm_90a"
   "matmul_mfma (gfx942)|samples/matmul_mfma.py -k matmul_mfma_kernel -s '*fp16:16, *fp16:16, *fp32:16, i32, i32, i32:16, i32:16, i32:16, i32:16' --arch gfx942"
 )
 
