@@ -4,6 +4,7 @@ Shared by the benchmark scripts in bench/; runs wherever PyTorch sees a GPU.
 """
 
 import ctypes
+import importlib.util
 import os
 import subprocess
 
@@ -47,6 +48,15 @@ class TensorDesc(ctypes.Structure):
         ("rank", ctypes.c_int32),
         ("_padding", ctypes.c_uint8 * 60),
     ]
+
+
+def import_module(path, name):
+    """The Python file `path` (a sample, which Triton also runs) as module
+    `name`."""
+    spec = importlib.util.spec_from_file_location(name, os.path.abspath(path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class GluonRuntimeError(RuntimeError):

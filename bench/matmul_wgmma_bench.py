@@ -24,21 +24,13 @@ where STAGE/bench holds matmul_wgmma_<dtype>/ and matmul_persistent_<dtype>/
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import statistics
 import sys
 
 from gluonrt_bench import (GluonRuntime, PreparedLaunch, driver_version_text,
-                           time_interleaved)
-
-
-def import_sample(path, name):
-    spec = importlib.util.spec_from_file_location(name, os.path.abspath(path))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+                           import_module, time_interleaved)
 
 
 class GluoncGemm:
@@ -98,7 +90,7 @@ def main():
 
     kinds = [("matmul_wgmma", "pipelined", False),
              ("matmul_persistent", "persistent", True)]
-    samples = {kind: import_sample(os.path.join(args.samples, kind + ".py"),
+    samples = {kind: import_module(os.path.join(args.samples, kind + ".py"),
                                    "gluonc_bench_" + kind)
                for kind, _, _ in kinds
                if os.path.exists(os.path.join(args.samples, kind + ".py"))}

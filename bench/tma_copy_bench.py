@@ -20,22 +20,12 @@ copy's median time over the candidate's, in percent.
 """
 
 import argparse
-import importlib.util
 import json
-import os
 import statistics
 import sys
 
 from gluonrt_bench import (GluonRuntime, PreparedLaunch, driver_version_text,
-                           time_graphs)
-
-
-def import_sample(path):
-    spec = importlib.util.spec_from_file_location(
-        "gluonc_bench_tma_copy", os.path.abspath(path))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+                           import_module, time_graphs)
 
 
 def main():
@@ -74,7 +64,7 @@ def main():
     sms = runtime.device_info(args.device).multiprocessors
     tiles = triton.cdiv(m, block[0]) * triton.cdiv(n, block[1])
     grid = min(sms, tiles)
-    sample = import_sample(args.source)
+    sample = import_module(args.source, "gluonc_bench_tma_copy")
     gl_dtype = {torch.float16: gl.float16, torch.bfloat16: gl.bfloat16,
                 torch.float32: gl.float32}[dtype]
     layout = gl.NVMMASharedLayout.get_default_for(block, gl_dtype)

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "PtxAsm.h"
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
@@ -36,12 +37,7 @@ namespace {
 /// An inline PTX statement with side effects and no result.
 void emitPtx(OpBuilder &b, Location loc, StringRef text,
              StringRef constraints, ValueRange operands) {
-  LLVM::InlineAsmOp::create(
-      b, loc, Type(), operands, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+  nvidia::emitPtxAsm(b, loc, Type(), text, constraints, operands);
 }
 
 /// A shared memory address as the 32-bit operand PTX's shared state space

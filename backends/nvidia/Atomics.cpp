@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVIDIATargetInfo.h"
+#include "PtxAsm.h"
 
 #include <string>
 
@@ -102,12 +103,8 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef kind, Value ptr,
             : LLVM::BitcastOp::create(b, loc, bitsType, operand).getResult());
   }
   text += ";";
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, bitsType, asmOperands, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+  auto asmOp =
+      emitPtxAsm(b, loc, bitsType, text, constraints, asmOperands);
   Value old = asmOp.getResult(0);
   return bitsType == type ? old
                           : LLVM::BitcastOp::create(b, loc, type, old).getResult();

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVIDIATargetInfo.h"
+#include "PtxAsm.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -169,12 +170,8 @@ Value NVIDIATargetInfo::lowerPredicatedLoad(OpBuilder &b, Location loc,
       n == 1 ? word
              : LLVM::LLVMStructType::getLiteral(
                    b.getContext(), SmallVector<Type>(n, word));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, asmText, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+  auto asmOp =
+      emitPtxAsm(b, loc, resultType, asmText, constraints, operands);
   SmallVector<Value> words;
   if (n == 1)
     words.push_back(asmOp.getResult(0));
@@ -203,11 +200,6 @@ bool NVIDIATargetInfo::lowerPredicatedStore(OpBuilder &b, Location loc,
     constraints += ("," + getConstraint(*shape)).str();
   SmallVector<Value> operands = {ptr, predicate};
   llvm::append_range(operands, toWords(b, loc, value, *shape));
-  LLVM::InlineAsmOp::create(
-      b, loc, Type(), operands, asmText, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+  emitPtxAsm(b, loc, Type(), asmText, constraints, operands);
   return true;
 }

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "PtxAsm.h"
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
@@ -36,17 +37,6 @@ using namespace mlir;
 using namespace gluonc;
 
 namespace {
-
-LLVM::InlineAsmOp emitAsm(OpBuilder &b, Location loc, Type resultType,
-                          StringRef text, StringRef constraints,
-                          ValueRange operands) {
-  return LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-}
 
 Value i64Constant(OpBuilder &b, Location loc, uint64_t value) {
   return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
@@ -197,11 +187,11 @@ struct WarpgroupMmaOpConversion
         createI32Constant(rewriter, loc, plan->getWarpsN()));
     SmallVector<int64_t> aWarpOffsets, bWarpOffsets;
     if (aLayout)
-      for (unsigned g = 0; g < plan->getWarpsM() / 4; ++g)
-        aWarpOffsets.push_back(aLayout->getOffset({int32_t(64 * g), 0}));
-    for (unsigned g = 0; g < plan->getWarpsN(); ++g)
-      bWarpOffsets.push_back(
-          bLayout.getOffset({0, int32_t(plan->instrN * g)}));
+      for (unsigned g = 0; g < plan->getWarpgroupsM(); ++g)
+        aWarpOffsets.push_back(
+            aLayout->getOffset(plan->getAWarpgroupOrigin(g)));
+    for (unsigned wn = 0; wn < plan->getWarpsN(); ++wn)
+      bWarpOffsets.push_back(bLayout.getOffset(plan->getBWarpgroupOrigin(wn)));
     unsigned bytes = plan->elementBytes;
     Value aDesc;
     SmallVector<Value> aRegisters;
@@ -241,7 +231,7 @@ struct WarpgroupMmaOpConversion
                                         adaptor.getUseAcc());
     Value one = createI32Constant(rewriter, loc, 1);
 
-    emitAsm(rewriter, loc, Type(), "wgmma.fence.sync.aligned;", "", {});
+    nvidia::emitPtxAsm(rewriter, loc, Type(), "wgmma.fence.sync.aligned;", "", {});
     for (int64_t m = 0; m < plan->mReps; ++m)
       for (int64_t n = 0; n < plan->nReps; ++n) {
         int64_t first = (m * plan->nReps + n) * perTile;
@@ -259,7 +249,7 @@ struct WarpgroupMmaOpConversion
           operands.push_back(
               tileDescriptor(bDesc, bLayout, plan->getBTileOrigin(k, n)));
           operands.push_back(k == 0 ? useAcc : one);
-          Value result = emitAsm(rewriter, loc, resultStruct, text,
+          Value result = nvidia::emitPtxAsm(rewriter, loc, resultStruct, text,
                                  constraints, operands)
                              .getResult(0);
           for (int64_t i = 0; i < perTile; ++i)
@@ -267,7 +257,7 @@ struct WarpgroupMmaOpConversion
         }
         std::copy(tile.begin(), tile.end(), acc.begin() + first);
       }
-    emitAsm(rewriter, loc, Type(), "wgmma.commit_group.sync.aligned;", "", {});
+    nvidia::emitPtxAsm(rewriter, loc, Type(), "wgmma.commit_group.sync.aligned;", "", {});
     Type resultType = getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, acc));
     return success();
@@ -299,7 +289,7 @@ struct WarpgroupMmaWaitOpConversion
       }
     }
     if (registers.empty()) {
-      emitAsm(rewriter, loc, Type(), text, "", {});
+      nvidia::emitPtxAsm(rewriter, loc, Type(), text, "", {});
       rewriter.replaceOp(op, adaptor.getDeps());
       return success();
     }
@@ -312,7 +302,7 @@ struct WarpgroupMmaWaitOpConversion
     }
     auto resultStruct =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
-    Value waited = emitAsm(rewriter, loc, resultStruct, text, outputs + inputs,
+    Value waited = nvidia::emitPtxAsm(rewriter, loc, resultStruct, text, outputs + inputs,
                            registers)
                        .getResult(0);
     SmallVector<Value> results;

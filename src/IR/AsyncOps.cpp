@@ -11,17 +11,6 @@
 using namespace mlir;
 using namespace mlir::gluon;
 
-namespace {
-
-std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-} // namespace
-
 //===----------------------------------------------------------------------===//
 // !gluon.tensordesc
 //===----------------------------------------------------------------------===//
@@ -111,7 +100,7 @@ std::string mlir::gluon::checkMBarrierType(MemDescType type) {
     return "an mbarrier is one int64 of shared memory "
            "(gl.allocate_shared_memory(gl.int64, [1], "
            "mbarrier.MBarrierLayout()), or .index(i) of an [N, 1] one), got " +
-           typeText(type);
+           typeToString(type);
   return "";
 }
 
@@ -120,8 +109,8 @@ std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
   MemDescType block = desc.getBlockType();
   if (buffer.getShape() != block.getShape() ||
       buffer.getElementType() != block.getElementType())
-    return "the shared memory " + typeText(buffer) +
-           " does not hold the descriptor's block " + typeText(block);
+    return "the shared memory " + typeToString(buffer) +
+           " does not hold the descriptor's block " + typeToString(block);
   // A whole allocation or buffer: the block's bytes are contiguous, laid out
   // as the descriptor says. The layout must be an NVMMASharedLayout, not
   // merely place the elements alike (a SwizzledSharedLayout(8, 1, 8) does
@@ -130,8 +119,8 @@ std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
   if (buffer.getAllocShape() != buffer.getShape() ||
       !isa<NVMMASharedLayoutAttr>(buffer.getLayout()) ||
       buffer.getSharedLayout() != block.getSharedLayout())
-    return "the shared memory " + typeText(buffer) +
-           " is not laid out as the descriptor's block " + typeText(block);
+    return "the shared memory " + typeToString(buffer) +
+           " is not laid out as the descriptor's block " + typeToString(block);
   return "";
 }
 

@@ -119,6 +119,13 @@ Type mlir::gluon::getPointeeType(Type ptrLike) {
   return withElementType(ptrLike, ptr.getPointeeType());
 }
 
+std::string mlir::gluon::typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
 std::string mlir::gluon::layoutToString(Attribute layout) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -19,13 +19,6 @@ using namespace mlir::gluon;
 
 namespace {
 
-std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
 /// PTX's name of a wgmma operand type; empty for one wgmma does not take.
 std::string getOperandTypeName(Type type) {
   if (type.isF16())
@@ -47,13 +40,13 @@ std::string getOperandTypeName(Type type) {
 std::string checkSharedOperand(MemDescType type, const char *name) {
   if (type.getRank() != 2)
     return std::string("warpgroup_mma's `") + name +
-           "` must have rank 2, got " + typeText(type);
+           "` must have rank 2, got " + typeToString(type);
   if (!isa<NVMMASharedLayoutAttr>(type.getLayout()))
     return std::string("warpgroup_mma's `") + name +
-           "` must be in an NVMMASharedLayout, got " + typeText(type);
+           "` must be in an NVMMASharedLayout, got " + typeToString(type);
   if (type.getShape() != type.getAllocShape())
     return std::string("not supported yet: a subslice as warpgroup_mma's `") +
-           name + "` (" + typeText(type) + ")";
+           name + "` (" + typeToString(type) + ")";
   return "";
 }
 
@@ -113,11 +106,11 @@ gluonc::WgmmaOperandTiles getTiles(const WarpgroupMmaPlan &plan, unsigned opIdx,
   tiles.allowMNMajor = plan.elementBytes == 2;
   warpParts.clear();
   if (opIdx == 0) {
-    for (unsigned g = 0; g < plan.getWarpsM() / 4; ++g)
-      warpParts.push_back({int32_t(64 * g), 0});
+    for (unsigned g = 0; g < plan.getWarpgroupsM(); ++g)
+      warpParts.push_back(plan.getAWarpgroupOrigin(g));
   } else {
     for (unsigned wn = 0; wn < plan.getWarpsN(); ++wn)
-      warpParts.push_back({0, int32_t(plan.instrN * wn)});
+      warpParts.push_back(plan.getBWarpgroupOrigin(wn));
   }
   for (const gluonc::Coord &warp : warpParts)
     for (int64_t rep = 0; rep < (opIdx == 0 ? plan.mReps : plan.nReps); ++rep)
@@ -143,7 +136,7 @@ planOperand(const WarpgroupMmaPlan &plan, MemDescType type, unsigned opIdx,
   const char *name = opIdx == 0 ? "a" : "b";
   if (!mode) {
     problem = std::string("warpgroup_mma's `") + name + "` (" +
-              typeText(type) + "): " + problem;
+              typeToString(type) + "): " + problem;
     return std::nullopt;
   }
   // A tile's address is warpgroup 0's plus the warpgroup's own offset.
@@ -155,7 +148,7 @@ planOperand(const WarpgroupMmaPlan &plan, MemDescType type, unsigned opIdx,
       if (layout.getOffset(origin) !=
           layout.getOffset(base) + layout.getOffset(warpParts[w])) {
         problem = std::string("warpgroup_mma's `") + name + "` (" +
-                  typeText(type) +
+                  typeToString(type) +
                   "): the layout does not place each warpgroup's tiles at "
                   "one fixed distance from warpgroup 0's";
         return std::nullopt;
@@ -176,6 +169,14 @@ gluonc::Coord WarpgroupMmaPlan::getBTileOrigin(int64_t kStep,
   return {int32_t(kStep * instrK), int32_t(nRep * instrN * getWarpsN())};
 }
 
+gluonc::Coord WarpgroupMmaPlan::getAWarpgroupOrigin(unsigned g) const {
+  return {int32_t(64 * g), 0};
+}
+
+gluonc::Coord WarpgroupMmaPlan::getBWarpgroupOrigin(unsigned wn) const {
+  return {0, int32_t(instrN * wn)};
+}
+
 std::optional<WarpgroupMmaPlan>
 mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   auto accType = dyn_cast<RankedTensorType>(acc);
@@ -188,19 +189,19 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   if (!nvmma || plan.layout.getMajorVersion() != 3 || accType.getRank() != 2) {
     problem = "warpgroup_mma's accumulator must be a 2-D tensor in an "
               "NVMMADistributedLayout of version [3, 0], got " +
-              typeText(acc);
+              typeToString(acc);
     return std::nullopt;
   }
   if (!accType.getElementType().isF32()) {
     problem = "not supported yet: a warpgroup_mma accumulator of " +
-              typeText(accType.getElementType()) + " (fp32 only)";
+              typeToString(accType.getElementType()) + " (fp32 only)";
     return std::nullopt;
   }
   plan.accType = "f32";
   auto bType = dyn_cast<MemDescType>(b);
   if (!bType) {
     problem = "warpgroup_mma's `b` must be in shared memory, got " +
-              typeText(b);
+              typeToString(b);
     return std::nullopt;
   }
   auto aShared = dyn_cast<MemDescType>(a);
@@ -208,7 +209,7 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   if (!aShared && !aTensor) {
     problem = "warpgroup_mma's `a` must be a tensor or a shared memory "
               "descriptor, got " +
-              typeText(a);
+              typeToString(a);
     return std::nullopt;
   }
   if (aShared)
@@ -224,15 +225,15 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
       aShared ? aShared.getElementType() : aTensor.getElementType();
   if (element != bType.getElementType()) {
     problem = "warpgroup_mma's operands have different element types: " +
-              typeText(element) + " and " +
-              typeText(bType.getElementType());
+              typeToString(element) + " and " +
+              typeToString(bType.getElementType());
     return std::nullopt;
   }
   plan.operandType = getOperandTypeName(element);
   if (plan.operandType.empty()) {
     problem = "wgmma multiplies f16, bf16, f32 (as tf32), f8E4M3FN or "
               "f8E5M2 operands, got " +
-              typeText(element);
+              typeToString(element);
     return std::nullopt;
   }
   unsigned bits = element.getIntOrFloatBitWidth();
@@ -247,7 +248,7 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
       problem = "warpgroup_mma's `a` in registers must be in "
                 "DotOperandLayout(operand_index=0, parent=<the accumulator's "
                 "layout>, k_width=" +
-                std::to_string(kWidth) + "), got " + typeText(a);
+                std::to_string(kWidth) + "), got " + typeToString(a);
       return std::nullopt;
     }
   }
@@ -257,8 +258,8 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
   ArrayRef<int64_t> bShape = bType.getShape();
   if (aShape[0] != accShape[0] || bShape[1] != accShape[1] ||
       aShape[1] != bShape[0]) {
-    problem = "warpgroup_mma's shapes do not match: a " + typeText(a) +
-              ", b " + typeText(b) + ", accumulator " + typeText(acc);
+    problem = "warpgroup_mma's shapes do not match: a " + typeToString(a) +
+              ", b " + typeToString(b) + ", accumulator " + typeToString(acc);
     return std::nullopt;
   }
   problem = checkTiles(plan.layout, accShape, 256 / bits, aShape[1], bits);
@@ -286,7 +287,7 @@ std::string mlir::gluon::checkWarpgroupMmaDependency(Type type) {
     return "";
   return "warpgroup_mma_wait's dependencies are tensors and shared memory "
          "descriptors, got " +
-         typeText(type);
+         typeToString(type);
 }
 
 //===----------------------------------------------------------------------===//

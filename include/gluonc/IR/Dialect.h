@@ -68,6 +68,8 @@ Type withElementType(Type type, Type elementType);
 
 /// Layouts as their IR text, for diagnostics that name both sides.
 std::string layoutToString(Attribute layout);
+/// A type as its IR text, for diagnostics.
+std::string typeToString(Type type);
 
 /// Why `bases` (register, lane, warp, block) cannot be the bases of a
 /// #gluon.linear layout of `shape`; empty when they can.

@@ -47,6 +47,12 @@ struct WarpgroupMmaPlan {
   /// Warpgroup 0's tile (mRep, kStep) of A and (kStep, nRep) of B.
   gluonc::Coord getATileOrigin(int64_t mRep, int64_t kStep) const;
   gluonc::Coord getBTileOrigin(int64_t kStep, int64_t nRep) const;
+  /// What warpgroup g along M adds to every A tile's origin (64 g rows),
+  /// and warp column wn along N to every B tile's (n wn columns).
+  gluonc::Coord getAWarpgroupOrigin(unsigned g) const;
+  gluonc::Coord getBWarpgroupOrigin(unsigned wn) const;
+  /// Warpgroups along M, warps along N: the values g and wn take.
+  unsigned getWarpgroupsM() const { return getWarpsM() / 4; }
   /// Warps per CTA along M and N.
   unsigned getWarpsM() const { return unsigned(layout.warpsPerCTA[0]); }
   unsigned getWarpsN() const { return unsigned(layout.warpsPerCTA[1]); }
