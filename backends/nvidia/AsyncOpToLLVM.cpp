@@ -9,9 +9,10 @@
 //  - an mbarrier op is issued by thread 0 alone (init, arrive, expect,
 //    invalidate): one arrival, not one per thread; waits spin in every
 //    thread on mbarrier.try_wait.parity;
-//  - a TMA copy is split into the messages of its box (gluonc::planTMA);
-//    message m is issued by lane 0 of warp m % num_warps, so that a block
-//    of several boxes is issued by several warps at once, as Triton does;
+//  - a TMA copy is split into the messages of its box (gluonc::planTMA),
+//    issued in rounds of num_warps: one copy instruction per round, which
+//    each warp's elected lane executes with its own box (coordinates and
+//    shared address picked by the warp-uniform warp id), as Triton does;
 //    coordinates go innermost first, as cp.async.bulk.tensor takes them;
 //  - the tensor descriptor is the generic address of the kernel's
 //    __grid_constant__ CUtensorMap parameter (the func conversion marks it
@@ -28,6 +29,7 @@
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -197,39 +199,125 @@ std::string copyConstraints(StringRef head, unsigned rank) {
   return constraints;
 }
 
-/// The coordinates of message `message`, innermost first.
-SmallVector<Value> messageCoords(OpBuilder &b, Location loc, ValueRange coords,
-                                 const TMAMessage &message) {
-  SmallVector<Value> result;
-  for (int d = static_cast<int>(coords.size()) - 1; d >= 0; --d) {
-    Value coord = coords[d];
-    if (message.origin[d] != 0)
-      coord = LLVM::AddOp::create(
-          b, loc, coord, createI32Constant(b, loc, message.origin[d]));
-    result.push_back(coord);
+/// A warp-uniform warp id: thread id / warp size as lane 0 holds it, so
+/// that ptxas keeps it (and what is computed from it) in uniform registers.
+Value emitUniformWarpId(OpBuilder &b, Location loc,
+                        const LoweringContext &context) {
+  Value warp =
+      emitWarpAndLane(b, loc, context.target, context.numThreads).first;
+  return context.target.shuffleIndex(b, loc, warp,
+                                     createI32Constant(b, loc, 0));
+}
+
+/// One lane of each warp, elected (elect.sync): ptxas issues the copy once
+/// per warp instead of looping over the lanes a thread-id test could pick.
+Value emitElectedLane(OpBuilder &b, Location loc) {
+  return NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+}
+
+/// The messages of a TMA copy in rounds of num_warps: in a round, warp w
+/// issues message round * num_warps + w, so one copy instruction moves a
+/// whole round. Each warp's box origin and shared offset are picked with
+/// its warp id: warp * step where the round's values step evenly (the
+/// usual split of the block's inner dimension), a select chain otherwise.
+class TMARounds {
+public:
+  TMARounds(OpBuilder &b, Location loc, const LoweringContext &context,
+            const TMAPlan &plan)
+      : b(b), loc(loc), plan(plan),
+        numWarps(context.numThreads / context.target.getWarpSize()),
+        warpId(emitUniformWarpId(b, loc, context)),
+        elected(emitElectedLane(b, loc)) {}
+
+  size_t getNumRounds() const {
+    return (plan.messages.size() + numWarps - 1) / numWarps;
   }
-  return result;
-}
 
-/// The shared address of message `message`'s box in the block at `base`.
-Value messageAddress(OpBuilder &b, Location loc, Value base,
-                     gluon::TensorDescType type, const TMAMessage &message) {
-  int64_t bytes = message.sharedOffset *
-                  (type.getElementType().getIntOrFloatBitWidth() / 8);
-  Value address = toSharedAddress(b, loc, base);
-  if (bytes == 0)
-    return address;
-  return LLVM::AddOp::create(b, loc, address, createI32Constant(b, loc, bytes));
-}
+  /// Whether this thread issues its warp's message of round `round`.
+  Value issues(size_t round) const {
+    if (getRoundSize(round) == numWarps)
+      return elected;
+    Value inRound =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, warpId,
+                             createI32Constant(b, loc, getRoundSize(round)));
+    return LLVM::AndOp::create(b, loc, elected, inRound);
+  }
 
-/// Whether this thread issues message `index`: lane 0 of warp
-/// index % num_warps.
-Value issuesMessage(OpBuilder &b, Location loc, const LoweringContext &context,
-                    size_t index) {
-  unsigned warpSize = context.target.getWarpSize();
-  unsigned numWarps = context.numThreads / warpSize;
-  return isThread(b, loc, context,
-                  static_cast<unsigned>(index % numWarps) * warpSize);
+  /// This warp's coordinates in round `round`, innermost first.
+  SmallVector<Value> coords(size_t round, ValueRange blockCoords) const {
+    SmallVector<Value> result;
+    for (int d = static_cast<int>(blockCoords.size()) - 1; d >= 0; --d) {
+      Value origin = pick(round, [&](const TMAMessage &message) {
+        return message.origin[d];
+      });
+      result.push_back(origin ? LLVM::AddOp::create(b, loc, blockCoords[d],
+                                                    origin)
+                              : blockCoords[d]);
+    }
+    return result;
+  }
+
+  /// The shared address of this warp's box in round `round` of the block
+  /// at `base`.
+  Value address(size_t round, Value base, unsigned elementBytes) const {
+    Value offset = pick(round, [&](const TMAMessage &message) {
+      return message.sharedOffset * elementBytes;
+    });
+    Value address = toSharedAddress(b, loc, base);
+    return offset ? LLVM::AddOp::create(b, loc, address, offset) : address;
+  }
+
+private:
+  unsigned getRoundSize(size_t round) const {
+    return static_cast<unsigned>(std::min<size_t>(
+        numWarps, plan.messages.size() - round * numWarps));
+  }
+
+  /// `value` of this warp's message in round `round`, as an i32; null where
+  /// it is 0 for every warp.
+  Value pick(size_t round,
+             llvm::function_ref<int64_t(const TMAMessage &)> value) const {
+    SmallVector<int64_t> values;
+    for (unsigned w = 0; w < getRoundSize(round); ++w)
+      values.push_back(value(plan.messages[round * numWarps + w]));
+    if (llvm::all_of(values, [](int64_t v) { return v == 0; }))
+      return {};
+    Value first = createI32Constant(b, loc, values.front());
+    if (values.size() == 1)
+      return first;
+    int64_t step = values[1] - values[0];
+    bool even = true;
+    for (size_t w = 0; w < values.size(); ++w)
+      even &= values[w] == values[0] + int64_t(w) * step;
+    if (even) {
+      if (step == 0)
+        return first;
+      Value scaled = LLVM::MulOp::create(b, loc, warpId,
+                                         createI32Constant(b, loc, step));
+      return values[0] == 0 ? scaled
+                            : LLVM::AddOp::create(b, loc, scaled, first);
+    }
+    Value result = first;
+    for (size_t w = 1; w < values.size(); ++w) {
+      Value isWarp =
+          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, warpId,
+                               createI32Constant(b, loc, int64_t(w)));
+      result = LLVM::SelectOp::create(
+          b, loc, isWarp, createI32Constant(b, loc, values[w]), result);
+    }
+    return result;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const TMAPlan &plan;
+  unsigned numWarps;
+  Value warpId;
+  Value elected;
+};
+
+unsigned getElementBytes(gluon::TensorDescType type) {
+  return type.getElementType().getIntOrFloatBitWidth() / 8;
 }
 
 struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
@@ -248,14 +336,14 @@ struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
                        std::to_string(3 + rank) + "];";
     std::string constraints = copyConstraints("b,r,l", rank);
     Value barrier = toSharedAddress(rewriter, loc, adaptor.getBarrier());
-    for (auto [index, message] : llvm::enumerate(plan.messages)) {
+    TMARounds rounds(rewriter, loc, context, plan);
+    for (size_t round = 0; round < rounds.getNumRounds(); ++round) {
       SmallVector<Value> operands = {
           LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
-                              issuesMessage(rewriter, loc, context, index)),
-          messageAddress(rewriter, loc, adaptor.getDst(), type, message),
+                              rounds.issues(round)),
+          rounds.address(round, adaptor.getDst(), getElementBytes(type)),
           adaptor.getDesc()};
-      llvm::append_range(operands, messageCoords(rewriter, loc,
-                                                 adaptor.getCoords(), message));
+      llvm::append_range(operands, rounds.coords(round, adaptor.getCoords()));
       operands.push_back(barrier);
       emitPtx(rewriter, loc, text, constraints, operands);
     }
@@ -278,13 +366,12 @@ struct AsyncTMAStoreOpConversion : AsyncPattern<gluon::AsyncTMAStoreOp> {
                        coordList(rank, 2) + "], [$" +
                        std::to_string(2 + rank) + "];";
     std::string constraints = copyConstraints("b,l", rank);
-    for (auto [index, message] : llvm::enumerate(plan.messages)) {
-      SmallVector<Value> operands = {
-          issuesMessage(rewriter, loc, context, index), adaptor.getDesc()};
-      llvm::append_range(operands, messageCoords(rewriter, loc,
-                                                 adaptor.getCoords(), message));
+    TMARounds rounds(rewriter, loc, context, plan);
+    for (size_t round = 0; round < rounds.getNumRounds(); ++round) {
+      SmallVector<Value> operands = {rounds.issues(round), adaptor.getDesc()};
+      llvm::append_range(operands, rounds.coords(round, adaptor.getCoords()));
       operands.push_back(
-          messageAddress(rewriter, loc, adaptor.getSrc(), type, message));
+          rounds.address(round, adaptor.getSrc(), getElementBytes(type)));
       emitPtx(rewriter, loc, text, constraints, operands);
     }
     emitPtx(rewriter, loc, "cp.async.bulk.commit_group;", "", {});

@@ -1,11 +1,13 @@
 # Hopper TMA copies and mbarriers as PTX (backends/nvidia/AsyncOpToLLVM.cpp):
 # a tensor descriptor parameter is Triton's 128-byte CUtensorMap by value
 # (.param .align 64 .b8 [128], addressed with cvta.param), then the shape
-# (.u32) and strides (.u64); mbarrier ops are thread 0's; a copy is one
-# cp.async.bulk.tensor per box of the block (coordinates innermost first,
-# message m at the box's offset in shared memory, issued by lane 0 of warp
-# m % num_warps); a store commits a bulk group, store_wait waits for its
-# reads. Every PTX file assembles for sm_90a.
+# (.u32) and strides (.u64); mbarrier ops are thread 0's; a copy moves the
+# boxes of the block in rounds of num_warps, one cp.async.bulk.tensor per
+# round: the elected lane (elect.sync) of warp w issues box
+# round * num_warps + w, its coordinates (innermost first) and shared
+# address picked with the warp id as lane 0 holds it (shfl.sync), so that
+# ptxas keeps them uniform; a store commits a bulk group, store_wait waits
+# for its reads. Every PTX file assembles for sm_90a.
 # RUN: rm -rf %t
 #
 # A copy of one block, with a block of one box ([128, 64] fp16) and of two.
@@ -17,7 +19,8 @@
 # docstring compiles it.
 # RUN: %gluonc %samples/tma_copy.py -k tma_copy_kernel -w 1 -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" --emit ptx -o %t/sample
 #
-# Four boxes and two warps: warps 0 and 1 issue two messages each.
+# Four boxes and two warps: two rounds, warps 0 and 1 each issue a box in
+# each.
 # RUN: %gluonc %s -k wide -s "tensordesc<bf16[128, 256]>" -w 2 --emit ptx -o %t/wide
 # RUN: FileCheck %s --check-prefix=WIDE --input-file %t/wide/wide.sm_90a.ptx
 # More than 256 rows: boxes of 256 along dimension 0.
@@ -63,7 +66,13 @@
 # ONE: @%[[T0]] mbarrier.init.shared::cta.b64 [%[[BAR]]], 1;
 # ONE: bar.sync 0;
 # ONE: @%[[T0]] mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR]]], 16384;
-# ONE: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN]], {%[[N]], %[[M]]}], [%[[BAR]]];
+# One box: warp 0's elected lane.
+# ONE: shr.u32 %[[WARP:r[0-9]+]], %[[TID]], 5;
+# ONE-NEXT: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %[[WARP]], 0, 31, -1;
+# ONE-NEXT: elect.sync %{{r[0-9]+}}|%[[ELECTED:p[0-9]+]], -1;
+# ONE-NEXT: setp.eq.b32 %[[W0:p[0-9]+]], %[[UWARP]], 0;
+# ONE-NEXT: and.pred %[[ISSUE:p[0-9]+]], %[[W0]], %[[ELECTED]];
+# ONE: @%[[ISSUE]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN]], {%[[N]], %[[M]]}], [%[[BAR]]];
 # ONE-NOT: cp.async.bulk.tensor
 # Every thread waits for phase 0.
 # ONE: mov.b32 %[[PHASE:r[0-9]+]], 0;
@@ -77,31 +86,36 @@
 # ONE-NEXT: }
 # ONE: bar.sync 0;
 # ONE: @%[[T0]] mbarrier.inval.shared::cta.b64 [%[[BAR]]];
-# ONE: @%[[T0]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[OUT]], {%[[N]], %[[M]]}], [%[[SMEM]]];
+# ONE: elect.sync
+# ONE: @%{{p[0-9]+}} cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[OUT]], {%[[N]], %[[M]]}], [%[[SMEM]]];
 # ONE-NOT: cp.async.bulk.tensor
 # ONE: cp.async.bulk.commit_group;
 # ONE: cp.async.bulk.wait_group.read 0;
 # ONE-NEXT: // end inline asm
 # ONE-NEXT: ret;
 #
-# [128, 128] is two boxes of [128, 64]: the second 64 columns on, 16 KiB
-# into the block, issued by thread 32 (lane 0 of warp 1).
+# [128, 128] is two boxes of [128, 64], one round: warp w < 2 issues box
+# w, w * 64 columns on and w * 16 KiB into the block.
 # TWO: .extern .shared .align 1024 .b8 global_smem[];
 # TWO-DAG: shl.b32 %[[M:r[0-9]+]], %{{r[0-9]+}}, 7;
-# TWO-DAG: setp.eq.b32 %[[T0:p[0-9]+]], %[[TID:r[0-9]+]], 0;
+# TWO-DAG: mov.u32 %[[TID:r[0-9]+]], %tid.x;
 # TWO-DAG: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # TWO-DAG: add.s32 %[[BAR:r[0-9]+]], %[[SMEM]], 32768;
-# TWO: @%[[T0]] mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR]]], 32768;
-# TWO: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN:rd[0-9]+]], {%[[N:r[0-9]+]], %[[M2:r[0-9]+]]}], [%[[BAR]]];
-# TWO: setp.eq.b32 %[[T32:p[0-9]+]], %[[TID]], 32;
-# TWO-DAG: {{or|add}}.{{b|s}}32 %[[N64:r[0-9]+]], %[[N]], 64;
-# TWO-DAG: add.s32 %[[SMEM1:r[0-9]+]], %[[SMEM]], 16384;
-# TWO: @%[[T32]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM1]]], [%[[IN]], {%[[N64]], %[[M2]]}], [%[[BAR]]];
+# TWO: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR]]], 32768;
+# TWO: shr.u32 %[[WARP:r[0-9]+]], %[[TID]], 5;
+# TWO-NEXT: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %[[WARP]], 0, 31, -1;
+# TWO-NEXT: elect.sync %{{r[0-9]+}}|%[[ELECTED:p[0-9]+]], -1;
+# TWO-NEXT: setp.lt.u32 %[[INROUND:p[0-9]+]], %[[UWARP]], 2;
+# TWO-NEXT: and.pred %[[ISSUE:p[0-9]+]], %[[INROUND]], %[[ELECTED]];
+# TWO-DAG: shl.b32 %[[BYTES:r[0-9]+]], %[[UWARP]], 14;
+# TWO-DAG: add.s32 %[[BOX:r[0-9]+]], %[[BYTES]], %[[SMEM]];
+# TWO-DAG: shl.b32 %[[COLS:r[0-9]+]], %[[UWARP]], 6;
+# TWO-DAG: add.s32 %[[NW:r[0-9]+]], %[[COLS]], %[[N:r[0-9]+]];
+# TWO: @%[[ISSUE]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[BOX]]], [%[[IN:rd[0-9]+]], {%[[NW]], %[[M]]}], [%[[BAR]]];
 # TWO-NOT: cp.async.bulk.tensor.2d.shared::cluster
-# TWO: @%[[T0]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[OUT:rd[0-9]+]], {%[[N]], %[[M2]]}], [%[[SMEM]]];
-# TWO-NEXT: // end inline asm
-# TWO-NEXT: // begin inline asm
-# TWO-NEXT: @%[[T32]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[OUT]], {%[[N64]], %[[M2]]}], [%[[SMEM1]]];
+# The store: the same boxes from the same warps, in one instruction.
+# TWO: elect.sync
+# TWO: @%{{p[0-9]+}} cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[OUT:rd[0-9]+]], {%{{r[0-9]+}}, %[[M]]}], [%{{r[0-9]+}}];
 # TWO-NEXT: // end inline asm
 # TWO-NEXT: // begin inline asm
 # TWO-NEXT: cp.async.bulk.commit_group;
@@ -109,26 +123,27 @@
 # WIDE: .reqntid 64, 1, 1
 # WIDE-DAG: shl.b32 %[[M:r[0-9]+]], %{{r[0-9]+}}, 7;
 # WIDE-DAG: shl.b32 %[[N:r[0-9]+]], %{{r[0-9]+}}, 8;
-# WIDE-DAG: setp.eq.b32 %[[T0:p[0-9]+]], %[[TID:r[0-9]+]], 0;
 # WIDE-DAG: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # WIDE: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR:r[0-9]+]]], 65536;
-# WIDE: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%[[IN:rd[0-9]+]], {%[[N]], %[[M]]}], [%[[BAR]]];
-# WIDE: setp.eq.b32 %[[T32:p[0-9]+]], %[[TID]], 32;
-# WIDE-DAG: {{or|add}}.{{b|s}}32 %[[N1:r[0-9]+]], %[[N]], 64;
-# WIDE-DAG: add.s32 %[[S1:r[0-9]+]], %[[SMEM]], 16384;
-# WIDE: @%[[T32]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[S1]]], [%[[IN]], {%[[N1]], %[[M]]}], [%[[BAR]]];
-# WIDE-DAG: {{or|add}}.{{b|s}}32 %[[N2:r[0-9]+]], %[[N]], 128;
-# WIDE-DAG: add.s32 %[[S2:r[0-9]+]], %[[SMEM]], 32768;
-# WIDE: @%[[T0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[S2]]], [%[[IN]], {%[[N2]], %[[M]]}], [%[[BAR]]];
-# WIDE-DAG: {{or|add}}.{{b|s}}32 %[[N3:r[0-9]+]], %[[N]], 192;
-# WIDE-DAG: add.s32 %[[S3:r[0-9]+]], %[[SMEM]], 49152;
-# WIDE: @%[[T32]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[S3]]], [%[[IN]], {%[[N3]], %[[M]]}], [%[[BAR]]];
+# Both warps take part in both rounds: the elected lane alone predicates.
+# WIDE: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %{{r[0-9]+}}, 0, 31, -1;
+# WIDE-NEXT: elect.sync %{{r[0-9]+}}|%[[ELECTED:p[0-9]+]], -1;
+# WIDE-DAG: shl.b32 %[[BYTES:r[0-9]+]], %[[UWARP]], 14;
+# WIDE-DAG: add.s32 %[[S0:r[0-9]+]], %[[BYTES]], %[[SMEM]];
+# WIDE-DAG: shl.b32 %[[COLS:r[0-9]+]], %[[UWARP]], 6;
+# WIDE-DAG: add.s32 %[[N0:r[0-9]+]], %[[COLS]], %[[N]];
+# WIDE: @%[[ELECTED]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[S0]]], [%[[IN:rd[0-9]+]], {%[[N0]], %[[M]]}], [%[[BAR]]];
+# The second round: boxes 2 and 3, 128 columns and 32 KiB further.
+# WIDE-DAG: add.s32 %[[S1:r[0-9]+]], %[[S0]], 32768;
+# WIDE-DAG: add.s32 %[[N1:r[0-9]+]], %[[N0]], 128;
+# WIDE: @%[[ELECTED]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[S1]]], [%[[IN]], {%[[N1]], %[[M]]}], [%[[BAR]]];
 # WIDE-NOT: cp.async.bulk.tensor.2d.shared::cluster
-# The stores, from the same warps as the loads: one commit for all four.
-# WIDE: @%[[T0]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[N]], %[[M]]}], [%[[SMEM]]];
-# WIDE: @%[[T32]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[N1]], %[[M]]}], [%[[S1]]];
-# WIDE: @%[[T0]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[N2]], %[[M]]}], [%[[S2]]];
-# WIDE: @%[[T32]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[N3]], %[[M]]}], [%[[S3]]];
+# The stores, by the same rounds: one commit for all four.
+# WIDE: elect.sync %{{r[0-9]+}}|%[[SELECTED:p[0-9]+]], -1;
+# WIDE: @%[[SELECTED]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[SN0:r[0-9]+]], %[[M]]}], [%[[SS0:r[0-9]+]]];
+# WIDE-DAG: add.s32 %[[SN1:r[0-9]+]], %[[SN0]], 128;
+# WIDE-DAG: add.s32 %[[SS1:r[0-9]+]], %[[SS0]], 32768;
+# WIDE: @%[[SELECTED]] cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%[[IN]], {%[[SN1]], %[[M]]}], [%[[SS1]]];
 # WIDE-NEXT: // end inline asm
 # WIDE-NEXT: // begin inline asm
 # WIDE-NEXT: cp.async.bulk.commit_group;
@@ -137,10 +152,15 @@
 # WIDE-NEXT: cp.async.bulk.wait_group.read 0;
 #
 # TALL: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%{{r[0-9]+}}], 32768;
-# TALL: @%{{p[0-9]+}} cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM:r[0-9]+]]], [%{{rd[0-9]+}}, {%[[N:r[0-9]+]], %[[M:r[0-9]+]]}]
-# TALL-DAG: {{or|add}}.{{b|s}}32 %[[M256:r[0-9]+]], %[[M]], 256;
-# TALL-DAG: add.s32 %[[SMEM1:r[0-9]+]], %[[SMEM]], 16384;
-# TALL: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM1]]], [%{{rd[0-9]+}}, {%[[N]], %[[M256]]}]
+# Two boxes of 256 rows, one round: warp w's box is 256 * w rows and
+# 16 KiB * w on.
+# TALL: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %{{r[0-9]+}}, 0, 31, -1;
+# TALL-DAG: shl.b32 %[[BYTES:r[0-9]+]], %[[UWARP]], 14;
+# TALL-DAG: shl.b32 %[[ROWS:r[0-9]+]], %[[UWARP]], 8;
+# TALL-DAG: add.s32 %[[SMEM:r[0-9]+]], %[[BYTES]], %{{r[0-9]+}};
+# TALL-DAG: add.s32 %[[MW:r[0-9]+]], %[[ROWS]], %{{r[0-9]+}};
+# TALL: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%[[SMEM]]], [%{{rd[0-9]+}}, {%{{r[0-9]+}}, %[[MW]]}]
+# TALL-NOT: cp.async.bulk.tensor.2d.shared::cluster
 #
 # Three coordinates, innermost first: (k, j, i) of desc[i, j, k].
 # [2, 16, 32] fp32 with a 128-byte swizzle is one box.
@@ -192,8 +212,11 @@
 # ARRIVE: @%[[T0]] mbarrier.arrive.shared::cta.b64 _, [%[[BAR]]];
 # Triton main's bytes_per_cta and async_load.
 # ARRIVE: @%[[T0]] mbarrier.arrive.expect_tx.shared::cta.b64 _, [%[[BAR]]], 8192;
-# A predicated load, issued where the predicate and thread 0 agree.
-# ARRIVE: and.pred %[[LP:p[0-9]+]], %{{p[0-9]+}}, %{{p[0-9]+}};
+# A predicated load, issued where the predicate holds, by warp 0's elected
+# lane.
+# ARRIVE: elect.sync %{{r[0-9]+}}|%[[ELECTED:p[0-9]+]], -1;
+# ARRIVE: and.pred %[[W0:p[0-9]+]], %{{p[0-9]+}}, %[[ELECTED]];
+# ARRIVE: and.pred %[[LP:p[0-9]+]], %{{p[0-9]+}}, %[[W0]];
 # ARRIVE: @%[[LP]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 # The wait's phase is a run-time value.
 # ARRIVE: mbarrier.try_wait.parity.shared::cta.b64 complete, [%[[BAR]]], %{{r[0-9]+}};

@@ -1,8 +1,10 @@
 // TMA copies and mbarriers in the LLVM dialect (gluon-to-nvvm): the tensor
 // descriptor is the generic pointer to the kernel's byval, 64-byte aligned
 // __grid_constant__ 128-byte CUtensorMap; each op is inline PTX whose
-// predicate picks the issuing thread (thread 0 for mbarrier ops, lane 0 of
-// warp m % num_warps for message m of a copy) and the op's own predicate.
+// predicate picks the issuing thread and holds the op's own predicate:
+// thread 0 for mbarrier ops; for a copy, the elected lane of each warp that
+// has a message in the round (one instruction per round of num_warps
+// messages, the warp's box picked by its warp id as lane 0 holds it).
 // codegen/tma.py checks the PTX these become and assembles it.
 // RUN: %gluonc-opt %s --gluon-allocate-shared-memory --gluon-to-nvvm | FileCheck %s
 
@@ -21,7 +23,7 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // The mbarrier is after the 32 KiB block.
     // CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
     // CHECK-DAG: %[[C16K:.*]] = llvm.mlir.constant(16384 : i32) : i32
-    // CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
+    // CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
     // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
     // CHECK: %[[BARPTR:.*]] = llvm.getelementptr %[[SMEM]][32768] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
@@ -32,15 +34,21 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // CHECK: %[[P0:.*]] = llvm.and %[[PRED]], %[[T0]] : i1
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 32768;", "b,r" %[[P0]], %[[BAR]] : (i1, i32) -> ()
     gluon.barrier_expect %bar, 32768, %pred : !gluon.memdesc<1xi64, #bar>
-    // Two boxes of [128, 64]: coordinates innermost first, the second box
-    // 64 columns on, 16 KiB into the block, from thread 32.
+    // Two boxes of [128, 64], one round: warp w < 2 copies box w, w * 64
+    // columns on and w * 16 KiB into the block; coordinates innermost
+    // first.
+    // CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]], %{{.*}} : i32
+    // CHECK: %[[UWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]], %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK: %[[ELECT:.*]] = nvvm.elect.sync -> i1
+    // CHECK: %[[INROUND:.*]] = llvm.icmp "ult" %[[UWARP]], %[[C2]] : i32
+    // CHECK: %[[ISSUES:.*]] = llvm.and %[[ELECT]], %[[INROUND]] : i1
+    // CHECK: %[[P1:.*]] = llvm.and %[[PRED]], %[[ISSUES]] : i1
+    // CHECK: %[[BYTES:.*]] = llvm.mul %[[UWARP]], %[[C16K]] : i32
     // CHECK: %[[BUF:.*]] = llvm.ptrtoint %[[SMEM]] : !llvm.ptr<3> to i32
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[P0]], %[[BUF]], %[[DESC]], %[[N]], %[[M]], %[[BAR]] : (i1, i32, !llvm.ptr, i32, i32, i32) -> ()
-    // CHECK: %[[T32:.*]] = llvm.icmp "eq" %[[TID]], %[[C32]] : i32
-    // CHECK: %[[P1:.*]] = llvm.and %[[PRED]], %[[T32]] : i1
-    // CHECK: %[[BUF1:.*]] = llvm.add %[[BUF]], %[[C16K]] : i32
-    // CHECK: %[[N64:.*]] = llvm.add %[[N]], %[[C64]] : i32
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[P1]], %[[BUF1]], %[[DESC]], %[[N64]], %[[M]], %[[BAR]] : (i1, i32, !llvm.ptr, i32, i32, i32) -> ()
+    // CHECK: %[[BOX:.*]] = llvm.add %[[BUF]], %[[BYTES]] : i32
+    // CHECK: %[[COLS:.*]] = llvm.mul %[[UWARP]], %[[C64]] : i32
+    // CHECK: %[[NW:.*]] = llvm.add %[[N]], %[[COLS]] : i32
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[P1]], %[[BOX]], %[[DESC]], %[[NW]], %[[M]], %[[BAR]] : (i1, i32, !llvm.ptr, i32, i32, i32) -> ()
     // CHECK-NOT: cp.async.bulk.tensor.2d.shared::cluster
     gluon.async_tma_load %desc[%m, %n], %smem, %bar, %pred : !gluon.tensordesc<128x128xf16, #nvmma>, !gluon.memdesc<128x128xf16, #nvmma>, !gluon.memdesc<1xi64, #bar>
     // Every thread spins on the phase's parity; the labels are local to the
@@ -57,9 +65,17 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     gluon.fence_async_shared
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cluster;", ""  : () -> ()
     gluon.fence_async_shared cluster
-    // The store's boxes from the same threads, then one bulk group.
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %[[T0]], %[[DESC]], %[[N]], %[[M]], %[[BUF]] : (i1, !llvm.ptr, i32, i32, i32) -> ()
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %[[T32]], %[[DESC]], %[[N64]], %[[M]], %[[BUF1]] : (i1, !llvm.ptr, i32, i32, i32) -> ()
+    // The store's boxes the same way, in one instruction, then one bulk
+    // group.
+    // CHECK: %[[SUWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]], %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK: %[[SELECT:.*]] = nvvm.elect.sync -> i1
+    // CHECK: %[[SINROUND:.*]] = llvm.icmp "ult" %[[SUWARP]], %[[C2]] : i32
+    // CHECK: %[[SISSUES:.*]] = llvm.and %[[SELECT]], %[[SINROUND]] : i1
+    // CHECK: %[[SCOLS:.*]] = llvm.mul %[[SUWARP]], %[[C64]] : i32
+    // CHECK: %[[SNW:.*]] = llvm.add %[[N]], %[[SCOLS]] : i32
+    // CHECK: %[[SBYTES:.*]] = llvm.mul %[[SUWARP]], %[[C16K]] : i32
+    // CHECK: %[[SBOX:.*]] = llvm.add %[[BUF]], %[[SBYTES]] : i32
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %[[SISSUES]], %[[DESC]], %[[SNW]], %[[M]], %[[SBOX]] : (i1, !llvm.ptr, i32, i32, i32) -> ()
     // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.bulk.commit_group;", ""  : () -> ()
     gluon.async_tma_store %desc[%m, %n], %smem : !gluon.tensordesc<128x128xf16, #nvmma>, !gluon.memdesc<128x128xf16, #nvmma>
     // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.bulk.wait_group.read 2;", ""  : () -> ()
