@@ -47,6 +47,23 @@ std::string gluonc::driver::getVersionText() {
 
 namespace {
 
+/// The shared memory plan as -v prints it: a line per allocation (where it
+/// is made, what it holds, its bytes, the line its live range ends on),
+/// then the scratch area and the total.
+void printSharedMemoryPlan(const SharedMemoryPlan &plan, std::ostream &os) {
+  if (plan.totalBytes == 0)
+    return;
+  os << "shared memory: " << plan.totalBytes << " bytes\n";
+  for (const SharedMemoryPlan::Buffer &buffer : plan.buffers)
+    os << "  [" << buffer.offset << ", " << buffer.offset + buffer.bytes
+       << ") " << buffer.type << " allocated at line " << buffer.line
+       << ", live until line " << buffer.liveUntilLine << "\n";
+  if (plan.scratchBytes)
+    os << "  [" << plan.scratchOffset << ", "
+       << plan.scratchOffset + plan.scratchBytes
+       << ") scratch of reductions, scans and layout conversions\n";
+}
+
 /// Reports MLIR diagnostics (from verifiers and passes) through the
 /// DiagnosticEngine, so that they print with the source line and a caret
 /// like the frontend's own.
@@ -62,14 +79,7 @@ public:
 
 private:
   SourceLoc toSourceLoc(mlir::Location loc) {
-    mlir::FileLineColLoc fileLoc;
-    loc->walk([&](mlir::Location inner) {
-      if (auto candidate = mlir::dyn_cast<mlir::FileLineColLoc>(inner)) {
-        fileLoc = candidate;
-        return mlir::WalkResult::interrupt();
-      }
-      return mlir::WalkResult::advance();
-    });
+    mlir::FileLineColLoc fileLoc = mlir::gluon::findFileLoc(loc);
     if (!fileLoc)
       return SourceLoc{};
     uint32_t id = sources.findFile(fileLoc.getFilename().getValue());
@@ -294,6 +304,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     meta.imageFile = stem + "." + result->codegen.imageFormat;
     meta.params = kernel.params;
     meta.sharedBytes = result->sharedBytes;
+    meta.sharedMemory = &result->sharedMemory;
     meta.constexprs = kernel.constexprs;
     meta.codegen = &result->codegen;
     outputs.add(outputPath(".json"), buildMetadataJSON(meta));
@@ -305,5 +316,9 @@ int gluonc::driver::compile(const DriverOptions &options) {
               << "': " << ec.message() << "\n";
     return kUserError;
   }
-  return outputs.write(options.verbose) ? kSuccess : kUserError;
+  if (!outputs.write(options.verbose))
+    return kUserError;
+  if (options.verbose)
+    printSharedMemoryPlan(result->sharedMemory, std::cout);
+  return kSuccess;
 }

@@ -87,6 +87,24 @@ static json buildParams(const std::vector<KernelParam> &params,
   return list;
 }
 
+/// The shared memory plan: each allocation's place and size, in program
+/// order, then the scratch area.
+static json buildSharedMemory(const SharedMemoryPlan *plan) {
+  json buffers = json::array();
+  if (!plan)
+    return {{"buffers", buffers}};
+  for (const SharedMemoryPlan::Buffer &buffer : plan->buffers)
+    buffers.push_back({{"bytes", buffer.bytes},
+                       {"column", buffer.column},
+                       {"line", buffer.line},
+                       {"live_until_line", buffer.liveUntilLine},
+                       {"offset", buffer.offset},
+                       {"type", buffer.type}});
+  return {{"buffers", buffers},
+          {"scratch",
+           {{"bytes", plan->scratchBytes}, {"offset", plan->scratchOffset}}}};
+}
+
 std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
   const CodegenResult &codegen = *input.codegen;
   std::string image(codegen.image.begin(), codegen.image.end());
@@ -134,6 +152,7 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"spill_loads", resources.spillLoads},
         {"spill_stores", resources.spillStores}}},
       {"schema", kMetadataSchema},
+      {"shared_memory", buildSharedMemory(input.sharedMemory)},
       {"scratch", {{"global_alignment", 1}, {"global_bytes", 0}}},
       {"source",
        {{"kernel", input.kernelName},

@@ -126,6 +126,18 @@ std::string mlir::gluon::typeToString(Type type) {
   return text;
 }
 
+FileLineColLoc mlir::gluon::findFileLoc(Location loc) {
+  FileLineColLoc fileLoc;
+  loc->walk([&](Location inner) {
+    if (auto candidate = dyn_cast<FileLineColLoc>(inner)) {
+      fileLoc = candidate;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return fileLoc;
+}
+
 std::string mlir::gluon::layoutToString(Attribute layout) {
   std::string text;
   llvm::raw_string_ostream os(text);

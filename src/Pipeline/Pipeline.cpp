@@ -33,12 +33,12 @@ bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
          (options.printIRAfterAll || options.printIRAfter.count(stage.str()));
 }
 
-void Pipeline::buildStagePasses(llvm::StringRef stage,
-                                OpPassManager &pm) const {
+void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
+                                SharedMemoryPlan *plan) const {
   if (stage == "verify") {
     pm.addPass(createVerifyLayoutsPass());
   } else if (stage == "membar") {
-    pm.addPass(createAllocateSharedMemoryPass());
+    pm.addPass(createAllocateSharedMemoryPass(plan));
     pm.addPass(createInsertBarriersPass());
   } else if (stage == "lower") {
     target.buildLoweringPasses(pm, options.codegen.arch);
@@ -75,7 +75,7 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   // a std::string reference would bind to a new temporary on each iteration.
   for (llvm::StringRef stage : {"verify", "membar", "lower"}) {
     PassManager pm(context);
-    buildStagePasses(stage, pm);
+    buildStagePasses(stage, pm, &result.sharedMemory);
     if (failed(pm.run(module)))
       return failure();
     if (stage == "verify") {

@@ -8,9 +8,10 @@
 // barrier. Walking the program in order, the pass keeps the accesses made
 // since the last barrier; an access that conflicts with one of them (same
 // buffer, at least one a write) gets a barrier before it, which clears the
-// set. Buffers are allocations (told apart by their gluon.local_alloc, since
-// allocations never share memory; within one, by the elements a view at a
-// constant place spans) and the scratch area all scratch users share.
+// set. Buffers are the bytes of allocations (the allocation pass placed
+// them; allocations live at different times may share bytes, and within
+// one allocation a view at a constant place spans only its elements) and
+// the scratch area all scratch users share.
 //
 // Scratch users (reductions across warps, layout conversions through shared
 // memory) write their scratch, wait at their own barrier and read it: before
@@ -123,13 +124,19 @@ struct Buffer {
   Operation *alloc = nullptr;
   int64_t begin = 0;
   int64_t end = 0;
+  /// For a placed allocation (the allocation pass ran), the bytes of the
+  /// program's shared memory the elements take; allocations whose live
+  /// ranges are disjoint may share bytes.
+  std::optional<std::pair<int64_t, int64_t>> bytes;
 
   static Buffer of(Value descriptor) {
     gluon::LocalAllocOp alloc = getAllocation(descriptor);
+    Buffer buffer;
     if (!alloc)
-      return {Unknown, nullptr};
-    Buffer buffer{Allocation, alloc, 0,
-                  alloc.getType().getSharedLayout().getAllocationElements()};
+      return buffer;
+    buffer.kind = Allocation;
+    buffer.alloc = alloc;
+    buffer.end = alloc.getType().getSharedLayout().getAllocationElements();
     // A view at a known place touches only its part: accesses to the two
     // buffers of a double-buffered allocation do not race.
     if (std::optional<int64_t> origin = getViewOrigin(descriptor)) {
@@ -138,15 +145,28 @@ struct Buffer {
           *origin +
           getViewExtent(cast<gluon::MemDescType>(descriptor.getType()));
     }
+    if (auto offset =
+            alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName)) {
+      int64_t elementBytes = getElementBytes(alloc.getType().getElementType());
+      buffer.bytes = {offset.getInt() + buffer.begin * elementBytes,
+                      offset.getInt() + buffer.end * elementBytes};
+    }
     return buffer;
   }
-  static Buffer scratch() { return {Scratch, nullptr}; }
+  static Buffer scratch() {
+    Buffer buffer;
+    buffer.kind = Scratch;
+    return buffer;
+  }
 
   bool mayAlias(const Buffer &other) const {
     if (kind == Scratch || other.kind == Scratch)
       return kind == other.kind;
     if (kind == Unknown || other.kind == Unknown)
       return true;
+    if (bytes && other.bytes)
+      return bytes->first < other.bytes->second &&
+             other.bytes->first < bytes->second;
     return alloc == other.alloc && begin < other.end && other.begin < end;
   }
   auto key() const { return std::make_tuple(int(kind), alloc, begin, end); }

@@ -73,17 +73,44 @@ int64_t gluonc::getAllocationBytes(gluon::LocalAllocOp alloc) {
 
 namespace {
 
-/// Allocations (gluon.local_alloc) each get their own bytes, one after
-/// another, for the whole program: they never share memory, so accesses to
-/// two of them never race. Scratch follows them. Every scratch user writes
-/// its scratch, waits at a barrier, reads it, and is done: no two are live
-/// at once, so all start at the same offset and the program needs the
-/// largest. The barrier pass orders one op's reads before the next op's
-/// writes.
+/// `f16[3, 128, 64]`: an allocation's element type and shape.
+std::string describeAllocation(gluon::LocalAllocOp alloc) {
+  gluon::MemDescType type = alloc.getType();
+  std::string text = gluon::typeToString(type.getElementType()) + "[";
+  for (auto [i, size] : llvm::enumerate(type.getShape()))
+    text += (i ? ", " : "") + std::to_string(size);
+  return text + "]";
+}
+
+/// An allocation placed in the program's shared memory.
+struct Placement {
+  Operation *func;
+  LiveRange live;
+  int64_t begin;
+  int64_t end;
+
+  bool conflictsWith(const Placement &other) const {
+    return (func != other.func || live.overlaps(other.live)) &&
+           begin < other.end && other.begin < end;
+  }
+};
+
+/// Places allocations (gluon.local_alloc) first fit, in program order: each
+/// at the lowest offset, suitably aligned, whose bytes no allocation live
+/// at the same time holds (SharedMemoryLiveness.cpp says when that is), so
+/// a GEMM's epilogue buffer takes the bytes of the ring its loop used.
+/// Allocations of different functions never share. Scratch follows them.
+/// Every scratch user writes its scratch, waits at a barrier, reads it, and
+/// is done: no two are live at once, so all start at the same offset and
+/// the program needs the largest. The barrier pass orders one op's reads
+/// before the next op's writes, and the last accesses of one allocation
+/// before the first of another that takes its bytes.
 class AllocateSharedMemoryPass
     : public PassWrapper<AllocateSharedMemoryPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AllocateSharedMemoryPass)
+
+  explicit AllocateSharedMemoryPass(SharedMemoryPlan *plan) : plan(plan) {}
 
   StringRef getArgument() const override {
     return "gluon-allocate-shared-memory";
@@ -96,24 +123,31 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
-    // Offsets are i32 attributes. Each allocation holds at most 2^30
-    // elements of at most 8 bytes (checkShape), so the sum cannot overflow
-    // int64 before it passes this bound; the target's own limit, far
-    // below, is checked after this pass.
-    constexpr int64_t kMaxSharedBytes = std::numeric_limits<int32_t>::max();
+    SharedMemoryPlan result;
+    std::vector<Placement> placed;
     int64_t allocated = 0;
-    WalkResult walk = module.walk([&](gluon::LocalAllocOp alloc) {
-      allocated = llvm::alignTo(allocated, getAllocationAlignment(alloc));
-      alloc->setAttr(kAllocationOffsetAttrName,
-                     builder.getI32IntegerAttr(allocated));
-      allocated +=
-          llvm::alignTo(getAllocationBytes(alloc), kSharedMemoryAlignment);
-      if (allocated > kMaxSharedBytes) {
-        alloc.emitError() << "the kernel's shared memory allocations "
-                             "exceed 2^31 bytes in all";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
+    WalkResult walk = module.walk([&](func::FuncOp func) {
+      llvm::DenseMap<Operation *, LiveRange> liveness =
+          computeAllocationLiveness(func);
+      return func.walk([&](gluon::LocalAllocOp alloc) {
+        Placement placement = place(alloc, func, liveness.lookup(alloc),
+                                    placed);
+        // Offsets are i32 attributes. Each allocation holds at most 2^30
+        // elements of at most 8 bytes (checkShape), so no sum overflows
+        // int64 before it passes this bound; the target's own limit, far
+        // below, is checked after this pass.
+        if (placement.end > std::numeric_limits<int32_t>::max()) {
+          alloc.emitError() << "the kernel's shared memory allocations "
+                               "exceed 2^31 bytes in all";
+          return WalkResult::interrupt();
+        }
+        alloc->setAttr(kAllocationOffsetAttrName,
+                       builder.getI32IntegerAttr(placement.begin));
+        placed.push_back(placement);
+        allocated = std::max(allocated, placement.end);
+        result.buffers.push_back(describe(alloc, placement));
+        return WalkResult::advance();
+      });
     });
     if (walk.wasInterrupted())
       return signalPassFailure();
@@ -125,17 +159,60 @@ public:
       op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(allocated));
       total = std::max(total, allocated + bytes);
     });
-    if (total > kMaxSharedBytes) {
+    if (total > std::numeric_limits<int32_t>::max()) {
       module.emitError() << "the kernel needs more than 2^31 bytes of "
                             "shared memory";
       return signalPassFailure();
     }
     module->setAttr(kSharedBytesAttrName, builder.getI32IntegerAttr(total));
+    result.scratchOffset = allocated;
+    result.scratchBytes = total - allocated;
+    result.totalBytes = total;
+    if (plan)
+      *plan = std::move(result);
   }
+
+private:
+  /// The lowest place for `alloc` that conflicts with nothing placed.
+  static Placement place(gluon::LocalAllocOp alloc, func::FuncOp func,
+                         LiveRange live, const std::vector<Placement> &placed) {
+    int64_t alignment = getAllocationAlignment(alloc);
+    int64_t bytes =
+        llvm::alignTo(getAllocationBytes(alloc), kSharedMemoryAlignment);
+    Placement placement{func, live, 0, bytes};
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Placement &other : placed)
+        if (placement.conflictsWith(other)) {
+          placement.begin = llvm::alignTo(other.end, alignment);
+          placement.end = placement.begin + bytes;
+          moved = true;
+        }
+    }
+    return placement;
+  }
+
+  static SharedMemoryPlan::Buffer describe(gluon::LocalAllocOp alloc,
+                                           const Placement &placement) {
+    SharedMemoryPlan::Buffer buffer;
+    if (FileLineColLoc loc = gluon::findFileLoc(alloc.getLoc())) {
+      buffer.line = loc.getLine();
+      buffer.column = loc.getColumn();
+    }
+    if (FileLineColLoc loc = gluon::findFileLoc(placement.live.lastOp->getLoc()))
+      buffer.liveUntilLine = loc.getLine();
+    buffer.type = describeAllocation(alloc);
+    buffer.offset = placement.begin;
+    buffer.bytes = getAllocationBytes(alloc);
+    return buffer;
+  }
+
+  SharedMemoryPlan *plan;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> gluonc::createAllocateSharedMemoryPass() {
-  return std::make_unique<AllocateSharedMemoryPass>();
+std::unique_ptr<Pass>
+gluonc::createAllocateSharedMemoryPass(SharedMemoryPlan *plan) {
+  return std::make_unique<AllocateSharedMemoryPass>(plan);
 }

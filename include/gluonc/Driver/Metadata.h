@@ -15,6 +15,7 @@
 
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Pipeline/Target.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ struct MetadataInput {
   std::string imageFile;
   /// Dynamic shared memory to pass at launch.
   int64_t sharedBytes = 0;
+  /// Where the allocations went; none listed when null.
+  const SharedMemoryPlan *sharedMemory = nullptr;
   std::vector<KernelParam> params;
   std::vector<std::pair<std::string, std::string>> constexprs;
   const CodegenResult *codegen = nullptr;

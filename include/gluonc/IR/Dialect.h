@@ -70,6 +70,9 @@ Type withElementType(Type type, Type elementType);
 std::string layoutToString(Attribute layout);
 /// A type as its IR text, for diagnostics.
 std::string typeToString(Type type);
+/// The source position `loc` names: its first file location (for a call
+/// site, the callee's); null when it has none.
+FileLineColLoc findFileLoc(Location loc);
 
 /// Why `bases` (register, lane, warp, block) cannot be the bases of a
 /// #gluon.linear layout of `shape`; empty when they can.

@@ -8,7 +8,7 @@
 // after any of them dumped:
 //
 //   verify   layouts and types against the kernel's warps and the target
-//   membar   shared memory scratch placed, barriers between racing accesses
+//   membar   shared memory placed by liveness, barriers between racing accesses
 //   lower    gluon -> LLVM dialect (+ NVVM), per thread, by the target
 //   llvm     LLVM IR, optimized
 //   codegen  assembly and the loadable image
@@ -19,6 +19,7 @@
 #define GLUONC_PIPELINE_PIPELINE_H
 
 #include "gluonc/Pipeline/Target.h"
+#include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,6 +48,8 @@ struct PipelineResult {
   std::string llvmIR;
   /// Dynamic shared memory the kernel needs at launch.
   int64_t sharedBytes = 0;
+  /// Where each shared memory allocation went (after `membar`).
+  SharedMemoryPlan sharedMemory;
   CodegenResult codegen;
 };
 
@@ -67,7 +70,10 @@ public:
 
 private:
   bool shouldPrintAfter(llvm::StringRef stage) const;
-  void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm) const;
+  /// The passes of `stage`; the allocation pass describes its placements
+  /// in `plan` when given.
+  void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm,
+                        SharedMemoryPlan *plan = nullptr) const;
 
   const Target &target;
   PipelineOptions options;

@@ -20,7 +20,11 @@
 #include "gluonc/Layout/Plans.h"
 #include "gluonc/Layout/ScanPlan.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
+
+#include <string>
+#include <vector>
 
 namespace gluonc {
 
@@ -83,9 +87,46 @@ int64_t getAllocationBytes(mlir::gluon::LocalAllocOp alloc);
 /// block argument (Membar.cpp).
 mlir::gluon::LocalAllocOp getAllocation(mlir::Value descriptor);
 
+/// When an allocation holds its bytes: op numbers in program order within
+/// its function (SharedMemoryLiveness.cpp), both ends included.
+struct LiveRange {
+  int64_t first = 0;
+  int64_t last = 0;
+  /// The op numbered `last`.
+  mlir::Operation *lastOp = nullptr;
+  bool overlaps(const LiveRange &other) const {
+    return first <= other.last && other.first <= last;
+  }
+};
+
+/// The live range of every gluon.local_alloc of `func`.
+llvm::DenseMap<mlir::Operation *, LiveRange>
+computeAllocationLiveness(mlir::func::FuncOp func);
+
+/// Where the allocation pass put the kernel's shared memory, for -v and the
+/// metadata: each allocation, in program order, then the scratch area.
+struct SharedMemoryPlan {
+  struct Buffer {
+    /// Where the allocation is made and the line its live range ends on
+    /// (0 when unknown).
+    unsigned line = 0, column = 0, liveUntilLine = 0;
+    /// Element type and shape, as `f16[3, 128, 64]`.
+    std::string type;
+    int64_t offset = 0;
+    int64_t bytes = 0;
+  };
+  std::vector<Buffer> buffers;
+  int64_t scratchOffset = 0;
+  int64_t scratchBytes = 0;
+  int64_t totalBytes = 0;
+};
+
 /// Places each allocation (kAllocationOffsetAttrName) and each op's scratch
 /// (kScratchOffsetAttrName) and sets the module's kSharedBytesAttrName.
-std::unique_ptr<mlir::Pass> createAllocateSharedMemoryPass();
+/// Allocations whose live ranges are disjoint may share bytes. When `plan`
+/// is given, the pass describes what it did there.
+std::unique_ptr<mlir::Pass>
+createAllocateSharedMemoryPass(SharedMemoryPlan *plan = nullptr);
 
 /// Inserts gluon.barrier where a shared memory access could race with an
 /// earlier one by another thread (Membar.cpp).

@@ -1,15 +1,16 @@
-// Allocations get their own bytes; barriers go exactly where one thread's
-// shared memory access may race with another thread's earlier one: a load
-// after a store of the same buffer, a store after a load (the previous loop
-// iteration's included); not between accesses of different allocations or
-// of different buffers of one allocation.
+// Barriers go exactly where one thread's shared memory access may race
+// with another thread's earlier one: a load after a store of the same
+// bytes, a store after a load (the previous loop iteration's included, and
+// an allocation that takes the bytes of one no longer live); not between
+// accesses of allocations live at the same time or of different buffers of
+// one allocation.
 // RUN: %gluonc-opt %s -split-input-file --gluon-allocate-shared-memory --gluon-insert-barriers | FileCheck %s
 
 #rows = #gluon.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #gluon.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 #swizzled = #gluon.swizzled_shared<{vec = 4, perPhase = 4, maxPhase = 8, order = [1, 0]}>
 #padded = #gluon.padded_shared<{intervalPaddings = [[64, 1]], order = [1, 0]}>
-// CHECK: module attributes {gluon.num_warps = 4 : i32, gluon.shared_bytes = 33024 : i32
+// CHECK: module attributes {gluon.num_warps = 4 : i32, gluon.shared_bytes = 16640 : i32
 module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
   // CHECK-LABEL: func.func @store_then_load
   func.func @store_then_load(%v: f32) {
@@ -21,9 +22,11 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // CHECK-NEXT: %[[Y:.*]] = gluon.local_load %[[A]]
     gluon.local_store %x, %a : tensor<64x64xf32, #rows> -> !gluon.memdesc<64x64xf32, #swizzled>
     %y = gluon.local_load %a : !gluon.memdesc<64x64xf32, #swizzled> -> tensor<64x64xf32, #cols>
-    // Another allocation, after the 16 KiB of the first: 64 x 64 floats
-    // and one of padding per row. Writing it races with nothing.
-    // CHECK-NEXT: gluon.local_alloc %[[Y]] : tensor<64x64xf32, #{{.*}}> {gluon.allocation_offset = 16384 : i32}
+    // Another allocation, made after the first's last use, takes its bytes
+    // (64 x 64 floats and one of padding per row): writing it waits for
+    // every thread's read of the first.
+    // CHECK-NEXT: gluon.barrier
+    // CHECK-NEXT: gluon.local_alloc %[[Y]] : tensor<64x64xf32, #{{.*}}> {gluon.allocation_offset = 0 : i32}
     %b = gluon.local_alloc %y : tensor<64x64xf32, #cols> -> !gluon.memdesc<64x64xf32, #padded>
     // CHECK-NEXT: return
     return

@@ -58,7 +58,8 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // CHECK: llvm.getelementptr %[[HALF]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
     // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     gluon.local_store %x, %h : tensor<16x64xf32, #rows> -> !gluon.memdesc<16x64xf32, #shared, 32x64>
-    // The padded allocation follows the 16 KiB one. Two elements of padding
+    // The padded allocation follows the 16 KiB one (which is live until the
+    // store after it). Two elements of padding
     // after every 64 (offset + (offset >> 6) << 1) keep vectors to 2
     // elements, aligned.
     // CHECK: %[[PADDED:.*]] = llvm.getelementptr %[[SMEM]][16384] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
@@ -68,6 +69,7 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // CHECK-NEXT: llvm.getelementptr %[[PADDED]][%[[AT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
     // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
     %p = gluon.local_alloc %x : tensor<16x64xf32, #rows> -> !gluon.memdesc<16x64xf32, #padded>
+    gluon.local_store %x, %h : tensor<16x64xf32, #rows> -> !gluon.memdesc<16x64xf32, #shared, 32x64>
     return
   }
 }
