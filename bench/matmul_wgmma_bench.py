@@ -70,6 +70,8 @@ def main():
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--device", type=int, default=0)
     parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--dump-dir",
+                        help="write Triton's cubins here (for cuobjdump)")
     args = parser.parse_args()
 
     import torch
@@ -131,8 +133,8 @@ def main():
 
                 def triton_launch(sample=sample, grid=grid, descs=descs,
                                   constexprs=constexprs, warps=build.num_warps):
-                    sample.matmul_kernel[(grid,)](*descs, *constexprs,
-                                                  num_warps=warps)
+                    return sample.matmul_kernel[(grid,)](*descs, *constexprs,
+                                                         num_warps=warps)
 
                 candidates["triton " + label] = triton_launch
             c_ref = torch.empty(m, n, device=device, dtype=dtype)
@@ -141,8 +143,15 @@ def main():
                 a, b, out=c)
             for out in outs.values():
                 out.fill_(float("nan"))
-            for fn in candidates.values():
-                fn()
+            for name, fn in candidates.items():
+                compiled = fn()
+                if args.dump_dir and name.startswith("triton"):
+                    os.makedirs(args.dump_dir, exist_ok=True)
+                    kind = name.split(" ", 1)[1]
+                    with open(os.path.join(args.dump_dir,
+                                           f"triton_{kind}_{short}.cubin"),
+                              "wb") as handle:
+                        handle.write(compiled.asm["cubin"])
             torch.cuda.synchronize()
             scale = c_ref.float().abs().max().item()
             errors = {name: (out.float() - c_ref.float()).abs().max().item()

@@ -101,7 +101,8 @@ PYTHONUNBUFFERED=1 python3 bench/tma_copy_bench.py \
 echo "== wgmma GEMM benchmark"
 PYTHONUNBUFFERED=1 python3 bench/matmul_wgmma_bench.py \
   --kernels "$stage/bench" --libgluonrt "$stage/bin/libgluonrt.so" \
-  --samples samples --json "$logs/gemm.json" 2>&1 | tee "$logs/gemm.log" \
+  --samples samples --json "$logs/gemm.json" --dump-dir "$stage/triton" \
+  2>&1 | tee "$logs/gemm.log" \
   || status=1
 echo "== softmax and layer norm benchmark"
 PYTHONUNBUFFERED=1 python3 bench/rows_bench.py --kernels "$stage/bench" \
@@ -118,8 +119,8 @@ PYTHONUNBUFFERED=1 python3 bench/matmul_fma_bench.py \
   --json "$logs/matmul.json" --dump-dir "$stage/triton" 2>&1 | tee "$logs/matmul.log" || status=1
 
 # What the benchmarked kernels became, gluonc's and Triton's side by side:
-# registers and shared memory of each, the SASS of the row kernels and of
-# the FMA matmul.
+# registers and shared memory of each, the SASS of the row kernels, of
+# the FMA matmul and of the persistent GEMM.
 if command -v cuobjdump >/dev/null; then
   for cubin in "$stage"/bench/*/*.cubin "$stage"/bench-untuned/*/*.cubin \
                "$stage"/triton/*.cubin; do
@@ -129,7 +130,9 @@ if command -v cuobjdump >/dev/null; then
   for cubin in "$kernels/vector_add_div16/add_kernel.sm_90a.cubin" \
                "$stage"/bench/*_16384/*.cubin "$stage"/triton/*_16384.cubin \
                "$stage"/bench/matmul_fma/*.cubin \
-               "$stage"/triton/triton_matmul_fma.cubin; do
+               "$stage"/triton/triton_matmul_fma.cubin \
+               "$stage"/bench/matmul_persistent_fp16/*.cubin \
+               "$stage"/triton/triton_persistent_fp16.cubin; do
     echo "== $cubin"
     cuobjdump --dump-sass "$cubin"
   done > "$logs/kernels.sass" 2>&1

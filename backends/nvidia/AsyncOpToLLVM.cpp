@@ -199,16 +199,6 @@ std::string copyConstraints(StringRef head, unsigned rank) {
   return constraints;
 }
 
-/// A warp-uniform warp id: thread id / warp size as lane 0 holds it, so
-/// that ptxas keeps it (and what is computed from it) in uniform registers.
-Value emitUniformWarpId(OpBuilder &b, Location loc,
-                        const LoweringContext &context) {
-  Value warp =
-      emitWarpAndLane(b, loc, context.target, context.numThreads).first;
-  return context.target.shuffleIndex(b, loc, warp,
-                                     createI32Constant(b, loc, 0));
-}
-
 /// One lane of each warp, elected (elect.sync): ptxas issues the copy once
 /// per warp instead of looping over the lanes a thread-id test could pick.
 Value emitElectedLane(OpBuilder &b, Location loc) {
@@ -226,7 +216,7 @@ public:
             const TMAPlan &plan)
       : b(b), loc(loc), plan(plan),
         numWarps(context.numThreads / context.target.getWarpSize()),
-        warpId(emitUniformWarpId(b, loc, context)),
+        warpId(nvidia::emitUniformWarpId(b, loc, context)),
         elected(emitElectedLane(b, loc)) {}
 
   size_t getNumRounds() const {
@@ -395,6 +385,14 @@ struct TMAStoreWaitOpConversion : AsyncPattern<gluon::TMAStoreWaitOp> {
 };
 
 } // namespace
+
+Value gluonc::nvidia::emitUniformWarpId(OpBuilder &b, Location loc,
+                                        const LoweringContext &context) {
+  Value warp =
+      emitWarpAndLane(b, loc, context.target, context.numThreads).first;
+  return context.target.shuffleIndex(b, loc, warp,
+                                     createI32Constant(b, loc, 0));
+}
 
 void gluonc::nvidia::populateAsyncOpToLLVMPatterns(
     GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,

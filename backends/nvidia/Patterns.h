@@ -29,6 +29,14 @@ void populateWarpgroupMmaOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns,
                                           const LoweringContext &context);
 
+/// This thread's warp id as lane 0 holds it (shfl.sync): the same value as
+/// thread id / warp size, but one ptxas knows is warp-uniform, so that what
+/// is computed from it (a TMA box, a wgmma descriptor) stays in uniform
+/// registers instead of being moved there (R2UR) before every use
+/// (AsyncOpToLLVM.cpp).
+mlir::Value emitUniformWarpId(mlir::OpBuilder &b, mlir::Location loc,
+                              const LoweringContext &context);
+
 } // namespace gluonc::nvidia
 
 #endif // GLUONC_BACKENDS_NVIDIA_PATTERNS_H

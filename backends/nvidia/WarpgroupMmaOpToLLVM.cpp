@@ -174,10 +174,10 @@ struct WarpgroupMmaOpConversion
       aLayout = aType.getSharedLayout();
     SharedLayout bLayout = bType.getSharedLayout();
 
-    // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N.
-    Value warp = emitWarpAndLane(rewriter, loc, context.target,
-                                 context.numThreads)
-                     .first;
+    // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N, from a
+    // warp id ptxas knows is uniform: the descriptors then stay in uniform
+    // registers.
+    Value warp = nvidia::emitUniformWarpId(rewriter, loc, context);
     Value warpsM = createI32Constant(rewriter, loc, plan->getWarpsM());
     Value groupM = LLVM::UDivOp::create(
         rewriter, loc, LLVM::URemOp::create(rewriter, loc, warp, warpsM),

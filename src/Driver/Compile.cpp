@@ -57,7 +57,10 @@ void printSharedMemoryPlan(const SharedMemoryPlan &plan, std::ostream &os) {
   for (const SharedMemoryPlan::Buffer &buffer : plan.buffers)
     os << "  [" << buffer.offset << ", " << buffer.offset + buffer.bytes
        << ") " << buffer.type << " allocated at line " << buffer.line
-       << ", live until line " << buffer.liveUntilLine << "\n";
+       << (buffer.liveUntilLine
+               ? ", live until line " + std::to_string(buffer.liveUntilLine)
+               : std::string(", live to the end of the kernel"))
+       << "\n";
   if (plan.scratchBytes)
     os << "  [" << plan.scratchOffset << ", "
        << plan.scratchOffset + plan.scratchBytes

@@ -199,7 +199,11 @@ private:
       buffer.line = loc.getLine();
       buffer.column = loc.getColumn();
     }
-    if (FileLineColLoc loc = gluon::findFileLoc(placement.live.lastOp->getLoc()))
+    // 0 for a range to the kernel's end (its return has the def's line).
+    Operation *last = placement.live.lastOp;
+    bool toEnd = last->hasTrait<OpTrait::IsTerminator>() &&
+                 isa<func::FuncOp>(last->getParentOp());
+    if (FileLineColLoc loc = gluon::findFileLoc(last->getLoc()); loc && !toEnd)
       buffer.liveUntilLine = loc.getLine();
     buffer.type = describeAllocation(alloc);
     buffer.offset = placement.begin;

@@ -108,7 +108,7 @@ computeAllocationLiveness(mlir::func::FuncOp func);
 struct SharedMemoryPlan {
   struct Buffer {
     /// Where the allocation is made and the line its live range ends on
-    /// (0 when unknown).
+    /// (0 when unknown, or when it lasts to the kernel's end).
     unsigned line = 0, column = 0, liveUntilLine = 0;
     /// Element type and shape, as `f16[3, 128, 64]`.
     std::string type;

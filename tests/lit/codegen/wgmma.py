@@ -84,18 +84,25 @@
 # FP16: fence.proxy.async.shared::cta;
 # FP16: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
 #
-# Warpgroup 1 (threads 128 to 255) reads A from row 64 on, 8192 bytes
-# further: bit 7 of the thread id times 8192.
+# Warpgroup 1 (warps 4 to 7) reads A from row 64 on, 8192 bytes further:
+# bit 2 of the warp id (as lane 0 holds it, so that ptxas keeps the
+# descriptors uniform) times 8192.
 # BF16: .reqntid 256, 1, 1
 # BF16: mov.u32 %[[TID:r[0-9]+]], %tid.x;
-# BF16: shl.b32 %[[SHIFTED:r[0-9]+]], %[[TID]], 6;
+# BF16: shr.u32 %[[WARP:r[0-9]+]], %[[TID]], 5;
+# B's descriptor does not depend on the warpgroup (one along N): computed
+# before the loop.
+# BF16: or.b64 %[[B0:rd[0-9]+]], %{{rd[0-9]+}}, 4611686293338849280;
+# BF16-NOT: %tid.x
+# BF16: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %[[WARP]], 0, 31, -1;
+# BF16-NOT: %tid.x
+# BF16: shl.b32 %[[SHIFTED:r[0-9]+]], %{{r[0-9]+}}, 11;
 # BF16-NEXT: and.b32 %[[WGOFF:r[0-9]+]], %[[SHIFTED]], 8192;
 # BF16-NEXT: add.s32 %[[AADDR:r[0-9]+]], %[[WGOFF]], %{{r[0-9]+}};
 # BF16-NEXT: shr.u32 %[[AUNITS:r[0-9]+]], %[[AADDR]], 4;
 # BF16-NEXT: and.b32 %[[AFIELD:r[0-9]+]], %[[AUNITS]], 16320;
 # BF16-NEXT: cvt.u64.u32 %[[ABASE:rd[0-9]+]], %[[AFIELD]];
 # BF16-NEXT: or.b64 %[[A0:rd[0-9]+]], %[[ABASE]], 4611686293305360384;
-# BF16: or.b64 %[[B0:rd[0-9]+]], %{{rd[0-9]+}}, 4611686293338849280;
 # BF16: wgmma.fence.sync.aligned;
 # BF16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{[{](%r[0-9]+, ){63}%r[0-9]+[}]}}, %[[A0]], %[[B0]], p, 1, 1, 0, 1;
 # BF16-COUNT-3: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
@@ -113,7 +120,7 @@
 # BT-DAG: or.b64 %[[B1:rd[0-9]+]], %[[BBASE]], 4611686293305360386;
 # BT: mbarrier.try_wait.parity.shared::cta.b64
 # BT: setp.gt.s32 %[[FIRST:p[0-9]+]], %[[K:r[0-9]+]], 0;
-# BT-NEXT: selp.b32 %[[USE:r[0-9]+]], 1, 0, %[[FIRST]];
+# BT: selp.b32 %[[USE:r[0-9]+]], 1, 0, %[[FIRST]];
 # BT: wgmma.fence.sync.aligned;
 # BT: setp.ne.b32 p, %[[USE]], 0;
 # BT-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%[[D0:r[0-9]+]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, %[[A0]], %[[B0]], p, 1, 1, 0, 0;

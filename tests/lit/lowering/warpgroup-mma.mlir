@@ -198,7 +198,8 @@ module attributes {gluon.num_warps = 8 : i32, gluon.threads_per_warp = 32 : i32}
   // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x range <i32, 0, 256> : i32
   // CHECK-NEXT: %[[WARP:.*]] = llvm.lshr %[[TID]], %[[C5]] : i32
-  // CHECK-NEXT: %[[WM:.*]] = llvm.urem %[[WARP]], %[[C8]] : i32
+  // CHECK-NEXT: %[[UWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]], %[[C0]], %{{.*}} : i32 -> i32
+  // CHECK-NEXT: %[[WM:.*]] = llvm.urem %[[UWARP]], %[[C8]] : i32
   // CHECK-NEXT: %[[GROUP:.*]] = llvm.udiv %[[WM]], %[[C4]] : i32
   // CHECK-NEXT: %[[IS1:.*]] = llvm.icmp "eq" %[[GROUP]], %[[C1]] : i32
   // CHECK-NEXT: %[[OFFSET:.*]] = llvm.select %[[IS1]], %[[C4096]], %[[C0]] : i1, i32
