@@ -71,7 +71,7 @@ def main():
     parser.add_argument("--device", type=int, default=0)
     parser.add_argument("--json", dest="json_out")
     parser.add_argument("--dump-dir",
-                        help="write Triton's cubins here (for cuobjdump)")
+                        help="write Triton's cubins and PTX here")
     args = parser.parse_args()
 
     import torch
@@ -148,10 +148,11 @@ def main():
                 if args.dump_dir and name.startswith("triton"):
                     os.makedirs(args.dump_dir, exist_ok=True)
                     kind = name.split(" ", 1)[1]
-                    with open(os.path.join(args.dump_dir,
-                                           f"triton_{kind}_{short}.cubin"),
-                              "wb") as handle:
+                    stem = os.path.join(args.dump_dir, f"triton_{kind}_{short}")
+                    with open(stem + ".cubin", "wb") as handle:
                         handle.write(compiled.asm["cubin"])
+                    with open(stem + ".ptx", "w") as handle:
+                        handle.write(compiled.asm["ptx"])
             torch.cuda.synchronize()
             scale = c_ref.float().abs().max().item()
             errors = {name: (out.float() - c_ref.float()).abs().max().item()

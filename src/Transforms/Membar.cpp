@@ -116,6 +116,20 @@ int64_t getViewExtent(gluon::MemDescType type) {
   return layout.pad(bits) + 1;
 }
 
+} // namespace
+
+std::optional<std::pair<int64_t, int64_t>>
+gluonc::getViewElements(Value descriptor) {
+  std::optional<int64_t> origin = getViewOrigin(descriptor);
+  if (!origin)
+    return std::nullopt;
+  return std::make_pair(
+      *origin,
+      *origin + getViewExtent(cast<gluon::MemDescType>(descriptor.getType())));
+}
+
+namespace {
+
 /// The memory one access touches: elements [begin, end) of an allocation,
 /// the scratch area, or an unknown allocation.
 struct Buffer {
@@ -139,12 +153,8 @@ struct Buffer {
     buffer.end = alloc.getType().getSharedLayout().getAllocationElements();
     // A view at a known place touches only its part: accesses to the two
     // buffers of a double-buffered allocation do not race.
-    if (std::optional<int64_t> origin = getViewOrigin(descriptor)) {
-      buffer.begin = *origin;
-      buffer.end =
-          *origin +
-          getViewExtent(cast<gluon::MemDescType>(descriptor.getType()));
-    }
+    if (auto elements = getViewElements(descriptor))
+      std::tie(buffer.begin, buffer.end) = *elements;
     if (auto offset =
             alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName)) {
       int64_t elementBytes = getElementBytes(alloc.getType().getElementType());

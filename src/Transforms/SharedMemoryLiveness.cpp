@@ -48,29 +48,68 @@ bool isView(Operation *op) {
              gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(op);
 }
 
-/// The barrier allocation an mbarrier operand views; null when unknown.
-Operation *getBarrierAllocation(Value barrier) {
-  return getAllocation(barrier).getOperation();
+/// The elements of its mbarrier allocation an mbarrier operand views: the
+/// whole allocation when the view's place is not constant.
+std::pair<int64_t, int64_t> getBarrierElements(Value barrier) {
+  if (auto elements = getViewElements(barrier))
+    return *elements;
+  return {0, getAllocation(barrier)
+                 .getType()
+                 .getSharedLayout()
+                 .getAllocationElements()};
 }
 
-/// Whether `candidate` ends the asynchronous access `user` makes of a
-/// buffer, so that the buffer's bytes are free after it.
-bool endsAsyncAccess(Operation *candidate, Operation *user) {
-  if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(user)) {
-    if (!isa<gluon::WaitBarrierOp, gluon::InvalidateBarrierOp>(candidate))
-      return false;
-    Operation *barrier = getBarrierAllocation(load.getBarrier());
-    return barrier &&
-           barrier == getBarrierAllocation(candidate->getOperand(0));
+/// What ends an asynchronous access, met op by op in program order: for a
+/// TMA load, waits on or invalidations of the mbarriers it may signal (all
+/// of them, for a ring indexed at run time); for a warpgroup MMA,
+/// warpgroup_mma_wait(0); for a TMA store, tma.store_wait(0).
+class AsyncEnd {
+public:
+  explicit AsyncEnd(Operation *user) : user(user) {
+    if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(user)) {
+      barrier = getAllocation(load.getBarrier());
+      if (barrier)
+        pending.push_back(getBarrierElements(load.getBarrier()));
+    }
   }
-  if (isa<gluon::WarpgroupMmaOp>(user))
-    if (auto wait = dyn_cast<gluon::WarpgroupMmaWaitOp>(candidate))
-      return wait.getPendings() == 0;
-  if (isa<gluon::AsyncTMAStoreOp>(user))
-    if (auto wait = dyn_cast<gluon::TMAStoreWaitOp>(candidate))
-      return wait.getPendings() == 0;
-  return false;
-}
+
+  /// Whether the access has ended once `op` has run.
+  bool endsAt(Operation *op) {
+    if (isa<gluon::AsyncTMALoadOp>(user))
+      return barrier && retireBarrier(op);
+    if (isa<gluon::WarpgroupMmaOp>(user))
+      if (auto wait = dyn_cast<gluon::WarpgroupMmaWaitOp>(op))
+        return wait.getPendings() == 0;
+    if (isa<gluon::AsyncTMAStoreOp>(user))
+      if (auto wait = dyn_cast<gluon::TMAStoreWaitOp>(op))
+        return wait.getPendings() == 0;
+    return false;
+  }
+
+private:
+  /// Removes the elements `op` waits on or invalidates from those pending;
+  /// true when none is left.
+  bool retireBarrier(Operation *op) {
+    if (!isa<gluon::WaitBarrierOp, gluon::InvalidateBarrierOp>(op) ||
+        getAllocation(op->getOperand(0)) != barrier)
+      return false;
+    auto [begin, end] = getBarrierElements(op->getOperand(0));
+    SmallVector<std::pair<int64_t, int64_t>> left;
+    for (auto [first, last] : pending) {
+      if (first < begin)
+        left.push_back({first, std::min(last, begin)});
+      if (last > end)
+        left.push_back({std::max(first, end), last});
+    }
+    pending = std::move(left);
+    return pending.empty();
+  }
+
+  Operation *user;
+  gluon::LocalAllocOp barrier;
+  /// Barrier elements the load may signal that no wait has retired yet.
+  SmallVector<std::pair<int64_t, int64_t>> pending;
+};
 
 /// Whether `user` accesses shared memory after it has run.
 bool isAsyncAccess(Operation *user) {
@@ -167,19 +206,21 @@ private:
     return anchor;
   }
 
-  /// The number of the first op after `anchor` that ends `user`'s
-  /// asynchronous access, in `anchor`'s block or one around it; the
-  /// kernel's end when there is none.
+  /// Where `user`'s asynchronous access ends: the first op after it that
+  /// ends it, in its block or one around it (an op nested in a loop or a
+  /// branch may not run); the kernel's end when there is none. A use in a
+  /// loop whose end comes inside `anchor`, the loop the range is lifted to,
+  /// ends with that loop: every iteration's access ended in it.
   int64_t findAsyncEnd(Operation *anchor, Operation *user) {
-    for (Operation *op = anchor; op; op = op->getParentOp()) {
-      // Only an op of the block itself is sure to run; one nested in a
-      // loop or a branch may not.
+    AsyncEnd end(user);
+    for (Operation *op = user; op && !isa<func::FuncOp>(op);
+         op = op->getParentOp()) {
       for (Operation *next = op->getNextNode(); next;
            next = next->getNextNode())
-        if (endsAsyncAccess(next, user))
-          return numbering.getFirst(next);
-      if (isa<func::FuncOp>(op->getParentOp()))
-        break;
+        if (end.endsAt(next))
+          return anchor->isProperAncestor(next)
+                     ? numbering.getLast(anchor)
+                     : numbering.getFirst(next);
     }
     return numbering.getEnd();
   }

@@ -121,6 +121,10 @@ struct SharedMemoryPlan {
   int64_t totalBytes = 0;
 };
 
+/// The elements [begin, end) of its allocation that the view `descriptor`
+/// spans, when the views leading to it have constant places (Membar.cpp).
+std::optional<std::pair<int64_t, int64_t>> getViewElements(mlir::Value descriptor);
+
 /// Places each allocation (kAllocationOffsetAttrName) and each op's scratch
 /// (kScratchOffsetAttrName) and sets the module's kSharedBytesAttrName.
 /// Allocations whose live ranges are disjoint may share bytes. When `plan`

@@ -215,3 +215,80 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     return
   }
 }
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#bar = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#rows = #gluon.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // A TMA load into a ring, signalling a run-time chosen mbarrier of two:
+  // invalidating one of them does not end the load, invalidating both
+  // does.
+  // CHECK-LABEL: func.func @barrier_ring
+  // CHECK: gluon.local_alloc {gluon.allocation_offset = 0 : i32} -> !gluon.memdesc<2x128x64xf16
+  // CHECK: gluon.inval_barrier
+  // CHECK-NEXT: gluon.local_alloc {gluon.allocation_offset = 33792 : i32} -> !gluon.memdesc<128x64xf16
+  // CHECK: gluon.inval_barrier
+  // CHECK-NEXT: gluon.local_alloc {gluon.allocation_offset = 0 : i32} -> !gluon.memdesc<128x64xf16
+  func.func @barrier_ring(%desc: !gluon.tensordesc<128x64xf16, #nvmma>, %d0: i32, %d1: i32, %s0: i64, %s1: i64, %i: i32, %x: tensor<128x64xf16, #rows>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %true = arith.constant true
+    %ring = gluon.local_alloc -> !gluon.memdesc<2x128x64xf16, #nvmma>
+    %bars = gluon.local_alloc -> !gluon.memdesc<2x1xi64, #bar>
+    %slot = gluon.memdesc_index %ring[%i] : !gluon.memdesc<2x128x64xf16, #nvmma> -> !gluon.memdesc<128x64xf16, #nvmma>
+    %bar = gluon.memdesc_index %bars[%i] : !gluon.memdesc<2x1xi64, #bar> -> !gluon.memdesc<1xi64, #bar>
+    %bar0 = gluon.memdesc_index %bars[%c0] : !gluon.memdesc<2x1xi64, #bar> -> !gluon.memdesc<1xi64, #bar>
+    %bar1 = gluon.memdesc_index %bars[%c1] : !gluon.memdesc<2x1xi64, #bar> -> !gluon.memdesc<1xi64, #bar>
+    gluon.init_barrier %bar0, 1 : !gluon.memdesc<1xi64, #bar>
+    gluon.init_barrier %bar1, 1 : !gluon.memdesc<1xi64, #bar>
+    gluon.barrier_expect %bar, 16384, %true : !gluon.memdesc<1xi64, #bar>
+    gluon.async_tma_load %desc[%d0, %d1], %slot, %bar, %true : !gluon.tensordesc<128x64xf16, #nvmma>, !gluon.memdesc<128x64xf16, #nvmma>, !gluon.memdesc<1xi64, #bar>
+    gluon.inval_barrier %bar0 : !gluon.memdesc<1xi64, #bar>
+    %one = gluon.local_alloc -> !gluon.memdesc<128x64xf16, #nvmma>
+    gluon.local_store %x, %one : tensor<128x64xf16, #rows> -> !gluon.memdesc<128x64xf16, #nvmma>
+    gluon.inval_barrier %bar1 : !gluon.memdesc<1xi64, #bar>
+    %both = gluon.local_alloc -> !gluon.memdesc<128x64xf16, #nvmma>
+    gluon.local_store %x, %both : tensor<128x64xf16, #rows> -> !gluon.memdesc<128x64xf16, #nvmma>
+    return
+  }
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // MMAs in an inner loop whose warpgroup_mma_wait(0) follows that loop
+  // inside the outer one: the operands are live to the outer loop's end,
+  // and a buffer made after it takes their bytes.
+  // CHECK-LABEL: func.func @wait_in_outer_loop
+  // CHECK: gluon.local_alloc {gluon.allocation_offset = 0 : i32} -> !gluon.memdesc<64x64xf16
+  // CHECK: gluon.local_alloc {gluon.allocation_offset = 8192 : i32} -> !gluon.memdesc<64x64xf16
+  // CHECK: scf.for
+  // CHECK: scf.for
+  // CHECK: gluon.warpgroup_mma_wait 0
+  // CHECK: gluon.local_alloc {gluon.allocation_offset = 0 : i32} -> !gluon.memdesc<64x64xf32
+  func.func @wait_in_outer_loop(%acc0: tensor<64x64xf32, #acc>, %n: i32) -> tensor<64x64xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %true = arith.constant true
+    %a = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+    %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
+    %r = scf.for %t = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #acc>) : i32 {
+      %k = scf.for %j = %c0 to %n step %c1 iter_args(%in = %acc) -> (tensor<64x64xf32, #acc>) : i32 {
+        %m = gluon.warpgroup_mma %a, %b, %in, %true : !gluon.memdesc<64x64xf16, #nvmma>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf32, #acc>
+        %w = gluon.warpgroup_mma_wait 1, %m : tensor<64x64xf32, #acc>
+        scf.yield %w : tensor<64x64xf32, #acc>
+      }
+      %d = gluon.warpgroup_mma_wait 0, %k : tensor<64x64xf32, #acc>
+      scf.yield %d : tensor<64x64xf32, #acc>
+    }
+    %c = gluon.local_alloc -> !gluon.memdesc<64x64xf32, #shared>
+    gluon.local_store %r, %c : tensor<64x64xf32, #acc> -> !gluon.memdesc<64x64xf32, #shared>
+    %y = gluon.local_load %c : !gluon.memdesc<64x64xf32, #shared> -> tensor<64x64xf32, #acc>
+    return %y : tensor<64x64xf32, #acc>
+  }
+}
