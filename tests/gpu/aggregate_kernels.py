@@ -115,13 +115,10 @@ class OperandRing:
     @gluon.jit
     def allocate(a_desc, b_desc, NUM_BUFFERS: gl.constexpr):
         dtype: gl.constexpr = a_desc.dtype
-        BLOCK_M: gl.constexpr = a_desc.block_type.shape[0]
-        BLOCK_K: gl.constexpr = a_desc.block_type.shape[1]
-        BLOCK_N: gl.constexpr = b_desc.block_type.shape[1]
         a_bufs = gl.allocate_shared_memory(
-            dtype, [NUM_BUFFERS, BLOCK_M, BLOCK_K], a_desc.layout)
+            dtype, [NUM_BUFFERS] + a_desc.block_type.shape, a_desc.layout)
         b_bufs = gl.allocate_shared_memory(
-            dtype, [NUM_BUFFERS, BLOCK_K, BLOCK_N], b_desc.layout)
+            dtype, [NUM_BUFFERS] + b_desc.block_type.shape, b_desc.layout)
         bars = gl.allocate_shared_memory(gl.int64, [NUM_BUFFERS, 1],
                                          mbarrier.MBarrierLayout())
         for i in gl.static_range(NUM_BUFFERS):
