@@ -122,8 +122,16 @@ TEST_CASE_METHOD(InterpreterFixture, "aggregates", "[eval][aggregate]") {
        "    @gluon.constexpr_function\n"
        "    def __init__(self, a, b):\n"
        "        self.inner = Pair(a, b=b)\n"
+       "@aggregate\n"
+       "class Doubled:\n"
+       "    v: int\n"
+       "    def __init__(self, v):\n"
+       "        self.v, = (v * 2,)\n"
+       "        self.v += 1\n"
        "class Plain:\n"
        "    pass\n");
+  // An undecorated __init__ is plain Python, as in Triton.
+  CHECK(eval("Doubled(3)") == "Doubled(v=7)");
   CHECK(eval("Pair(1)") == "Pair(a=1, b=5)");
   CHECK(eval("Pair(b=1, a=2).swap()") == "Pair(a=1, b=2)");
   CHECK(eval("Pair(1, 2).total(), Pair.total(Pair(3))") == "(3, 8)");
