@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The decorators (gluon.jit, gluon.constexpr_function), gl.constexpr, the
+// The decorators (gluon.jit, gluon.constexpr_function, Triton's
+// _aggregate for classes), gl.constexpr, the
 // compile-time builtins (static_assert, static_range, static_print), the
 // program's place in the grid (program_id, num_programs), cdiv, the dtypes
 // and the classes isinstance() knows (gl.tensor, gl.dtype, gl.constexpr),
@@ -144,6 +145,9 @@ void gluonc::frontend::registerLanguageBuiltins(BuiltinTable &table) {
                     decorator);
   table.addFunction({"gluon.constexpr_function"}, "*args, **kwargs",
                     decorator);
+  // Marks a class as an aggregate (eval/Aggregates.cpp reads the class);
+  // only ever a decorator.
+  table.addFunction({"tl.core._aggregate"}, "cls", nullptr);
   // Triton wraps compile-time scalars, dtypes and layouts in constexpr;
   // its tuples are tl.tuple, not constexpr.
   table.addClass({"gl.constexpr"}, "value", constexprBuiltin,

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The gl builtins that make and compute tensors elementwise: arange, full,
-// zeros(_like), load, store, where, maximum/minimum, casts (gl.cast and
-// tensor.to), the math functions (fp16/bf16 computed in fp32, as Triton
+// zeros(_like), to_tensor, load, store, where, maximum/minimum, casts (gl.cast
+// and tensor.to), the math functions (fp16/bf16 computed in fp32, as Triton
 // does), fma, umulhi, the divisions, convert_layout, barriers and the FMA
 // dot.
 //
@@ -471,6 +471,17 @@ Value fullLike(IRGen &gen, const BoundArgs &bound, bool zeros) {
   return gen.broadcastTo(scalar, like.shape, like.layout, bound.callLoc());
 }
 
+/// gl.to_tensor(x): a Python number or bool as a run-time scalar (bool is
+/// i1, int i32 or i64, float fp32); a tensor as it is.
+Value toTensor(IRGen &gen, const BoundArgs &bound) {
+  const Value &value = bound.get("x");
+  if (!value.isRuntime() && !isNumeric(value))
+    gen.fail(bound.loc("x"), "gl.to_tensor needs a number, a bool or a "
+                             "tensor, got " +
+                                 value.getTypeName());
+  return gen.toRuntime(value, bound.loc("x"));
+}
+
 Value barrier(IRGen &gen, const BoundArgs &bound) {
   mlir::gluon::BarrierOp::create(gen.getBuilder(), gen.getLoc(bound.callLoc()));
   return Value();
@@ -511,6 +522,7 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
                     "cache_modifier=None, eviction_policy=None",
                     withIRGen(store));
   table.addFunction({"gl.where"}, "condition, x, y", withIRGen(where));
+  table.addFunction({"gl.to_tensor"}, "x", withIRGen(toTensor));
   table.addFunction({"gl.maximum"}, "x, y, propagate_nan=None",
                     withIRGen([](IRGen &gen, const BoundArgs &args) {
                       return minMax(gen, args, /*isMax=*/true);

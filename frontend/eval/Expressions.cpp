@@ -97,7 +97,7 @@ bool Interpreter::isIdentical(const Value &lhs, const Value &rhs,
       return list->get();
     if (auto *dict = value.getIf<std::shared_ptr<DictValue>>())
       return dict->get();
-    return nullptr;
+    return value.getAggregate();
   };
   const void *a = identity(lhs), *b = identity(rhs);
   if (a || b)
@@ -195,6 +195,10 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
       return *member;
     fail(loc, "not supported yet: '" + ns->path + "." + name + "'");
   }
+  if (object.isAggregate())
+    return getAggregateAttribute(object, name, loc);
+  if (auto *cls = object.getIf<ClassValue>())
+    return getClassAttribute(*cls, name, loc);
   // The static methods of a class: `gl.NVMMASharedLayout.get_default_for`.
   if (auto *builtin = object.getIf<BuiltinValue>();
       builtin && !builtin->self &&

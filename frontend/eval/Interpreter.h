@@ -21,6 +21,7 @@
 // then unwind the walk with a CompileError.
 //
 // Statements.cpp: statements, names, calls, module scope.
+// Aggregates.cpp: @aggregate classes, their instances and methods.
 // Expressions.cpp: expressions and operators on compile-time values.
 // Objects.cpp: equality, ordering, hashing, containers, indexing.
 // Strings.cpp: str(), repr(), formatting, f-strings, str methods.
@@ -77,6 +78,9 @@ public:
   Interpreter(SourceManager &sourceManager, DiagnosticEngine &diags,
               const BuiltinTable &builtins);
   virtual ~Interpreter();
+
+  /// The names bound in a function (or the module).
+  using Frame = std::map<std::string, Value>;
 
   //===--------------------------------------------------------------------===//
   // Diagnostics and bounds
@@ -151,9 +155,56 @@ public:
   Value call(const Value &callee, CallArgs &args, SourceLoc loc);
   Value callFunction(const FunctionValue &function, CallArgs &args,
                      SourceLoc loc);
+  /// Matches a call's arguments with the parameters of `def` (defaults
+  /// evaluated in the module scope); `name` is the callee in errors, which
+  /// leave out the first `implicit` arguments (a method's `self`).
+  Frame bindArguments(const FunctionDefStmt &def, const CallArgs &args,
+                      SourceLoc loc, const std::string &name, size_t implicit);
+  /// Fails when calling `def` from `loc` would recurse or nest too deeply.
+  void checkCallDepth(const FunctionDefStmt &def, SourceLoc loc);
   /// Calls `callee` on one argument (a sort key, a combine function).
   Value callWith(const Value &callee, std::vector<Value> arguments,
                  SourceLoc loc);
+
+  //===--------------------------------------------------------------------===//
+  // Aggregates (Aggregates.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The class `def` of the module: its fields, methods and attributes.
+  Value defineClass(const ClassDefStmt &def);
+  /// `Cls(args)`: a new instance, made by the class's __init__ or, without
+  /// one, from the arguments field by field.
+  Value construct(const ClassValue &cls, CallArgs &args, SourceLoc loc);
+  /// `instance.name`: a field, a method bound to the instance, or a class
+  /// attribute.
+  Value getAggregateAttribute(const Value &instance, const std::string &name,
+                              SourceLoc loc);
+  /// `Cls.name`: a method (unbound), a class attribute or a field's default.
+  Value getClassAttribute(const ClassValue &cls, const std::string &name,
+                          SourceLoc loc);
+  /// `instance.name = value`: only in the instance's constructor.
+  void setField(const Value &instance, const std::string &name,
+                const Value &value, SourceLoc loc);
+
+  /// A value inside the names that differs between two states of a frame
+  /// (the branches of an `if`, the iterations of a loop): tuples and
+  /// aggregates of one shape are compared element by element, field by
+  /// field, so that only the values that differ are merged.
+  struct DifferingLeaf {
+    LeafPath path;
+    /// How the source names it: "mma.acc", "pair[1]".
+    std::string label;
+    /// A gl.constexpr field: its value must stay the same.
+    bool isConstexpr = false;
+  };
+  /// Whether two values are the same, for merging the names of run-time
+  /// branches and loop iterations: run-time values by identity, others by
+  /// equality of one type (1 and 1.0 become different constants).
+  bool isSameValue(const Value &a, const Value &b, SourceLoc loc);
+  /// Appends to `out` where `a` and `b` differ; `label` names both.
+  void findDifferingLeaves(const Value &a, const Value &b, SourceLoc loc,
+                           const std::string &label,
+                           std::vector<DifferingLeaf> &out);
 
   //===--------------------------------------------------------------------===//
   // Expressions and operators (Expressions.cpp)
@@ -281,12 +332,7 @@ protected:
   // State the hooks share
   //===--------------------------------------------------------------------===//
 
-  using Frame = std::map<std::string, Value>;
   Frame &frame() { return frames.back(); }
-  /// Whether two values are the same, for merging the names of run-time
-  /// branches and loop iterations: run-time values by identity, others by
-  /// equality of one type (1 and 1.0 become different constants).
-  bool isSameValue(const Value &a, const Value &b, SourceLoc loc);
   Value evaluateCall(const CallExpr &call, const Value &callee);
   /// Runs `def`'s body with `locals` bound, called from `loc`; returns
   /// what it returned.
@@ -340,6 +386,11 @@ private:
   void bindImport(const std::string &bound, const std::string &path,
                   SourceLoc loc);
   FunctionKind getDecoratorKind(const Expr &decorator);
+  /// Runs the __init__ of `cls` on `self`, an instance being made.
+  void runInit(const AggregateClass &cls, const FunctionValue &init,
+               const Value &self, const CallArgs &args, SourceLoc loc);
+  /// What the decorators of `def` make it.
+  FunctionKind getFunctionKind(const FunctionDefStmt &def);
   Value evaluateGlobal(const std::string &name, GlobalBinding &binding,
                        SourceLoc useLoc);
 

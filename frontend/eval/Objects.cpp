@@ -113,6 +113,8 @@ void Interpreter::checkMutable(const Value &container, SourceLoc loc) {
     region = (*list)->region;
   else if (auto *dict = container.getIf<std::shared_ptr<DictValue>>())
     region = (*dict)->region;
+  else if (const AggregateValue *aggregate = container.getAggregate())
+    region = aggregate->region;
   if (region != currentRegion)
     fail(loc, "not supported yet: changing a " + container.getTypeName() +
                   " created outside a run-time 'if' or loop from inside it "
@@ -216,9 +218,28 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
     const Object *b = rhs.getObject();
     return b && a->equals(*b);
   }
+  if (const AggregateValue *a = lhs.getAggregate()) {
+    const AggregateValue *b = rhs.getAggregate();
+    if (!b || a->cls != b->cls)
+      return false;
+    if (a == b)
+      return true;
+    for (size_t i = 0; i < a->fields.size(); ++i)
+      if (a->isSet[i] != b->isSet[i] ||
+          !equalValues(gen, a->fields[i], b->fields[i], loc, depth + 1))
+        return false;
+    return true;
+  }
+  if (auto *a = lhs.getIf<ClassValue>()) {
+    auto *b = rhs.getIf<ClassValue>();
+    return b && a->cls == b->cls;
+  }
   if (auto *a = lhs.getIf<FunctionValue>()) {
     auto *b = rhs.getIf<FunctionValue>();
-    return b && a->def == b->def;
+    if (!b || a->def != b->def || !a->self != !b->self)
+      return false;
+    return !a->self || a->self == b->self ||
+           equalValues(gen, *a->self, *b->self, loc, depth + 1);
   }
   if (auto *a = lhs.getIf<BuiltinValue>()) {
     auto *b = rhs.getIf<BuiltinValue>();
@@ -315,7 +336,8 @@ static void appendHashKey(Interpreter &gen, const Value &key, SourceLoc loc,
   const Object *object = key.getObject();
   if (key.isNone() || (object && object->isHashable()) ||
       key.is<NamespaceValue>() || key.is<RangeValue>() ||
-      key.is<FunctionValue>() ||
+      (key.is<FunctionValue>() && !key.get<FunctionValue>().self) ||
+      key.is<ClassValue>() ||
       (key.is<BuiltinValue>() && !key.get<BuiltinValue>().self)) {
     std::string text = key.getTypeName() + ":" + key.toString();
     out += "o" + std::to_string(text.size()) + ":" + text;

@@ -619,6 +619,10 @@ static bool isInstance(Interpreter &gen, const Value &value, const Value &type,
         return true;
     return false;
   }
+  if (auto *cls = type.getIf<ClassValue>()) {
+    const AggregateValue *instance = value.getAggregate();
+    return instance && instance->cls == cls->cls;
+  }
   auto *builtin = type.getIf<BuiltinValue>();
   if (builtin && !builtin->self &&
       builtin->builtin->kind == Builtin::Kind::Class) {

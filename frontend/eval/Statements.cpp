@@ -83,6 +83,14 @@ void Interpreter::assign(const Expr &target, const Value &value) {
     assignSubscript(*subscriptTarget, value);
     return;
   }
+  if (auto *attribute = gluonc::dyn_cast<AttributeExpr>(&target)) {
+    Value object = evaluate(*attribute->value);
+    if (!object.isAggregate())
+      fail(target, "not supported yet: assigning an attribute of a '" +
+                       object.getTypeName() + "'");
+    setField(object, attribute->attr, value, attribute->attrLoc);
+    return;
+  }
   const ExprList *elements = nullptr;
   if (auto *tuple = gluonc::dyn_cast<TupleExpr>(&target))
     elements = &tuple->elts;
@@ -222,6 +230,9 @@ Flow Interpreter::execute(const Stmt &stmt) {
     fail(stmt, "not supported yet: imports inside a function");
   case NodeKind::FunctionDef:
     fail(stmt, "not supported yet: functions defined inside a function");
+  case NodeKind::ClassDef:
+    fail(stmt, "not supported yet: classes defined inside a function; "
+               "define the @aggregate class at module level");
   case NodeKind::While:
     return executeWhile(*gluonc::cast<WhileStmt>(&stmt));
   case NodeKind::With:
@@ -454,6 +465,8 @@ Value Interpreter::call(const Value &callee, CallArgs &args, SourceLoc loc) {
     return callBuiltin(*builtin, args, loc);
   if (auto *function = callee.getIf<FunctionValue>())
     return callFunction(*function, args, loc);
+  if (auto *cls = callee.getIf<ClassValue>())
+    return construct(*cls, args, loc);
   if (auto *ns = callee.getIf<NamespaceValue>(); ns && !ns->isKnown)
     failUnavailableModule(*ns, loc);
   fail(loc, "'" + callee.getTypeName() + "' object is not callable");
@@ -482,12 +495,7 @@ bool Interpreter::isBuiltin(const Value &value, std::string_view name) const {
   return builtin && !builtin->self && builtin->builtin == builtins.find(name);
 }
 
-Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
-                            SourceLoc loc) {
-  const FunctionDefStmt &def = *function.def;
-  if (function.kind == FunctionKind::Host)
-    failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
-                 def.loc, "'" + def.name + "' is defined here");
+void Interpreter::checkCallDepth(const FunctionDefStmt &def, SourceLoc loc) {
   if (callStack.size() >= kMaxCallDepth)
     fail(loc, "calls nested more than " + std::to_string(kMaxCallDepth) +
                   " deep");
@@ -496,18 +504,25 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
       failWithNote(loc, "recursion is not supported: '" + def.name +
                             "' calls itself",
                    callLoc, "the first call is here");
+}
 
+Interpreter::Frame Interpreter::bindArguments(const FunctionDefStmt &def,
+                                              const CallArgs &args,
+                                              SourceLoc loc,
+                                              const std::string &name,
+                                              size_t implicit) {
   const Parameters &params = def.params;
   if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
       !params.kwOnlyParams.empty())
     fail(def.loc, "not supported yet: '*', '**' and '/' parameters");
   if (args.positional.size() > params.params.size())
-    failWithNote(loc, "'" + def.name + "' takes " +
-                          std::to_string(params.params.size()) +
-                          " arguments but " +
-                          std::to_string(args.positional.size()) +
-                          " were given",
-                 def.loc, "'" + def.name + "' is defined here");
+    failWithNote(loc,
+                 "'" + name + "' takes " +
+                     std::to_string(params.params.size() - implicit) +
+                     " arguments but " +
+                     std::to_string(args.positional.size() - implicit) +
+                     " were given",
+                 def.loc, "'" + name + "' is defined here");
 
   Frame callee;
   std::vector<bool> given(params.params.size(), false);
@@ -515,15 +530,16 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
     callee[params.params[i].name] = args.positional[i];
     given[i] = true;
   }
-  for (KeywordArg &keyword : args.keywords) {
+  for (const KeywordArg &keyword : args.keywords) {
     auto it =
         std::find_if(params.params.begin(), params.params.end(),
                      [&](const Param &p) { return p.name == keyword.name; });
-    if (it == params.params.end())
-      failWithNote(keyword.loc, "'" + def.name +
-                                    "' has no parameter named '" +
-                                    keyword.name + "'",
-                   def.loc, "'" + def.name + "' is defined here");
+    if (it == params.params.end() ||
+        size_t(it - params.params.begin()) < implicit)
+      failWithNote(keyword.loc,
+                   "'" + name + "' has no parameter named '" + keyword.name +
+                       "'",
+                   def.loc, "'" + name + "' is defined here");
     size_t index = it - params.params.begin();
     if (given[index])
       fail(keyword.loc, "parameter '" + keyword.name + "' given twice");
@@ -536,24 +552,48 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
       continue;
     const Param &param = params.params[i];
     if (!param.defaultValue)
-      failWithNote(loc, "missing argument '" + param.name + "' in call to '" +
-                            def.name + "'",
+      failWithNote(loc,
+                   "missing argument '" + param.name + "' in call to '" + name +
+                       "'",
                    param.loc, "'" + param.name + "' is declared here");
     callee[param.name] = evaluateInModuleScope(*param.defaultValue);
   }
-  for (size_t i = 0; i < params.params.size(); ++i) {
-    const Param &param = params.params[i];
+  for (const Param &param : params.params)
     if (isConstexprAnnotation(param.annotation.get()) &&
         callee[param.name].isRuntime())
-      failWithNote(loc, "parameter '" + param.name + "' of '" + def.name +
-                            "' is a gl.constexpr, but the argument is a "
-                            "run-time " + callee[param.name].getTypeName(),
+      failWithNote(loc,
+                   "parameter '" + param.name + "' of '" + name +
+                       "' is a gl.constexpr, but the argument is a "
+                       "run-time " +
+                       callee[param.name].getTypeName(),
                    param.loc, "'" + param.name + "' is declared here");
-    if (function.kind == FunctionKind::ConstexprFunction &&
-        callee[param.name].isRuntime())
-      fail(loc, "'" + def.name + "' is a @gluon.constexpr_function; its "
-                                 "arguments must be compile-time values");
+  return callee;
+}
+
+Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
+                                SourceLoc loc) {
+  const FunctionDefStmt &def = *function.def;
+  if (function.kind == FunctionKind::Host)
+    failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
+                 def.loc, "'" + def.name + "' is defined here");
+  checkCallDepth(def, loc);
+  // A method looked up on an aggregate takes it as its first argument.
+  const CallArgs *bound = &args;
+  CallArgs withSelf;
+  if (function.self) {
+    withSelf = args;
+    withSelf.positional.insert(withSelf.positional.begin(), *function.self);
+    withSelf.positionalLocs.insert(withSelf.positionalLocs.begin(), loc);
+    bound = &withSelf;
   }
+  Frame callee =
+      bindArguments(def, *bound, loc, def.name, function.self ? 1 : 0);
+  if (function.kind == FunctionKind::ConstexprFunction)
+    for (const Param &param : def.params.params)
+      if (callee[param.name].isRuntime())
+        fail(loc, "'" + def.name +
+                      "' is a @gluon.constexpr_function; its "
+                      "arguments must be compile-time values");
 
   bool savedInConstexprFunction = inConstexprFunction;
   inConstexprFunction = function.kind == FunctionKind::ConstexprFunction;
@@ -638,6 +678,16 @@ FunctionKind Interpreter::getDecoratorKind(const Expr &decorator) {
   return FunctionKind::Host;
 }
 
+FunctionKind Interpreter::getFunctionKind(const FunctionDefStmt &def) {
+  FunctionKind kind = FunctionKind::Host;
+  for (const ExprPtr &decorator : def.decorators) {
+    FunctionKind found = getDecoratorKind(*decorator);
+    if (found != FunctionKind::Host)
+      kind = found;
+  }
+  return kind;
+}
+
 void Interpreter::loadModule(const Module &module) {
   for (const StmtPtr &stmt : module.body) {
     if (auto *import = gluonc::dyn_cast<ImportStmt>(stmt.get())) {
@@ -656,15 +706,14 @@ void Interpreter::loadModule(const Module &module) {
                    alias.loc);
       }
     } else if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(stmt.get())) {
-      FunctionKind kind = FunctionKind::Host;
-      for (const ExprPtr &decorator : def->decorators) {
-        FunctionKind found = getDecoratorKind(*decorator);
-        if (found != FunctionKind::Host)
-          kind = found;
-      }
       GlobalBinding binding;
       binding.loc = def->loc;
-      binding.value = Value(FunctionValue{def, kind});
+      binding.value = Value(FunctionValue{def, getFunctionKind(*def), {}});
+      globals[def->name] = binding;
+    } else if (auto *def = gluonc::dyn_cast<ClassDefStmt>(stmt.get())) {
+      GlobalBinding binding;
+      binding.loc = def->loc;
+      binding.value = defineClass(*def);
       globals[def->name] = binding;
     } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get())) {
       if (assign->targets.size() != 1)

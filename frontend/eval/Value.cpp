@@ -57,9 +57,16 @@ static void takeChildrenIfLastOwner(Value &value,
       take((*dict)->keys);
       take((*dict)->values);
     }
+  } else if (auto *aggregate =
+                 value.getMutableIf<std::shared_ptr<AggregateValue>>()) {
+    if (aggregate->use_count() == 1)
+      take((*aggregate)->fields);
   } else if (auto *builtin = value.getMutableIf<BuiltinValue>()) {
     if (builtin->self && builtin->self.use_count() == 1)
       pending.push_back(std::move(*builtin->self));
+  } else if (auto *function = value.getMutableIf<FunctionValue>()) {
+    if (function->self && function->self.use_count() == 1)
+      pending.push_back(std::move(*function->self));
   }
 }
 
@@ -97,6 +104,53 @@ DictValue::~DictValue() {
   releaseIteratively(values);
 }
 
+AggregateValue::AggregateValue(std::shared_ptr<const AggregateClass> cls,
+                               std::vector<Value> fields)
+    : cls(std::move(cls)), fields(std::move(fields)),
+      isSet(this->fields.size(), true) {}
+AggregateValue::~AggregateValue() { releaseIteratively(fields); }
+
+int AggregateClass::findField(const std::string &name) const {
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+const Value *gluonc::frontend::getLeaf(const Value &value,
+                                       const LeafPath &path) {
+  const Value *current = &value;
+  for (size_t index : path) {
+    const std::vector<Value> *children = nullptr;
+    if (current->isTuple())
+      children = current->getSequence();
+    else if (const AggregateValue *aggregate = current->getAggregate())
+      children = &aggregate->fields;
+    if (!children || index >= children->size())
+      return nullptr;
+    current = &(*children)[index];
+  }
+  return current;
+}
+
+Value gluonc::frontend::replaceLeaf(const Value &value, const LeafPath &path,
+                                    Value leaf, size_t depth) {
+  if (depth == path.size())
+    return leaf;
+  if (value.isTuple()) {
+    std::vector<Value> elements = *value.getSequence();
+    elements[path[depth]] =
+        replaceLeaf(elements[path[depth]], path, std::move(leaf), depth + 1);
+    return Value::tuple(std::move(elements));
+  }
+  const AggregateValue &aggregate = *value.getAggregate();
+  std::vector<Value> fields = aggregate.fields;
+  fields[path[depth]] =
+      replaceLeaf(fields[path[depth]], path, std::move(leaf), depth + 1);
+  return Value(
+      std::make_shared<AggregateValue>(aggregate.cls, std::move(fields)));
+}
+
 Value Value::tuple(std::vector<Value> elements) {
   return Value(std::make_shared<TupleValue>(std::move(elements)));
 }
@@ -118,6 +172,12 @@ const std::vector<Value> *Value::getSequence() const {
     return &(*tuple)->elements;
   if (auto *list = getIf<std::shared_ptr<ListValue>>())
     return &(*list)->elements;
+  return nullptr;
+}
+
+const AggregateValue *Value::getAggregate() const {
+  if (auto *aggregate = getIf<std::shared_ptr<AggregateValue>>())
+    return aggregate->get();
   return nullptr;
 }
 
@@ -157,7 +217,13 @@ std::string Value::getTypeName() const {
     std::string operator()(const RangeValue &) { return "range"; }
     std::string operator()(const NamespaceValue &) { return "module"; }
     std::string operator()(const BuiltinValue &) { return "builtin"; }
-    std::string operator()(const FunctionValue &) { return "function"; }
+    std::string operator()(const FunctionValue &function) {
+      return function.self ? "method" : "function";
+    }
+    std::string operator()(const ClassValue &) { return "type"; }
+    std::string operator()(const std::shared_ptr<AggregateValue> &value) {
+      return value->cls->getName();
+    }
     std::string operator()(const std::shared_ptr<const Object> &object) {
       return object->getTypeName();
     }
@@ -326,6 +392,21 @@ bool Value::render(std::string &out, Style style, size_t limit,
       return true;
     });
   }
+  // An aggregate prints as a dataclass does: Name(field=repr, ...).
+  if (const AggregateValue *aggregate = getAggregate()) {
+    std::string begin = aggregate->cls->getName() + "(";
+    return renderElements(aggregate, begin.c_str(), ")", [&] {
+      for (size_t i = 0; i < aggregate->fields.size(); ++i) {
+        out += (i ? ", " : "") + aggregate->cls->fields[i].name + "=";
+        if (!aggregate->isSet[i])
+          out += "<unset>";
+        else if (!aggregate->fields[i].render(out, Style::Repr, limit, open,
+                                              work))
+          return false;
+      }
+      return true;
+    });
+  }
   out += renderScalar(style, work);
   return out.size() <= limit;
 }
@@ -363,7 +444,16 @@ std::string Value::renderScalar(Style style, uint64_t *work) const {
       return "<builtin '" + builtin.builtin->getName() + "'>";
     }
     std::string operator()(const FunctionValue &function) {
+      if (function.self)
+        return "<bound method '" + function.self->getTypeName() + "." +
+               function.def->name + "'>";
       return "<function '" + function.def->name + "'>";
+    }
+    std::string operator()(const ClassValue &value) {
+      return "<class '" + value.cls->getName() + "'>";
+    }
+    std::string operator()(const std::shared_ptr<AggregateValue> &) {
+      return "";
     }
     std::string operator()(const std::shared_ptr<const Object> &object) {
       return object->render(style);

@@ -122,7 +122,74 @@ enum class FunctionKind {
 struct FunctionValue {
   const FunctionDefStmt *def = nullptr;
   FunctionKind kind = FunctionKind::Host;
+  /// For a method looked up on an aggregate (`obj.method`): the aggregate,
+  /// passed as the first argument (`self`).
+  std::shared_ptr<const Value> self;
 };
+
+/// A field of an @aggregate class: an annotated name of its body
+/// (`pid_start: gl.tensor`, `num_warps: gl.constexpr = 4`).
+struct AggregateField {
+  std::string name;
+  SourceLoc loc;
+  /// Whether it is annotated gl.constexpr: its values are compile-time.
+  bool isConstexpr = false;
+  /// `name: T = value`: the value when the constructor does not set it.
+  const Expr *defaultValue = nullptr;
+};
+
+/// A class of the module. An @aggregate class (Triton's `_aggregate`) is a
+/// record type of kernel code: its annotated names are the fields of its
+/// instances, its functions their methods. Kernels can use no other class.
+struct AggregateClass {
+  const ClassDefStmt *def = nullptr;
+  bool isAggregate = false;
+  std::vector<AggregateField> fields;
+  /// The functions of the body by name, __init__ included.
+  std::map<std::string, FunctionValue> methods;
+  /// Plain assignments of the body (`BLOCK = 128`): class attributes,
+  /// evaluated in the module scope where used.
+  std::map<std::string, const Expr *> attributes;
+  /// The first construct of the class gluonc does not implement (a base
+  /// class, a statement of its body), if any, and what it is: reported
+  /// where the class is used.
+  const Node *unsupported = nullptr;
+  std::string unsupportedWhat;
+
+  const std::string &getName() const { return def->name; }
+  /// The index of the field `name`, or -1.
+  int findField(const std::string &name) const;
+};
+
+/// A class as a value: what a class's name evaluates to.
+struct ClassValue {
+  std::shared_ptr<const AggregateClass> cls;
+};
+
+/// An instance of an @aggregate class: one value per field, in the order
+/// the class declares them. Its constructor sets the fields; afterwards it
+/// never changes, so every Value that holds it shares it, as with a tuple.
+/// IR generation takes it apart into its fields where it crosses run-time
+/// control flow (loop-carried values, the results of an `if`).
+struct AggregateValue {
+  AggregateValue(std::shared_ptr<const AggregateClass> cls,
+                 std::vector<Value> fields);
+  AggregateValue(const AggregateValue &) = delete;
+  AggregateValue &operator=(const AggregateValue &) = delete;
+  ~AggregateValue();
+  std::shared_ptr<const AggregateClass> cls;
+  std::vector<Value> fields;
+  /// Which fields the constructor has set so far.
+  std::vector<bool> isSet;
+  /// While its constructor runs: the one time its fields may be assigned.
+  bool constructing = false;
+  /// The run-time region of the constructor (see ListValue::region).
+  uint64_t region = 0;
+};
+
+/// Where a value sits inside nested tuples and aggregates: the element or
+/// field index at each level, outermost first (empty: the value itself).
+using LeafPath = std::vector<size_t>;
 
 /// `range(start, stop, step)`: a sequence computed on demand, so that a
 /// large range costs nothing until it is materialized.
@@ -175,7 +242,9 @@ public:
       std::variant<NoneValue, bool, int64_t, BigInt, double, StringValue,
                    std::shared_ptr<TupleValue>, std::shared_ptr<ListValue>,
                    std::shared_ptr<DictValue>, RangeValue, NamespaceValue,
-                   BuiltinValue, FunctionValue, std::shared_ptr<const Object>>;
+                   BuiltinValue, FunctionValue, ClassValue,
+                   std::shared_ptr<AggregateValue>,
+                   std::shared_ptr<const Object>>;
 
   Value() : storage(NoneValue{}) {}
   /// Python values are stored as they are; any other T is an object kind of
@@ -234,6 +303,9 @@ public:
   bool isSet() const;
   /// A Python int (not a bool): int64_t or BigInt.
   bool isInt() const { return is<int64_t>() || is<BigInt>(); }
+  /// An instance of an @aggregate class.
+  bool isAggregate() const { return is<std::shared_ptr<AggregateValue>>(); }
+  const AggregateValue *getAggregate() const;
   /// Tuples and lists alike.
   const std::vector<Value> *getSequence() const;
   const DictValue *getDict() const;
@@ -284,6 +356,15 @@ struct DictValue {
   std::map<std::string, size_t> index;
   uint64_t region = 0;
 };
+
+/// The value at `path` inside `value`, or null where `value` has no such
+/// element or field (see LeafPath).
+const Value *getLeaf(const Value &value, const LeafPath &path);
+/// `value` with the value at `path` replaced by `leaf`: the tuples and
+/// aggregates on the way are copied, `value` itself is left as it is.
+/// `path` must lead to a value (getLeaf is not null).
+Value replaceLeaf(const Value &value, const LeafPath &path, Value leaf,
+                  size_t depth = 0);
 
 /// Python's repr() of a float: the shortest text that reads back as the
 /// same value ("0.1", "1e+16", "inf").

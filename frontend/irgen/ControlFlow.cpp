@@ -10,6 +10,9 @@
 // condition) first runs its body once into a detached block (a dry run) to
 // learn which names live across iterations and their types; those become
 // the loop's carried values, and the body is executed again into the loop.
+// A tuple or an aggregate is merged value by value (findDifferingLeaves):
+// only the run-time values in it that differ become results or carried
+// values, the rest stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +60,12 @@ static bool haveSameType(const RuntimeValue &a, const RuntimeValue &b) {
   return a.dtype == b.dtype && a.shape == b.shape && a.layout == b.layout;
 }
 
+/// A tuple or an aggregate: merged value by value when both sides have its
+/// shape (findDifferingLeaves), an error otherwise.
+static bool isStructured(const Value &value) {
+  return value.isTuple() || value.isAggregate();
+}
+
 Flow IRGen::executeRuntimeIf(const IfStmt &stmt, const Value &test) {
   const RuntimeValue &value = test.get<RuntimeValue>();
   if (!value.isScalar())
@@ -79,9 +88,10 @@ Flow IRGen::executeRuntimeIf(const IfStmt &stmt, const Value &test) {
   inRuntimeRegion([&] { return execute(stmt.orelse); });
   Frame afterElse = frame();
 
-  // A name changed by either branch becomes a result of the scf.if; it must
+  // A name changed by either branch becomes a result of the scf.if (a
+  // tuple or aggregate: each run-time value in it that differs); it must
   // have one type in both.
-  std::vector<std::string> merged;
+  std::vector<MergedValue> merged;
   std::vector<mlir::Value> thenYields, elseYields;
   std::vector<mlir::Type> resultTypes;
   Frame result = before;
@@ -98,43 +108,21 @@ Flow IRGen::executeRuntimeIf(const IfStmt &stmt, const Value &test) {
       continue;
     }
     const Value &thenValue = thenIt->second, &elseValue = elseIt->second;
-    if (isSameValue(thenValue, elseValue, stmt.loc)) {
-      result[name] = thenValue;
-      continue;
+    std::vector<DifferingLeaf> leaves;
+    findDifferingLeaves(thenValue, elseValue, stmt.loc, name, leaves);
+    Value mergedValue = thenValue;
+    for (const DifferingLeaf &leaf : leaves) {
+      auto [thenRuntime, elseRuntime] = mergeBranchValues(
+          stmt.loc, leaf.label, *getLeaf(thenValue, leaf.path),
+          *getLeaf(elseValue, leaf.path), placeholder.thenBlock(),
+          placeholder.elseBlock());
+      merged.push_back({name, leaf.path, leaf.label});
+      thenYields.push_back(thenRuntime.value);
+      elseYields.push_back(elseRuntime.value);
+      resultTypes.push_back(thenRuntime.value.getType());
+      mergedValue = replaceLeaf(mergedValue, leaf.path, thenRuntime);
     }
-    if (!thenValue.isRuntime() && !elseValue.isRuntime())
-      fail(stmt.loc, "'" + name +
-                         "' gets different compile-time values in the "
-                         "branches of a run-time 'if' (" +
-                         thenValue.toString() + " and " +
-                         elseValue.toString() + ")");
-    // A compile-time value on one side becomes a constant of the other
-    // side's type, in its own branch.
-    const RuntimeValue &reference = thenValue.isRuntime()
-                                        ? thenValue.get<RuntimeValue>()
-                                        : elseValue.get<RuntimeValue>();
-    auto materialize = [&](const Value &value, mlir::Block *block) {
-      if (value.isRuntime())
-        return value.get<RuntimeValue>();
-      builder.setInsertionPoint(block->getTerminator());
-      RuntimeValue constant = toRuntime(value, stmt.loc, reference.dtype);
-      if (!reference.isScalar())
-        constant = broadcastTo(constant, reference.shape, reference.layout,
-                               stmt.loc);
-      return constant;
-    };
-    RuntimeValue thenRuntime = materialize(thenValue, placeholder.thenBlock());
-    RuntimeValue elseRuntime = materialize(elseValue, placeholder.elseBlock());
-    if (!haveSameType(thenRuntime, elseRuntime))
-      fail(stmt.loc, "'" + name + "' has different types in the branches "
-                                  "of a run-time 'if': " +
-                         Value(thenRuntime).toString() + " and " +
-                         Value(elseRuntime).toString());
-    merged.push_back(name);
-    thenYields.push_back(thenRuntime.value);
-    elseYields.push_back(elseRuntime.value);
-    resultTypes.push_back(thenRuntime.value.getType());
-    result[name] = thenRuntime;
+    result[name] = mergedValue;
   }
 
   builder.setInsertionPoint(placeholder);
@@ -152,13 +140,60 @@ Flow IRGen::executeRuntimeIf(const IfStmt &stmt, const Value &test) {
     mlir::scf::YieldOp::create(builder, loc, *yields);
     terminator->erase();
   }
-  for (size_t i = 0; i < merged.size(); ++i) {
-    RuntimeValue value = result[merged[i]].get<RuntimeValue>();
-    value.value = ifOp.getResult(i);
-    result[merged[i]] = value;
-  }
   frame() = std::move(result);
+  bindMerged(merged, ifOp.getResults());
   return Flow::Normal;
+}
+
+std::pair<RuntimeValue, RuntimeValue>
+IRGen::mergeBranchValues(SourceLoc loc, const std::string &label,
+                         const Value &thenValue, const Value &elseValue,
+                         mlir::Block *thenBlock, mlir::Block *elseBlock) {
+  if (isStructured(thenValue) || isStructured(elseValue))
+    fail(loc, "'" + label +
+                  "' must have one shape after both branches of a "
+                  "run-time 'if', but it is " +
+                  thenValue.toString() + " after one and " +
+                  elseValue.toString() + " after the other");
+  if (!thenValue.isRuntime() && !elseValue.isRuntime())
+    fail(loc, "'" + label +
+                  "' gets different compile-time values in the branches of "
+                  "a run-time 'if' (" +
+                  thenValue.toString() + " and " + elseValue.toString() + ")");
+  // A compile-time value on one side becomes a constant of the other side's
+  // type, in its own branch.
+  const RuntimeValue &reference = thenValue.isRuntime()
+                                      ? thenValue.get<RuntimeValue>()
+                                      : elseValue.get<RuntimeValue>();
+  auto materialize = [&](const Value &value, mlir::Block *block) {
+    if (value.isRuntime())
+      return value.get<RuntimeValue>();
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(block->getTerminator());
+    RuntimeValue constant = toRuntime(value, loc, reference.dtype);
+    if (!reference.isScalar())
+      constant = broadcastTo(constant, reference.shape, reference.layout, loc);
+    return constant;
+  };
+  RuntimeValue thenRuntime = materialize(thenValue, thenBlock);
+  RuntimeValue elseRuntime = materialize(elseValue, elseBlock);
+  if (!haveSameType(thenRuntime, elseRuntime))
+    fail(loc, "'" + label +
+                  "' has different types in the branches of a "
+                  "run-time 'if': " +
+                  Value(thenRuntime).toString() + " and " +
+                  Value(elseRuntime).toString());
+  return {thenRuntime, elseRuntime};
+}
+
+void IRGen::bindMerged(const std::vector<MergedValue> &merged,
+                       mlir::ValueRange values) {
+  for (size_t i = 0; i < merged.size(); ++i) {
+    Value &named = frame()[merged[i].name];
+    RuntimeValue value = getLeaf(named, merged[i].path)->get<RuntimeValue>();
+    value.value = values[i];
+    named = replaceLeaf(named, merged[i].path, value);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -235,83 +270,93 @@ template <typename Body> IRGen::Frame IRGen::dryRunLoopBody(Body &&body) {
   return afterDryRun;
 }
 
-/// Loop-carried: names live before the loop that the body changes. Binds
-/// each to its initial run-time value and returns them with those values.
+/// Loop-carried: the values in names live before the loop that the body
+/// changes (in a tuple or aggregate, each element or field that differs).
+/// Binds each to its initial run-time value and returns them with those
+/// values.
 void IRGen::findLoopCarried(SourceLoc loc,
-                              const std::set<std::string> &assigned,
-                              const Frame &before, const Frame &afterDryRun,
-                              std::vector<std::string> &carried,
-                              std::vector<mlir::Value> &inits) {
+                            const std::set<std::string> &assigned,
+                            const Frame &before, const Frame &afterDryRun,
+                            std::vector<MergedValue> &carried,
+                            std::vector<mlir::Value> &inits) {
   for (const std::string &name : assigned) {
     auto beforeIt = before.find(name);
     auto afterIt = afterDryRun.find(name);
     if (beforeIt == before.end() || afterIt == afterDryRun.end())
       continue;
-    const Value &initial = beforeIt->second, &updated = afterIt->second;
-    if (isSameValue(initial, updated, loc))
-      continue;
-    auto isNumber = [](const Value &v) {
-      return v.isInt() || v.is<double>() || v.is<bool>();
-    };
-    if (!updated.isRuntime() && isNumber(initial) && isNumber(updated)) {
-      // `count = 0 ... count += 1`: a Python number updated by the loop is
-      // a run-time value (i32, or fp32 for floats) carried through it.
-      RuntimeValue init = toRuntime(initial, loc);
-      carried.push_back(name);
+    std::vector<DifferingLeaf> leaves;
+    findDifferingLeaves(beforeIt->second, afterIt->second, loc, name, leaves);
+    for (const DifferingLeaf &leaf : leaves) {
+      const Value &initial = *getLeaf(beforeIt->second, leaf.path);
+      const Value &updated = *getLeaf(afterIt->second, leaf.path);
+      if (leaf.isConstexpr)
+        fail(loc, "'" + leaf.label +
+                      "' is a gl.constexpr field, but it gets a new value in "
+                      "each iteration of a run-time loop (" +
+                      initial.toString() + " before, " + updated.toString() +
+                      " after)");
+      RuntimeValue init = getLoopInit(loc, leaf.label, initial, updated);
+      carried.push_back({name, leaf.path, leaf.label});
       inits.push_back(init.value);
-      frame()[name] = init;
-      continue;
+      frame()[name] = replaceLeaf(frame()[name], leaf.path, init);
     }
-    if (!updated.isRuntime())
-      fail(loc, "'" + name + "' gets a new compile-time value in each "
-                             "iteration of a run-time loop (" +
-                    updated.toString() + ")");
-    const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
-    RuntimeValue init = initial.isRuntime()
-                            ? initial.get<RuntimeValue>()
-                            : toRuntime(initial, loc, updatedRuntime.dtype);
-    if (!initial.isRuntime() && !updatedRuntime.isScalar())
-      init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout,
-                         loc);
-    if (!haveSameType(init, updatedRuntime))
-      fail(loc, "loop-carried variable '" + name + "' is " +
-                    Value(init).toString() + " before the loop but " +
-                    updated.toString() + " after an iteration");
-    carried.push_back(name);
-    inits.push_back(init.value);
-    frame()[name] = init;
   }
 }
 
-/// The carried names' values at the end of a loop body, checked against
-/// the types the dry run predicted.
+RuntimeValue IRGen::getLoopInit(SourceLoc loc, const std::string &label,
+                                const Value &initial, const Value &updated) {
+  auto isNumber = [](const Value &v) {
+    return v.isInt() || v.is<double>() || v.is<bool>();
+  };
+  if (isStructured(initial) || isStructured(updated))
+    fail(loc, "loop-carried variable '" + label + "' is " + initial.toString() +
+                  " before the loop but " + updated.toString() +
+                  " after an iteration");
+  // `count = 0 ... count += 1`: a Python number updated by the loop is a
+  // run-time value (i32, or fp32 for floats) carried through it.
+  if (!updated.isRuntime() && isNumber(initial) && isNumber(updated))
+    return toRuntime(initial, loc);
+  if (!updated.isRuntime())
+    fail(loc, "'" + label +
+                  "' gets a new compile-time value in each "
+                  "iteration of a run-time loop (" +
+                  updated.toString() + ")");
+  const RuntimeValue &updatedRuntime = updated.get<RuntimeValue>();
+  if (!initial.isRuntime() && !isNumber(initial))
+    fail(loc, "loop-carried variable '" + label + "' is " + initial.toString() +
+                  " before the loop but " + updated.toString() +
+                  " after an iteration");
+  RuntimeValue init = initial.isRuntime()
+                          ? initial.get<RuntimeValue>()
+                          : toRuntime(initial, loc, updatedRuntime.dtype);
+  if (!initial.isRuntime() && !updatedRuntime.isScalar())
+    init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout, loc);
+  if (!haveSameType(init, updatedRuntime))
+    fail(loc, "loop-carried variable '" + label + "' is " +
+                  Value(init).toString() + " before the loop but " +
+                  updated.toString() + " after an iteration");
+  return init;
+}
+
+/// The carried values at the end of a loop body, checked against the types
+/// the dry run predicted.
 std::vector<mlir::Value>
-IRGen::collectLoopYields(SourceLoc loc,
-                           const std::vector<std::string> &carried,
-                           mlir::ValueRange expected) {
+IRGen::collectLoopYields(SourceLoc loc, const std::vector<MergedValue> &carried,
+                         mlir::ValueRange expected) {
   std::vector<mlir::Value> yields;
   for (size_t i = 0; i < carried.size(); ++i) {
     // The dry run predicted the type; a body whose types depend on the
     // carried values' identity could still differ.
-    const Value &updated = frame()[carried[i]];
-    if (!updated.isRuntime() ||
-        updated.get<RuntimeValue>().value.getType() != expected[i].getType())
-      fail(loc, "loop-carried variable '" + carried[i] +
-                    "' changes type within the loop: " + updated.toString());
-    yields.push_back(updated.get<RuntimeValue>().value);
+    const Value *updated = getLeaf(frame()[carried[i].name], carried[i].path);
+    if (!updated || !updated->isRuntime() ||
+        updated->get<RuntimeValue>().value.getType() != expected[i].getType())
+      fail(loc, "loop-carried variable '" + carried[i].label +
+                    "' changes type within the loop: " +
+                    (updated ? updated->toString()
+                             : frame()[carried[i].name].toString()));
+    yields.push_back(updated->get<RuntimeValue>().value);
   }
   return yields;
-}
-
-/// Binds each carried name to `values` (block arguments or loop results),
-/// keeping its dtype, shape and layout.
-void IRGen::bindCarried(const std::vector<std::string> &carried,
-                          mlir::ValueRange values) {
-  for (size_t i = 0; i < carried.size(); ++i) {
-    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
-    value.value = values[i];
-    bind(carried[i], value);
-  }
 }
 
 void IRGen::afterUnrolledIteration(SourceLoc loopLoc) {
@@ -367,9 +412,10 @@ Flow IRGen::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
     assign(*stmt.target, RuntimeValue{iv, ivType, {}, {}});
     execute(stmt.body);
   });
-  std::vector<std::string> carried;
+  std::vector<MergedValue> carried;
   std::vector<mlir::Value> inits;
   findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
+  Frame entry = frame();
 
   auto forOp = mlir::scf::ForOp::create(builder, loc, boundValues[0],
                                         boundValues[1], boundValues[2],
@@ -378,7 +424,7 @@ Flow IRGen::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
     mlir::OpBuilder::InsertionGuard guard(builder);
     mlir::Block *body = forOp.getBody();
     builder.setInsertionPointToStart(body);
-    bindCarried(carried, forOp.getRegionIterArgs());
+    bindMerged(carried, forOp.getRegionIterArgs());
     assign(*stmt.target,
            RuntimeValue{forOp.getInductionVar(), ivType, {}, {}});
     loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
@@ -392,14 +438,9 @@ Flow IRGen::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {
     mlir::scf::YieldOp::create(builder, loc, yields);
   }
 
-  // After the loop: the names as before, the carried ones as results.
-  Frame after = before;
-  for (size_t i = 0; i < carried.size(); ++i) {
-    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
-    value.value = forOp.getResult(i);
-    after[carried[i]] = value;
-  }
-  frame() = std::move(after);
+  // After the loop: the names as before, the carried values as results.
+  frame() = std::move(entry);
+  bindMerged(carried, forOp.getResults());
   return Flow::Normal;
 }
 
@@ -426,7 +467,7 @@ void IRGen::emitRuntimeWhile(const WhileStmt &stmt) {
     evaluate(*stmt.test);
     execute(stmt.body);
   });
-  std::vector<std::string> carried;
+  std::vector<MergedValue> carried;
   std::vector<mlir::Value> inits;
   findLoopCarried(stmt.loc, assigned, before, afterDryRun, carried, inits);
 
@@ -441,7 +482,7 @@ void IRGen::emitRuntimeWhile(const WhileStmt &stmt) {
     mlir::OpBuilder::InsertionGuard guard(builder);
     mlir::Block *test = builder.createBlock(&whileOp.getBefore(), {}, types,
                                             locs);
-    bindCarried(carried, test->getArguments());
+    bindMerged(carried, test->getArguments());
     RuntimeValue condition = inRuntimeRegion([&] {
       return requireRuntime(evaluate(*stmt.test), stmt.test->loc,
                             "the condition of a run-time 'while' loop");
@@ -459,7 +500,7 @@ void IRGen::emitRuntimeWhile(const WhileStmt &stmt) {
     mlir::OpBuilder::InsertionGuard guard(builder);
     mlir::Block *body = builder.createBlock(&whileOp.getAfter(), {}, types,
                                             locs);
-    bindCarried(carried, body->getArguments());
+    bindMerged(carried, body->getArguments());
     loops.push_back({/*unrolled=*/false, runtimeControlDepth + 1});
     inRuntimeRegion([&] { return execute(stmt.body); });
     loops.pop_back();
@@ -467,13 +508,7 @@ void IRGen::emitRuntimeWhile(const WhileStmt &stmt) {
         collectLoopYields(stmt.loc, carried, body->getArguments());
     mlir::scf::YieldOp::create(builder, loc, yields);
   }
-  frame() = entry;
-  Frame after = before;
-  for (size_t i = 0; i < carried.size(); ++i) {
-    RuntimeValue value = frame()[carried[i]].get<RuntimeValue>();
-    value.value = whileOp.getResult(i);
-    after[carried[i]] = value;
-  }
-  frame() = std::move(after);
+  frame() = std::move(entry);
+  bindMerged(carried, whileOp.getResults());
 }
 

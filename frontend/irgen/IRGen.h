@@ -192,18 +192,40 @@ private:
                               SourceLoc opLoc, SourceLoc lhsLoc,
                               SourceLoc rhsLoc);
 
+  /// A run-time value that an `if` yields or a loop carries: in the name
+  /// `name`, at `path` (the name's value itself, or an element or field of
+  /// it); `label` is how the source names it ("mma.acc").
+  struct MergedValue {
+    std::string name;
+    LeafPath path;
+    std::string label;
+  };
+  /// The values that `label` has at the end of the branches of an `if`, as
+  /// run-time values of one type (a compile-time one made a constant at the
+  /// end of its branch's block).
+  std::pair<RuntimeValue, RuntimeValue>
+  mergeBranchValues(SourceLoc loc, const std::string &label,
+                    const Value &thenValue, const Value &elseValue,
+                    mlir::Block *thenBlock, mlir::Block *elseBlock);
+  /// Rebinds each merged value to `values` (block arguments or results),
+  /// keeping its dtype, shape and layout.
+  void bindMerged(const std::vector<MergedValue> &merged,
+                  mlir::ValueRange values);
+
   /// Runs `body` once into a detached block to learn what a loop body
   /// leaves in each name that lives across iterations.
   template <typename Body> Frame dryRunLoopBody(Body &&body);
   void findLoopCarried(SourceLoc loc, const std::set<std::string> &assigned,
                        const Frame &before, const Frame &afterDryRun,
-                       std::vector<std::string> &carried,
+                       std::vector<MergedValue> &carried,
                        std::vector<mlir::Value> &inits);
+  /// The run-time value a loop-carried `label` starts from, given its value
+  /// before the loop and after one iteration.
+  RuntimeValue getLoopInit(SourceLoc loc, const std::string &label,
+                           const Value &initial, const Value &updated);
   std::vector<mlir::Value>
-  collectLoopYields(SourceLoc loc, const std::vector<std::string> &carried,
+  collectLoopYields(SourceLoc loc, const std::vector<MergedValue> &carried,
                     mlir::ValueRange expected);
-  void bindCarried(const std::vector<std::string> &carried,
-                   mlir::ValueRange values);
   void emitRuntimeWhile(const WhileStmt &stmt);
 
   void afterUnrolledIteration(SourceLoc loopLoc) override;

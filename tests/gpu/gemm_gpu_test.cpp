@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs the gluonc-compiled GEMMs (samples/matmul_wgmma.py,
-// samples/matmul_persistent.py and wgmma_kernels.py's A in registers, fp16
-// and bf16, several block shapes) on a
+// samples/matmul_persistent.py, wgmma_kernels.py's A in registers and
+// aggregate_kernels.py's persistent GEMM written with @aggregate classes,
+// fp16 and bf16, several block shapes) on a
 // GPU through libgluonrt, with every tensor descriptor built from the
 // kernel's JSON alone, and compares C = A @ B with a float64 reference.
 // Inputs are random values in [-1, 1] (exact in the element type); C is
@@ -219,6 +220,8 @@ int main(int argc, char **argv) {
         {"gemm_persistent_fp16_64x64", false, true, false},
         {"gemm_reg_a_fp16", false, false, false},
         {"gemm_reg_a_bf16", true, false, false},
+        {"gemm_aggregate_fp16", false, true, true},
+        {"gemm_aggregate_bf16_64x64", true, true, false},
     };
     for (const Variant &variant : variants) {
       checkGemm(runner, variant, {512, 512, 512});

@@ -384,9 +384,11 @@ void gluonc::frontend::registerHopperBuiltins(BuiltinTable &table) {
   auto typeOf = [](const BoundArgs &args) -> const TypeValue & {
     return args.self().get<TypeValue>();
   };
-  table.addProperty({block + "shape"}, [typeOf](Interpreter &,
+  // A list, as in Triton: tutorials write `[NUM_BUFFERS] + block.shape`.
+  table.addProperty({block + "shape"}, [typeOf](Interpreter &interpreter,
                                                 const BoundArgs &args) {
-    return shapeTuple(typeOf(args).shape);
+    return interpreter.makeList(*shapeTuple(typeOf(args).shape).getSequence(),
+                                args.callLoc());
   });
   for (const char *name : {"element_ty", "scalar"})
     table.addProperty({block + name}, [typeOf](Interpreter &,

@@ -30,6 +30,8 @@ const BuiltinTable &getTable() {
                        [](Interpreter &, const BoundArgs &args) {
                          return Value(BuiltinValue{&args.getBuiltin(), {}});
                        });
+    // Triton's class decorator, read by the interpreter itself.
+    table->addFunction({"tl.core._aggregate"}, "cls", nullptr);
     // A builtin whose handler asks for a parameter it does not declare.
     table->addFunction({"gluon.broken"}, "x",
                        [](Interpreter &, const BoundArgs &args) {
@@ -98,6 +100,59 @@ TEST_CASE_METHOD(InterpreterFixture, "helper functions", "[eval]") {
        "TABLE = squares(4)\n");
   CHECK(eval("TABLE") == "(0, 1, 4, 9)");
   CHECK(eval("squares(2) + TABLE[-1:]") == "(0, 1, 9)");
+}
+
+TEST_CASE_METHOD(InterpreterFixture, "aggregates", "[eval][aggregate]") {
+  load("from triton.experimental import gluon\n"
+       "from triton.language.core import _aggregate as aggregate\n"
+       "@aggregate\n"
+       "class Pair:\n"
+       "    a: int\n"
+       "    b: int = 5\n"
+       "    K = 3\n"
+       "    @gluon.constexpr_function\n"
+       "    def total(self):\n"
+       "        return self.a + self.b\n"
+       "    @gluon.constexpr_function\n"
+       "    def swap(self):\n"
+       "        return Pair(self.b, self.a)\n"
+       "@aggregate\n"
+       "class Boxed:\n"
+       "    inner: Pair\n"
+       "    @gluon.constexpr_function\n"
+       "    def __init__(self, a, b):\n"
+       "        self.inner = Pair(a, b=b)\n"
+       "@aggregate\n"
+       "class Doubled:\n"
+       "    v: int\n"
+       "    def __init__(self, v):\n"
+       "        self.v, = (v * 2,)\n"
+       "        self.v += 1\n"
+       "class Plain:\n"
+       "    pass\n");
+  // An undecorated __init__ is plain Python, as in Triton.
+  CHECK(eval("Doubled(3)") == "Doubled(v=7)");
+  CHECK(eval("Pair(1)") == "Pair(a=1, b=5)");
+  CHECK(eval("Pair(b=1, a=2).swap()") == "Pair(a=1, b=2)");
+  CHECK(eval("Pair(1, 2).total(), Pair.total(Pair(3))") == "(3, 8)");
+  CHECK(eval("Pair(1, 2) == Pair(1, 2), Pair(1, 2) == Pair(2, 1)") ==
+        "(True, False)");
+  CHECK(eval("Pair.K, Pair(1).K, Pair.b") == "(3, 3, 5)");
+  CHECK(eval("isinstance(Pair(1), Pair), isinstance(Pair(1), Boxed)") ==
+        "(True, False)");
+  CHECK(eval("Boxed(1, 2).inner.swap().total()") == "3");
+  CHECK(eval("[Pair(1)]") == "[Pair(a=1, b=5)]");
+  CHECK(eval("Pair(1, 2, 3)") ==
+        "error: 'Pair' takes 2 arguments (one for each field) but 3 were "
+        "given");
+  CHECK(eval("Pair(1, a=2)") == "error: field 'a' of 'Pair' given twice");
+  CHECK(eval("Pair()") == "error: missing argument 'a' in call to 'Pair'");
+  CHECK(eval("Boxed(1)") ==
+        "error: missing argument 'b' in call to 'Boxed'");
+  CHECK(eval("Pair(1).c") == "error: 'Pair' has no field or method 'c'");
+  CHECK(eval("{Pair(1): 1}") == "error: unhashable type: 'Pair'");
+  CHECK(eval("Plain()").find("error: class 'Plain' is not an @aggregate") ==
+        0);
 }
 
 TEST_CASE_METHOD(InterpreterFixture, "one binder, Python's errors",
