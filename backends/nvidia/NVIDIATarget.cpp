@@ -197,6 +197,11 @@ public:
   std::set<std::string> getFeatures(llvm::StringRef name) const override {
     const Architecture *arch = lookupArchitecture(name);
     std::set<std::string> features;
+    // Async copies (cp.async) and mma.sync's m16n8k16 came with Ampere.
+    if (arch && arch->computeCapability >= 80) {
+      features.insert("cp.async");
+      features.insert("mma_v2");
+    }
     // TMA and mbarrier's transaction counts came with Hopper.
     if (arch && arch->computeCapability >= 90)
       features.insert("tma");
@@ -224,6 +229,8 @@ public:
         [](GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
            const LoweringContext &context) {
           populateAsyncOpToLLVMPatterns(converter, patterns, context);
+          populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
+          populateMmaV2OpToLLVMPatterns(converter, patterns);
           populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
         });
   }
