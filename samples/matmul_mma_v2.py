@@ -11,15 +11,17 @@ starts the copy of the tile NUM_BUFFERS - 1 further into the buffer the
 previous iteration read (the barrier pass puts one barrier between the
 wait and that copy, which also makes the landed tile visible to every
 thread), then loads the tile's A and B from shared memory into the dot
-operand layouts of the accumulator and multiplies them with mma_v2
-(mma.sync.m16n8k16, fp32 accumulators in an NVMMADistributedLayout of
-version [2, 0]). The epilogue converts the accumulator to C's dtype and
-stores it under a mask.
+operand layouts of the accumulator (ldmatrix for 16-bit elements; the
+swizzled shared layouts keep the rows a warp reads in different banks) and
+multiplies them with mma_v2 (mma.sync.m16n8k16 for 16-bit operands, the
+accumulator in an NVMMADistributedLayout of version [2, 0]). The epilogue
+converts the accumulator to C's dtype and stores it under a mask.
 
 Rows and columns outside A and B are zero-filled by the copies' masks, so
-any M works; N, K and the row strides must be multiples of 16 bytes of
-elements (8 fp16, as cp.async's 16-byte copies need: declare them `i32:8`),
-and the pointers 16-byte aligned (`*fp16:16`). Operands: fp16 or bf16
+any M works; N, K and the row strides must keep the rows 16-byte aligned
+for 16-byte copies (multiples of 8 fp16: declare them `i32:8`; fewer
+bytes make smaller copies, down to cp.async's 4), and the pointers too
+(`*fp16:16`). Operands: fp16 or bf16
 (fp32 accumulator, the default acc_dtype; fp16 also into fp16), fp32
 (multiplied as tf32) or int8 (acc_dtype=gl.int32, C int32).
 

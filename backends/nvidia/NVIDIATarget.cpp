@@ -230,6 +230,7 @@ public:
            const LoweringContext &context) {
           populateAsyncOpToLLVMPatterns(converter, patterns, context);
           populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
+          populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
           populateMmaV2OpToLLVMPatterns(converter, patterns);
           populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
         });

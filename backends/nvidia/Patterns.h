@@ -30,6 +30,12 @@ void populateAsyncCopyOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns,
                                        const LoweringContext &context);
 
+/// gluon.local_load as ldmatrix where the layouts allow
+/// (LoadMatrixOpToLLVM.cpp); other loads keep the shared lowering.
+void populateLoadMatrixOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns,
+                                        const LoweringContext &context);
+
 /// gluon.mma_v2 as mma.sync (MmaV2OpToLLVM.cpp).
 void populateMmaV2OpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);

@@ -61,17 +61,25 @@ Value emitPadding(OpBuilder &b, Location loc, const SharedLayout &layout,
 
 } // namespace
 
+SmallVector<Value> gluonc::emitSharedOffsetAddresses(
+    OpBuilder &b, Location loc, const LoweringContext &context,
+    const LinearLayout &offsets, const SharedLayout &layout, Type storageType,
+    Value base) {
+  SmallVector<SmallVector<Value>> values =
+      emitElementCoords(b, loc, context.target, offsets, context.numThreads);
+  SmallVector<Value> addresses;
+  for (SmallVector<Value> &offset : values)
+    addresses.push_back(emitElementAddress(
+        b, loc, base, storageType, emitPadding(b, loc, layout, offset[0])));
+  return addresses;
+}
+
 SmallVector<Value> gluonc::emitSharedAccessAddresses(
     OpBuilder &b, Location loc, const LoweringContext &context,
     const SharedTensorAccess &access, Value base) {
-  SmallVector<SmallVector<Value>> offsets = emitElementCoords(
-      b, loc, context.target, getAccessStarts(access.plan), context.numThreads);
-  SmallVector<Value> addresses;
-  for (SmallVector<Value> &offset : offsets)
-    addresses.push_back(
-        emitElementAddress(b, loc, base, access.storageType,
-                           emitPadding(b, loc, access.layout, offset[0])));
-  return addresses;
+  return emitSharedOffsetAddresses(b, loc, context,
+                                   getAccessStarts(access.plan), access.layout,
+                                   access.storageType, base);
 }
 
 SharedTensorAccess

@@ -43,6 +43,15 @@ SharedTensorAccess planSharedTensorAccess(mlir::RankedTensorType tensor,
                                           const mlir::TypeConverter &converter,
                                           unsigned maxVectorBytes = 16);
 
+/// The address of each register of `offsets` (a map from a thread's
+/// register, lane and warp to an element offset of `layout`, before
+/// padding) for this thread, in the view at `base` (an !llvm.ptr<3>) of
+/// elements of `storageType`.
+llvm::SmallVector<mlir::Value> emitSharedOffsetAddresses(
+    mlir::OpBuilder &builder, mlir::Location loc,
+    const LoweringContext &context, const LinearLayout &offsets,
+    const SharedLayout &layout, mlir::Type storageType, mlir::Value base);
+
 /// The address of each vector access of `access`, in the plan's order,
 /// in the view at `base` (an !llvm.ptr<3>).
 llvm::SmallVector<mlir::Value>

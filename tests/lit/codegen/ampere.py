@@ -6,7 +6,9 @@
 # cp.async.commit_group and cp.async.wait_group N. mma_v2 is one
 # mma.sync.aligned.m16n8kK.row.col per 16 x 8 tile of a warp and K step:
 # m16n8k16 for f16 (into f32 or f16) and bf16, m16n8k8 for tf32, m16n8k32
-# for s8. The GEMM sample compiles for both, and every PTX file assembles.
+# for s8. 16-bit operands come from shared memory with ldmatrix (.trans for
+# B's row-major buffer). The GEMM sample compiles for both, and every PTX
+# file assembles.
 # RUN: rm -rf %t
 #
 # RUN: %gluonc %s -k copy -s "*fp16:16, *fp16:16, i32, i32:8" --arch sm_80 --emit ptx -o %t/copy
@@ -121,22 +123,24 @@ def mma(a_ptr, c_ptr):
     _, _, c_offs = offsets(32, 16, 16, MMA)
     gl.store(c_ptr + c_offs, acc)
 # The accumulator starts at zero, then each K step takes the previous
-# one's results; A's four registers are 32-bit shared loads (row + 8 is
-# 512 bytes on, K + 8 16 bytes), B's pairs of 16-bit loads.
-# F16: ld.shared.b32 [[A0:%r[0-9]+]], [[[BASE:%r[0-9]+]]];
-# F16-NEXT: ld.shared.b32 [[A1:%r[0-9]+]], [[[BASE]]+512];
-# F16-NEXT: ld.shared.b32 [[A2:%r[0-9]+]], [[[BASE]]+16];
-# F16-NEXT: ld.shared.b32 [[A3:%r[0-9]+]], [[[BASE]]+528];
+# one's results. A's four registers per K step come from one ldmatrix.x4
+# (its row-major buffer: rows and K, rows + 8, K + 8, both), B's two per
+# step from an ldmatrix.x4.trans (K runs down its buffer's columns), whose
+# four matrices are both K steps.
+# F16: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A0:%r[0-9]+]], [[A1:%r[0-9]+]], [[A2:%r[0-9]+]], [[A3:%r[0-9]+]]}, [[[BASE:%r[0-9]+]]];
+# F16-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {[[A4:%r[0-9]+]], [[A5:%r[0-9]+]], [[A6:%r[0-9]+]], [[A7:%r[0-9]+]]}, [[[BASE]]+32];
+# F16: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {[[B0:%r[0-9]+]], [[B1:%r[0-9]+]], [[B2:%r[0-9]+]], [[B3:%r[0-9]+]]}, [%r{{[0-9]+}}+2048];
+# F16-NOT: ld.shared
 # F16: mov.b32 [[ZERO:%r[0-9]+]], 0f00000000;
 # F16-NEXT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # F16-NEXT: {[[D0:%r[0-9]+]], [[D1:%r[0-9]+]], [[D2:%r[0-9]+]], [[D3:%r[0-9]+]]},
 # F16-NEXT: {[[A0]], [[A1]], [[A2]], [[A3]]},
-# F16-NEXT: {%r{{[0-9]+}}, %r{{[0-9]+}}},
+# F16-NEXT: {[[B0]], [[B1]]},
 # F16-NEXT: {[[ZERO]], [[ZERO]], [[ZERO]], [[ZERO]]};
 # F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # F16-NEXT: {{[{]%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+[}]}},
-# F16-NEXT: {{[{]%r[0-9]+, %r[0-9]+, %r[0-9]+, %r[0-9]+[}]}},
-# F16-NEXT: {{[{]%r[0-9]+, %r[0-9]+[}]}},
+# F16-NEXT: {[[A4]], [[A5]], [[A6]], [[A7]]},
+# F16-NEXT: {[[B2]], [[B3]]},
 # F16-NEXT: {[[D0]], [[D1]], [[D2]], [[D3]]};
 # F16-NOT: mma.sync
 # BF16-COUNT-2: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
@@ -159,5 +163,7 @@ def mma(a_ptr, c_ptr):
 # SAMPLE: cp.async.wait_group 1;
 # SAMPLE: bar.sync 0;
 # SAMPLE: cp.async.cg.shared.global
+# SAMPLE: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# SAMPLE: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 # SAMPLE: mma.sync.aligned.m16n8k16.row.col.f32.{{b?f16}}.{{b?f16}}.f32
 # SAMPLE: cp.async.wait_group 0;
