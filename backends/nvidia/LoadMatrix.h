@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// ldmatrix.sync.aligned.m8n8.xN(.trans).shared.b16 (PTX ISA 6.5, sm_75)
-// loads N (1, 2 or 4) 8 x 8 matrices of 16-bit elements for a warp: lane i
+// ldmatrix.sync.aligned.m8n8.xN(.trans).shared.b16 (PTX ISA 6.5, sm_75;
+// gluonc uses it from sm_80, whose PTX LLVM writes as 7.0) loads N (1, 2
+// or 4) 8 x 8 matrices of 16-bit elements for a warp: lane i
 // gives the address of row i % 8 of matrix i / 8 (16 contiguous bytes);
 // lane t receives, per matrix, one 32-bit register holding the elements
 // (t / 4, 2 (t % 4)) and (t / 4, 2 (t % 4) + 1) of it, or with .trans

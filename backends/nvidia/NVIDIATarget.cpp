@@ -223,14 +223,20 @@ public:
     return targetInfo;
   }
 
-  void buildLoweringPasses(OpPassManager &pm, llvm::StringRef) const override {
+  void buildLoweringPasses(OpPassManager &pm,
+                           llvm::StringRef arch) const override {
+    // ldmatrix is PTX 6.5; LLVM writes PTX 6.3 for sm_75, 7.0 from sm_80.
+    const Architecture *info = lookupArchitecture(arch);
+    bool loadMatrix = info && info->computeCapability >= 80;
     buildGluonLoweringPasses(
         pm, targetInfo,
-        [](GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
-           const LoweringContext &context) {
+        [loadMatrix](GluonLLVMTypeConverter &converter,
+                     RewritePatternSet &patterns,
+                     const LoweringContext &context) {
           populateAsyncOpToLLVMPatterns(converter, patterns, context);
           populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
-          populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
+          if (loadMatrix)
+            populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
           populateMmaV2OpToLLVMPatterns(converter, patterns);
           populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
         });

@@ -30,6 +30,11 @@
 # RUN: %gluonc %s -k mma -s "*i8:16, *i32:16" --arch sm_80 --emit ptx -o %t/i8
 # RUN: FileCheck %s --check-prefix=I8 --input-file %t/i8/mma.sm_80.ptx
 #
+# An operand load for sm_75, whose PTX (6.3) has no ldmatrix: plain loads.
+# RUN: %gluonc %s -k operand_load -s "*fp16:16" --arch sm_75 --emit ptx -o %t/sm75
+# RUN: FileCheck %s --check-prefix=SM75 --implicit-check-not=ldmatrix --input-file %t/sm75/operand_load.sm_75.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_75 %t/sm75/operand_load.sm_75.ptx -o %t/sm75.cubin %}
+#
 # The sample, for an A100 and an H100.
 # RUN: %gluonc %samples/matmul_mma_v2.py -k matmul_kernel -s "*fp16:16, *fp16:16, *fp16:16, i32, i32:8, i32:8, i32:8, i32:8, i32" --arch sm_80 --emit ptx -o %t/sample
 # RUN: %gluonc %samples/matmul_mma_v2.py -k matmul_kernel -s "*bf16:16, *bf16:16, *bf16:16, i32, i32:8, i32:8, i32:8, i32:8, i32" --arch sm_90a --emit ptx -o %t/sample
@@ -157,6 +162,16 @@ def mma(a_ptr, c_ptr):
 # TF32-NOT: mma.sync
 # I8-COUNT-2: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 # I8-NOT: mma.sync
+
+@gluon.jit
+def operand_load(ptr):
+    _, _, offs = offsets(32, 32, 32, ROWS)
+    smem = gl.allocate_shared_memory(gl.float16, [32, 32], SMEM, gl.load(ptr + offs))
+    a = smem.load(gl.DotOperandLayout(operand_index=0, parent=MMA, k_width=2))
+    gl.store(ptr + offs, gl.convert_layout(a, ROWS))
+# SM75: .version 6.3
+# SM75: ld.shared.b32
+
 
 # SAMPLE: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 # SAMPLE: cp.async.commit_group;
