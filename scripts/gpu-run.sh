@@ -77,6 +77,8 @@ run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
 
 echo "== GPU GEMM tests (samples/matmul_wgmma.py: TMA, mbarriers, wgmma)"
 run_gpu_test gpu-gemm "$stage/bin/gluonc-gpu-gemm-test" "$kernels"
+echo "== GPU Ampere tests (cp.async copies; samples/matmul_mma_v2.py: cp.async ring, mma_v2)"
+run_gpu_test gpu-ampere "$stage/bin/gluonc-gpu-ampere-test" "$kernels"
 echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
 run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/tma_copy_work"

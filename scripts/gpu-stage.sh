@@ -23,7 +23,8 @@ cp "$build/runtime/libgluonrt.so"* "$build/runtime/gluon-run" \
    "$build/tests/gpu/gluonc-gpu-ops-test" \
    "$build/tests/gpu/gluonc-gpu-asm-test" \
    "$build/tests/gpu/gluonc-gpu-tensordesc-test" \
-   "$build/tests/gpu/gluonc-gpu-gemm-test" "$stage/bin/"
+   "$build/tests/gpu/gluonc-gpu-gemm-test" \
+   "$build/tests/gpu/gluonc-gpu-ampere-test" "$stage/bin/"
 cp -r "$build/tests/gpu/kernels" "$stage/kernels"
 
 # The row benchmarks' kernels: one build per row length, with the warps

@@ -202,6 +202,11 @@ public:
   std::set<std::string> getFeatures(llvm::StringRef name) const override {
     const Architecture *arch = lookupArchitecture(name);
     std::set<std::string> features;
+    // Async copies (cp.async) and mma.sync's m16n8k16 came with Ampere.
+    if (arch && arch->computeCapability >= 80) {
+      features.insert("cp.async");
+      features.insert("mma_v2");
+    }
     // TMA and mbarrier's transaction counts came with Hopper.
     if (arch && arch->computeCapability >= 90)
       features.insert("tma");
@@ -223,12 +228,21 @@ public:
     return targetInfo;
   }
 
-  void buildLoweringPasses(OpPassManager &pm, llvm::StringRef) const override {
+  void buildLoweringPasses(OpPassManager &pm,
+                           llvm::StringRef arch) const override {
+    // ldmatrix is PTX 6.5; LLVM writes PTX 6.3 for sm_75, 7.0 from sm_80.
+    const Architecture *info = lookupArchitecture(arch);
+    bool loadMatrix = info && info->computeCapability >= 80;
     buildGluonLoweringPasses(
         pm, targetInfo,
-        [](GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
-           const LoweringContext &context) {
+        [loadMatrix](GluonLLVMTypeConverter &converter,
+                     RewritePatternSet &patterns,
+                     const LoweringContext &context) {
           populateAsyncOpToLLVMPatterns(converter, patterns, context);
+          populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
+          if (loadMatrix)
+            populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
+          populateMmaV2OpToLLVMPatterns(converter, patterns);
           populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
         });
   }

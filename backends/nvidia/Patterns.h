@@ -24,6 +24,22 @@ void populateAsyncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns,
                                    const LoweringContext &context);
 
+/// Ampere's async copies, their commit and wait as cp.async
+/// (AsyncCopyOpToLLVM.cpp).
+void populateAsyncCopyOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns,
+                                       const LoweringContext &context);
+
+/// gluon.local_load as ldmatrix where the layouts allow
+/// (LoadMatrixOpToLLVM.cpp); other loads keep the shared lowering.
+void populateLoadMatrixOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns,
+                                        const LoweringContext &context);
+
+/// gluon.mma_v2 as mma.sync (MmaV2OpToLLVM.cpp).
+void populateMmaV2OpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+
 /// gluon.warpgroup_mma and its wait as wgmma (WarpgroupMmaOpToLLVM.cpp).
 void populateWarpgroupMmaOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns,

@@ -186,6 +186,17 @@ mlir::gluon::DotOperandLayoutAttr gluonc::frontend::requireDotOperand(
   return layout;
 }
 
+const SharedMemoryValue &
+gluonc::frontend::requireSharedMemory(IRGen &gen, const BoundArgs &args,
+                                      const char *name) {
+  const Value &value = args.get(name);
+  if (auto *desc = value.getIf<SharedMemoryValue>())
+    return *desc;
+  gen.fail(args.loc(name), std::string(name) +
+                               " must be a shared memory descriptor, got " +
+                               value.getTypeName() + " " + value.toString());
+}
+
 mlir::Value gluonc::frontend::requireMask(IRGen &gen, const BoundArgs &args,
                                           const RuntimeValue &like,
                                           const std::string &function) {

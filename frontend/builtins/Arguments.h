@@ -40,6 +40,9 @@ mlir::gluon::LayoutAttrInterface
 requireDistributedLayout(IRGen &gen, const Value &value, SourceLoc loc);
 mlir::Attribute requireSharedLayout(IRGen &gen, const Value &value,
                                     SourceLoc loc);
+/// The shared memory descriptor passed as argument `name`.
+const SharedMemoryValue &requireSharedMemory(IRGen &gen, const BoundArgs &args,
+                                             const char *name);
 /// A run-time tensor (not a scalar) for the input of `function` (gl.NAME).
 RuntimeValue requireTensor(IRGen &gen, const Value &value, SourceLoc loc,
                            const std::string &function);

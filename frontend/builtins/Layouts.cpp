@@ -156,8 +156,9 @@ static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
 
 /// gl.DotOperandLayout(operand_index, parent, k_width): operand 0 (A) or 1
 /// (B) of a dot whose accumulator has layout `parent`: a blocked parent
-/// (the FMA dot, k_width 0 as Triton requires), an AMD MFMA one, or a
-/// version 3 NVMMA one (wgmma's A in registers).
+/// (the FMA dot, k_width 0 as Triton requires), an AMD MFMA one, or an
+/// NVMMA one (version 2: mma_v2's operands; version 3: wgmma's A in
+/// registers).
 static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
   int64_t operandIndex = gen.requireInt(
       bound.get("operand_index"), bound.loc("operand_index"), "operand_index");
@@ -184,14 +185,16 @@ static Value makeDotOperandLayout(IRGen &gen, const BoundArgs &bound) {
           mlir::dyn_cast<mlir::gluon::NVMMADistributedLayoutAttr>(parent)) {
     int64_t kWidth =
         gen.requireInt(bound.get("k_width"), bound.loc("k_width"), "k_width");
-    // Out of the unsigned range, any k_width is as wrong as 0 (which the
+    // Out of the unsigned range, any k_width is as wrong as 64 (which the
     // check refuses); the message gives the value written.
-    std::string problem =
-        kWidth < 0 || kWidth > 64
-            ? "k_width of wgmma's A is 32 / element bits (1, 2 or 4), got " +
-                  std::to_string(kWidth)
-            : nvmma.toSpec().checkDotOperand(unsigned(operandIndex),
-                                             unsigned(kWidth));
+    bool outOfRange = kWidth < 0 || kWidth > 64;
+    std::string problem = nvmma.toSpec().checkDotOperand(
+        unsigned(operandIndex), outOfRange ? 64u : unsigned(kWidth));
+    const std::string checkedSuffix = "got 64";
+    if (outOfRange && problem.size() >= checkedSuffix.size() &&
+        problem.compare(problem.size() - checkedSuffix.size(),
+                        checkedSuffix.size(), checkedSuffix) == 0)
+      problem = problem.substr(0, problem.size() - 2) + std::to_string(kWidth);
     if (!problem.empty())
       gen.fail(bound.callLoc(), problem);
     auto attr = mlir::gluon::DotOperandLayoutAttr::get(

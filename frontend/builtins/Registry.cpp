@@ -23,6 +23,7 @@ const BuiltinTable &gluonc::frontend::getGluonBuiltins() {
     registerAtomicBuiltins(*table);
     registerInlineAsmBuiltins(*table);
     registerAMDBuiltins(*table);
+    registerAmpereBuiltins(*table);
     registerHopperBuiltins(*table);
     registerNvidiaMmaBuiltins(*table);
     registerWarpgroupMmaBuiltins(*table);

@@ -20,9 +20,10 @@
 //   Atomics.cpp       atomic_*, device_assert
 //   InlineAsm.cpp     inline_asm, inline_asm_elementwise
 //   amd/              AMDMFMALayout, cdna3/cdna4 mfma, buffer_load/store
-//   nvidia/           NVMMADistributedLayout; hopper: TMA copies,
-//                     mbarriers, tensor descriptors, fence_async_shared
-//                     (and ampere's mbarrier module)
+//   nvidia/           NVMMADistributedLayout; ampere: async copies
+//                     (cp.async), mma_v2; hopper: TMA copies, mbarriers,
+//                     tensor descriptors, fence_async_shared (and ampere's
+//                     mbarrier module), warpgroup_mma
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,7 @@ void registerAtomicBuiltins(BuiltinTable &table);
 void registerInlineAsmBuiltins(BuiltinTable &table);
 void registerAMDBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
+void registerAmpereBuiltins(BuiltinTable &table);
 void registerHopperBuiltins(BuiltinTable &table);
 void registerNvidiaMmaBuiltins(BuiltinTable &table);
 void registerWarpgroupMmaBuiltins(BuiltinTable &table);

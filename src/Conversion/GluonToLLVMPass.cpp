@@ -115,6 +115,19 @@ public:
     conversionTarget.addLegalOp<ModuleOp, gluon::PredicatedLoadOp,
                                 gluon::PredicatedStoreOp, gluon::PredicatedOp,
                                 gluon::PredicatedYieldOp>();
+    // A pattern that cannot lower its op says why, at the op; the
+    // conversion's own "failed to legalize" that follows would only repeat
+    // that it failed.
+    bool patternReported = false;
+    ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      if (patternReported &&
+          StringRef(diagnostic.str()).starts_with("failed to legalize"))
+        return success();
+      patternReported = true;
+      return failure();
+    });
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();

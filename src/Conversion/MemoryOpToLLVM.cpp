@@ -21,11 +21,9 @@
 using namespace mlir;
 using namespace gluonc;
 
-namespace {
-
-/// Registers per memory access for a tensor access through `ptr`.
-int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
-                       unsigned elementBytes) {
+int64_t gluonc::getGlobalAccessWidth(Value ptr, Value mask,
+                                     const LoweringContext &context,
+                                     unsigned elementBytes) {
   auto type = cast<RankedTensorType>(ptr.getType());
   LinearLayout layout = gluon::getLinearLayout(type);
   std::optional<unsigned> dim = getRegisterFastDim(layout);
@@ -38,6 +36,8 @@ int64_t getAccessWidth(Value ptr, Value mask, const LoweringContext &context,
                             context.target.getMaxAccessBytes() / elementBytes);
   return floorPowerOf2(std::max<int64_t>(width, 1));
 }
+
+namespace {
 
 /// Registers [first, first + width) as one value of the access type.
 Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> registers,
@@ -99,7 +99,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<gluon::LoadOp> {
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
     if (adaptor.getOther())
       others = unpackRegisters(rewriter, loc, adaptor.getOther());
-    int64_t width = getAccessWidth(op.getPtr(), op.getMask(), context, bytes);
+    int64_t width =
+        getGlobalAccessWidth(op.getPtr(), op.getMask(), context, bytes);
     Type accessType =
         width == 1 ? memoryType : VectorType::get({width}, memoryType);
 
@@ -161,7 +162,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<gluon::StoreOp> {
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
-    int64_t width = getAccessWidth(op.getPtr(), op.getMask(), context, bytes);
+    int64_t width =
+        getGlobalAccessWidth(op.getPtr(), op.getMask(), context, bytes);
 
     for (int64_t first = 0, e = ptrs.size(); first < e; first += width) {
       Value data = packAccess(rewriter, loc, values, first, width, memoryType);

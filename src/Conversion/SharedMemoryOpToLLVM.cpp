@@ -17,6 +17,7 @@
 
 #include "PatternsImpl.h"
 
+#include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/MemDesc.h"
 #include "gluonc/Layout/SharedLayout.h"
@@ -58,39 +59,37 @@ Value emitPadding(OpBuilder &b, Location loc, const SharedLayout &layout,
   return padded;
 }
 
-/// The address of every vector access `plan` makes from the view at `base`.
-SmallVector<Value> emitAccessAddresses(OpBuilder &b, Location loc,
-                                       const LoweringContext &context,
-                                       const SharedAccessPlan &plan,
-                                       const SharedLayout &layout, Value base,
-                                       Type storageType) {
-  SmallVector<SmallVector<Value>> offsets = emitElementCoords(
-      b, loc, context.target, getAccessStarts(plan), context.numThreads);
+} // namespace
+
+SmallVector<Value> gluonc::emitSharedOffsetAddresses(
+    OpBuilder &b, Location loc, const LoweringContext &context,
+    const LinearLayout &offsets, const SharedLayout &layout, Type storageType,
+    Value base) {
+  SmallVector<SmallVector<Value>> values =
+      emitElementCoords(b, loc, context.target, offsets, context.numThreads);
   SmallVector<Value> addresses;
-  for (SmallVector<Value> &offset : offsets)
+  for (SmallVector<Value> &offset : values)
     addresses.push_back(emitElementAddress(
         b, loc, base, storageType, emitPadding(b, loc, layout, offset[0])));
   return addresses;
 }
 
-/// What a lowering of an access needs to know of the tensor and the view.
-struct AccessInfo {
-  SharedAccessPlan plan;
-  SharedLayout layout;
-  Type registerType;
-  Type storageType;
-  Type accessType;
-  unsigned alignment;
-};
+SmallVector<Value> gluonc::emitSharedAccessAddresses(
+    OpBuilder &b, Location loc, const LoweringContext &context,
+    const SharedTensorAccess &access, Value base) {
+  return emitSharedOffsetAddresses(b, loc, context,
+                                   getAccessStarts(access.plan), access.layout,
+                                   access.storageType, base);
+}
 
-AccessInfo planAccess(RankedTensorType tensor, gluon::MemDescType desc,
-                      const TypeConverter &converter) {
+SharedTensorAccess
+gluonc::planSharedTensorAccess(RankedTensorType tensor, gluon::MemDescType desc,
+                               const TypeConverter &converter,
+                               unsigned maxVectorBytes) {
   SharedLayout layout = desc.getSharedLayout();
   Type registerType = converter.convertType(tensor.getElementType());
   Type storageType = getMemoryType(registerType);
   unsigned bits = 8 * getElementBytes(storageType);
-  // Pointers are accessed one at a time.
-  unsigned maxVectorBytes = isa<LLVM::LLVMPointerType>(storageType) ? 8 : 16;
   SharedAccessPlan plan = planSharedAccess(gluon::getLinearLayout(tensor),
                                            layout, bits, maxVectorBytes);
   int64_t width = plan.vectorElements;
@@ -101,15 +100,25 @@ AccessInfo planAccess(RankedTensorType tensor, gluon::MemDescType desc,
           storageType,     accessType,        alignment};
 }
 
+namespace {
+
+/// The accesses of a local_store or local_load: pointers one at a time.
+SharedTensorAccess planAccess(RankedTensorType tensor, gluon::MemDescType desc,
+                              const TypeConverter &converter) {
+  bool pointers = isa<LLVM::LLVMPointerType>(
+      getMemoryType(converter.convertType(tensor.getElementType())));
+  return planSharedTensorAccess(tensor, desc, converter, pointers ? 8 : 16);
+}
+
 /// Stores the registers of `tensor` (its lowered struct) into the view at
 /// `base`.
 void emitSharedStore(OpBuilder &b, Location loc, const LoweringContext &context,
                      const TypeConverter &converter, RankedTensorType type,
                      Value tensor, gluon::MemDescType desc, Value base) {
-  AccessInfo info = planAccess(type, desc, converter);
+  SharedTensorAccess info = planAccess(type, desc, converter);
   SmallVector<Value> registers = unpackRegisters(b, loc, tensor);
-  SmallVector<Value> addresses = emitAccessAddresses(
-      b, loc, context, info.plan, info.layout, base, info.storageType);
+  SmallVector<Value> addresses =
+      emitSharedAccessAddresses(b, loc, context, info, base);
   for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
     Value data;
     if (access.size() == 1) {
@@ -186,11 +195,10 @@ struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
-    AccessInfo info =
+    SharedTensorAccess info =
         planAccess(type, op.getSrc().getType(), *getTypeConverter());
-    SmallVector<Value> addresses =
-        emitAccessAddresses(rewriter, loc, context, info.plan, info.layout,
-                            adaptor.getSrc(), info.storageType);
+    SmallVector<Value> addresses = emitSharedAccessAddresses(
+        rewriter, loc, context, info, adaptor.getSrc());
     int64_t numRegisters = info.plan.sourceRegister.size();
     SmallVector<Value> loaded(numRegisters);
     for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {

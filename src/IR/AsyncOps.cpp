@@ -1,4 +1,4 @@
-//===- AsyncOps.cpp - Tensor descriptors, TMA copies and mbarriers --------===//
+//===- AsyncOps.cpp - Tensor descriptors, async copies and mbarriers ------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -124,6 +124,43 @@ std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
   return "";
 }
 
+std::string mlir::gluon::checkAsyncCopy(Type src, MemDescType dst, Type mask) {
+  auto ptrs = dyn_cast<RankedTensorType>(src);
+  Type pointee = ptrs ? getPointeeType(ptrs) : Type();
+  if (!pointee)
+    return "an async copy reads through a tensor of pointers, got " +
+           typeToString(src);
+  if (cast<PointerType>(ptrs.getElementType()).getAddressSpace() != 1)
+    return "an async copy reads global memory (address space 1), got " +
+           typeToString(src);
+  if (ptrs.getShape() != dst.getShape())
+    return "an async copy's pointers " + typeToString(src) +
+           " and shared memory " + typeToString(dst) + " must have one shape";
+  Type element = cast<RankedTensorType>(pointee).getElementType();
+  if (element != dst.getElementType())
+    return "an async copy's pointers point at " + typeToString(element) +
+           ", but the shared memory " + typeToString(dst) + " holds " +
+           typeToString(dst.getElementType());
+  if (!mask)
+    return "";
+  auto maskType = dyn_cast<RankedTensorType>(mask);
+  if (!maskType || !maskType.getElementType().isInteger(1) ||
+      maskType.getShape() != ptrs.getShape() ||
+      maskType.getEncoding() != ptrs.getEncoding())
+    return "an async copy's mask must be booleans in the pointers' shape and "
+           "layout, got " +
+           typeToString(mask) + " for " + typeToString(src);
+  return "";
+}
+
+std::string mlir::gluon::checkAsyncCopyCache(StringRef cache) {
+  if (cache == "ca" || cache == "cg")
+    return "";
+  return "cp.async caches at all levels (\"ca\") or in L2 only (\"cg\"), "
+         "got \"" +
+         cache.str() + "\"";
+}
+
 //===----------------------------------------------------------------------===//
 // Verifiers
 //===----------------------------------------------------------------------===//
@@ -168,4 +205,15 @@ LogicalResult AsyncTMALoadOp::verify() {
 
 LogicalResult AsyncTMAStoreOp::verify() {
   return verifyTMACopy(*this, getSrc().getType());
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  Type mask = getMask() ? getMask().getType() : Type();
+  std::string problem =
+      checkAsyncCopy(getSrc().getType(), getDst().getType(), mask);
+  if (problem.empty() && getCache())
+    problem = checkAsyncCopyCache(*getCache());
+  if (!problem.empty())
+    return emitOpError() << problem;
+  return success();
 }

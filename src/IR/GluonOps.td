@@ -702,6 +702,88 @@ def Gluon_TMAStoreWaitOp : Gluon_Op<"tma_store_wait",
 }
 
 //===----------------------------------------------------------------------===//
+// Asynchronous copies and mma.sync (NVIDIA Ampere; AsyncOps.cpp,
+// MmaV2Ops.cpp)
+//===----------------------------------------------------------------------===//
+
+def Gluon_AsyncCopyGlobalToLocalOp : Gluon_Op<"async_copy_global_to_local",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start copying global memory to shared memory (cp.async)";
+  let description = [{
+    `gluon.async_copy_global_to_local %ptrs, %smem mask %m : tensor<64x32x
+    !gluon.ptr<f16>, #blocked> -> !gluon.memdesc<64x32xf16, #shared>`: each
+    thread starts copying the elements its pointers point at into `dst`
+    (the pointers' shape; element (i, j) of the tensor to element (i, j) of
+    the buffer), as many consecutive elements per copy as both the
+    pointers (their layout and what is known of their values) and the
+    shared layout keep together, 4, 8 or 16 bytes. Where `mask` is false
+    nothing is read and zeros are written. The copies join the thread's
+    current group (gluon.async_commit_group closes it); the buffer's
+    contents are defined only after a gluon.async_wait_group that covers
+    the group, and seen by other threads after a barrier as well (the
+    barrier pass inserts it). `cache` is "ca" (cache at all levels) or "cg"
+    (L2 only, for 16-byte copies); without it 16-byte copies use cg and
+    smaller ones ca.
+  }];
+  let arguments = (ins Gluon_PtrTensor:$src, Gluon_MemDesc:$dst,
+                       Optional<Gluon_BoolTensor>:$mask,
+                       OptionalAttr<StrAttr>:$cache);
+  let assemblyFormat = [{
+    $src `,` $dst (`mask` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)?
+    `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Gluon_AsyncCommitGroupOp : Gluon_Op<"async_commit_group",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "close the thread's current group of async copies";
+  let description = [{
+    `gluon.async_commit_group`: the gluon.async_copy_global_to_local ops
+    this thread started since the last commit form one group
+    (cp.async.commit_group), which gluon.async_wait_group counts.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Gluon_AsyncWaitGroupOp : Gluon_Op<"async_wait_group",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until at most N groups of async copies are in flight";
+  let description = [{
+    `gluon.async_wait_group 1`: this thread waits until at most `pendings`
+    of its committed groups are still running (cp.async.wait_group): the
+    older ones have written shared memory, visibly to this thread; other
+    threads see it after a barrier.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let assemblyFormat = "$pendings attr-dict";
+}
+
+def Gluon_MmaV2Op : Gluon_Op<"mma_v2",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "acc + a @ b on Ampere's tensor cores (mma.sync)";
+  let description = [{
+    `%r = gluon.mma_v2 %a, %b, %acc : tensor<64x32xf16, #dot_a>,
+    tensor<32x64xf16, #dot_b> -> tensor<64x64xf32, #mma>`: the accumulator
+    and the result are [M, N] in a `#gluon.nvidia_mma` layout of version
+    [2, 0]; `a` ([M, K]) and `b` ([K, N]) are in its dot operand layouts
+    (opIdx 0 and 1, kWidth 32 / element bits). Each warp issues one
+    mma.sync.aligned.m16n8k(8 kWidth) per 16 x 8 tile of the accumulator it
+    holds and per K step, its registers taken where the layouts put them.
+    Operands and accumulator: f16 x f16 into f32 or f16, bf16 x bf16 into
+    f32, f32 x f32 (multiplied as tf32) into f32, i8 x i8 (signed) into i32.
+    The result has the accumulator's type.
+  }];
+  let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
+                       Gluon_ValueTensor:$acc);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($acc)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Warpgroup MMA (NVIDIA Hopper; WarpgroupMmaOps.cpp)
 //===----------------------------------------------------------------------===//
 

@@ -537,9 +537,16 @@ LinearLayout gluonc::mfmaToLinearLayout(const MfmaLayoutSpec &spec,
 
 std::string gluonc::NvidiaMmaLayoutSpec::checkDotOperand(
     unsigned opIdx, unsigned kWidth) const {
-  if (getMajorVersion() != 3)
-    return "not supported yet: a DotOperandLayout of a version 2 "
-           "NVMMADistributedLayout (mma_v2 operands)";
+  if (getMajorVersion() == 2) {
+    if (opIdx > 1)
+      return "an mma_v2 operand index is 0 (A) or 1 (B), got " +
+             std::to_string(opIdx);
+    if (kWidth != 1 && kWidth != 2 && kWidth != 4)
+      return "k_width of an mma_v2 operand is 32 / element bits (1, 2 or "
+             "4), got " +
+             std::to_string(kWidth);
+    return "";
+  }
   if (opIdx != 0)
     return "wgmma reads B from shared memory: only operand 0 (A) of a "
            "version 3 NVMMADistributedLayout is in registers";
@@ -617,12 +624,53 @@ gluonc::nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
   return layout;
 }
 
+namespace {
+
+/// mma.sync's A (opIdx 0, [M, K]) or B (opIdx 1, [K, N]) for a version 2
+/// parent (see nvidiaMmaDotOperandToLinearLayout).
+LinearLayout mmaV2OperandToLinearLayout(const NvidiaMmaLayoutSpec &parent,
+                                        unsigned opIdx, unsigned kWidth,
+                                        const std::vector<int32_t> &shape) {
+  LinearLayout layout(shape);
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  unsigned ownDim = 1 - kDim; // M for A, N for B
+  int32_t width = int32_t(kWidth);
+  Coord rowStep(2, 0), kStep(2, 0);
+  rowStep[0] = 8;
+  kStep[kDim] = 4 * width;
+  // One instruction's fragment: kWidth elements of K in a 32-bit register;
+  // A's rows + 8 (B has 8 columns only); the second half of K.
+  addSteps(layout, HwDim::Register, kDim, 1, width);
+  if (opIdx == 0)
+    addClamped(layout, HwDim::Register, rowStep);
+  addClamped(layout, HwDim::Register, kStep);
+  // Lanes: l % 4 along K, l / 4 along the operand's own dimension.
+  addSteps(layout, HwDim::Lane, kDim, width, 4);
+  addSteps(layout, HwDim::Lane, ownDim, 1, 8);
+  // Warps in the accumulator's order (N first); K is not split.
+  for (unsigned dim : {1u, 0u}) {
+    if (dim == ownDim)
+      addSteps(layout, HwDim::Warp, dim, parent.instrShape[dim],
+               parent.warpsPerCTA[dim]);
+    else
+      addCopies(layout, HwDim::Warp, parent.warpsPerCTA[dim]);
+  }
+  // K steps of one instruction (8 kWidth), then tiles along M (N).
+  addSteps(layout, HwDim::Register, kDim, 8 * width, shape[kDim] / (8 * width));
+  int32_t covered = parent.instrShape[ownDim] * parent.warpsPerCTA[ownDim];
+  addSteps(layout, HwDim::Register, ownDim, covered, shape[ownDim] / covered);
+  return layout;
+}
+
+} // namespace
+
 LinearLayout gluonc::nvidiaMmaDotOperandToLinearLayout(
     const NvidiaMmaLayoutSpec &parent, unsigned opIdx, unsigned kWidth,
     const std::vector<int32_t> &shape) {
+  if (parent.getMajorVersion() == 2)
+    return mmaV2OperandToLinearLayout(parent, opIdx, kWidth, shape);
   assert(opIdx == 0 && parent.getMajorVersion() == 3 &&
          "only wgmma's A operand is in registers");
-  (void)opIdx;
   LinearLayout layout(shape);
   int32_t width = int32_t(kWidth);
   addSteps(layout, HwDim::Register, 1, 1, width);

@@ -35,9 +35,24 @@
 //    warpgroup; the barrier makes every warpgroup's wait precede the
 //    write.
 //
+// Asynchronous copies (Ampere's cp.async): a copy writes its buffer, so it
+// waits for earlier readers and writers like a TMA load; but its write
+// becomes visible only once a wait_group has retired the copy's group in
+// every thread and a barrier has followed. The pass therefore keeps the
+// copies in flight by group: those not committed yet, then the committed
+// groups from the most recent on. async_wait_group N retires every group
+// but the N most recent: their writes become pending accesses, which the
+// next conflicting access puts a barrier after (a barrier before the wait
+// orders nothing). Groups deeper than kTrackedCopyGroups share one entry,
+// whose writes a wait may or may not retire: they become pending and stay
+// in flight. Paths merge group by group, so a write that is in different
+// groups on different paths is retired by the first wait that may retire
+// it and stays in flight until one certainly has.
+//
 // The fence itself is the kernel's to write (Gluon's rule): what threads
-// store reaches the async proxy only through fence_async_shared. The pass
-// also follows the stores not yet fenced: a TMA store or warpgroup MMA
+// store (cp.async included: it writes through the generic proxy) reaches
+// the async proxy only through fence_async_shared. The pass also follows
+// the stores not yet fenced: a TMA store or warpgroup MMA
 // reading a buffer that one of them certainly wrote (on every path to it)
 // is an error; one that may have (a loop's previous iteration, one branch
 // of an `if`) a warning.
@@ -61,6 +76,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <vector>
 
 using namespace mlir;
 using namespace gluonc;
@@ -198,9 +214,16 @@ struct Access {
   }
 };
 
-/// The accesses made since the last barrier.
+/// Committed groups of async copies told apart by their depth; deeper ones
+/// share the last entry.
+constexpr size_t kTrackedCopyGroups = 8;
+
+/// The accesses made since the last barrier, and the writes of async
+/// copies not yet retired.
 class PendingAccesses {
 public:
+  PendingAccesses() : inFlight(kTrackedCopyGroups + 1) {}
+
   bool conflictsWith(const Access &access) const {
     for (const Access &pending : accesses)
       if ((pending.isWrite || access.isWrite) &&
@@ -211,14 +234,44 @@ public:
   void add(const Access &access) { accesses.insert(access); }
   void merge(const PendingAccesses &other) {
     accesses.insert(other.accesses.begin(), other.accesses.end());
+    for (size_t g = 0; g < inFlight.size(); ++g)
+      inFlight[g].insert(other.inFlight[g].begin(), other.inFlight[g].end());
   }
+  /// A barrier: every access so far is ordered; copies stay in flight.
   void clear() { accesses.clear(); }
   bool operator==(const PendingAccesses &other) const {
-    return accesses == other.accesses;
+    return accesses == other.accesses && inFlight == other.inFlight;
+  }
+
+  /// An async copy's write joins the uncommitted group (entry 0).
+  void startCopy(const Access &write) { inFlight[0].insert(write); }
+  /// The uncommitted copies become the most recent group (entry 1).
+  void commitCopies() {
+    std::set<Access> &deepest = inFlight.back();
+    std::set<Access> &next = inFlight[inFlight.size() - 2];
+    deepest.insert(next.begin(), next.end());
+    for (size_t g = inFlight.size() - 2; g > 0; --g)
+      inFlight[g] = std::move(inFlight[g - 1]);
+    inFlight[0].clear();
+  }
+  /// wait_group `outstanding`: committed groups deeper than it are
+  /// retired, their writes pending from here on.
+  void waitCopies(int64_t outstanding) {
+    size_t deepest = inFlight.size() - 1;
+    for (size_t g = 1; g <= deepest; ++g) {
+      if (int64_t(g) <= outstanding && g != deepest)
+        continue;
+      accesses.insert(inFlight[g].begin(), inFlight[g].end());
+      // The shared entry holds groups of any depth from `deepest` on:
+      // retired only by a wait that leaves fewer outstanding.
+      if (g != deepest || int64_t(deepest) > outstanding)
+        inFlight[g].clear();
+    }
   }
 
 private:
   std::set<Access> accesses;
+  std::vector<std::set<Access>> inFlight;
 };
 
 /// The shared memory accesses `op` makes itself, outside its regions.
@@ -241,6 +294,10 @@ SmallVector<Access> getAccesses(Operation *op) {
     return {{Buffer::of(load.getBarrier()), /*isWrite=*/false},
             {Buffer::of(load.getDst()), /*isWrite=*/true,
              /*staysPending=*/false}};
+  // Pending only once a wait_group retires it (PendingAccesses::startCopy).
+  if (auto copy = dyn_cast<gluon::AsyncCopyGlobalToLocalOp>(op))
+    return {{Buffer::of(copy.getDst()), /*isWrite=*/true,
+             /*staysPending=*/false}};
   if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op))
     return {{Buffer::of(store.getSrc()), /*isWrite=*/false}};
   if (auto mma = dyn_cast<gluon::WarpgroupMmaOp>(op)) {
@@ -256,11 +313,14 @@ bool isScratchUser(Operation *op) {
   return op->hasAttr(kScratchOffsetAttrName);
 }
 
-/// Whether `op` or anything nested in it touches shared memory.
+/// Whether `op` or anything nested in it touches shared memory or retires
+/// async copies.
 bool usesSharedMemory(Operation *op) {
   return op
       ->walk([](Operation *nested) {
-        return isScratchUser(nested) || !getAccesses(nested).empty()
+        return isScratchUser(nested) || !getAccesses(nested).empty() ||
+                       isa<gluon::AsyncCommitGroupOp, gluon::AsyncWaitGroupOp>(
+                           nested)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -302,10 +362,13 @@ private:
   std::map<Operation *, bool> stores;
 };
 
-/// The buffer a store of threads writes, or null for other ops.
+/// The buffer a store of threads writes (through the generic proxy: a
+/// cp.async is one too), or null for other ops.
 Value getStoredDescriptor(Operation *op) {
   if (auto store = dyn_cast<gluon::LocalStoreOp>(op))
     return store.getDst();
+  if (auto copy = dyn_cast<gluon::AsyncCopyGlobalToLocalOp>(op))
+    return copy.getDst();
   if (auto alloc = dyn_cast<gluon::LocalAllocOp>(op))
     return alloc.getSrc() ? alloc.getResult() : Value();
   return {};
@@ -472,6 +535,14 @@ private:
       pending.clear();
       return;
     }
+    if (isa<gluon::AsyncCommitGroupOp>(op)) {
+      pending.commitCopies();
+      return;
+    }
+    if (auto wait = dyn_cast<gluon::AsyncWaitGroupOp>(op)) {
+      pending.waitCopies(wait.getPendings());
+      return;
+    }
     if (isScratchUser(op)) {
       if (pending.conflictsWith({Buffer::scratch(), /*isWrite=*/true}))
         barrierBefore(op, pending, insert);
@@ -489,6 +560,8 @@ private:
     for (const Access &access : accesses)
       if (access.staysPending)
         pending.add(access);
+    if (isa<gluon::AsyncCopyGlobalToLocalOp>(op))
+      pending.startCopy(accesses.front());
     if (op->getNumRegions() == 0 || !usesSharedMemory(op))
       return;
 

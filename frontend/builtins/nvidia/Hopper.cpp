@@ -39,16 +39,6 @@ const TensorDescValue &requireTensorDesc(IRGen &gen, const BoundArgs &bound,
                value.getTypeName() + " " + value.toString());
 }
 
-const SharedMemoryValue &requireShared(IRGen &gen, const BoundArgs &bound,
-                                       const char *name) {
-  const Value &value = bound.get(name);
-  if (auto *desc = value.getIf<SharedMemoryValue>())
-    return *desc;
-  gen.fail(bound.loc(name), std::string(name) +
-                                " must be a shared memory descriptor, got " +
-                                value.getTypeName() + " " + value.toString());
-}
-
 mlir::gluon::MemDescType memDescType(const SharedMemoryValue &desc) {
   return mlir::cast<mlir::gluon::MemDescType>(desc.value.getType());
 }
@@ -56,7 +46,7 @@ mlir::gluon::MemDescType memDescType(const SharedMemoryValue &desc) {
 /// The shared memory descriptor `name`, which must be one mbarrier.
 mlir::Value requireBarrier(IRGen &gen, const BoundArgs &bound,
                            const char *name) {
-  const SharedMemoryValue &desc = requireShared(gen, bound, name);
+  const SharedMemoryValue &desc = requireSharedMemory(gen, bound, name);
   std::string problem = mlir::gluon::checkMBarrierType(memDescType(desc));
   if (!problem.empty())
     gen.failWithNote(bound.loc(name), problem, desc.loc,
@@ -106,7 +96,7 @@ std::vector<mlir::Value> requireCoords(IRGen &gen, const BoundArgs &bound,
 /// The buffer a copy of `desc`'s block reads or writes.
 mlir::Value requireBlockBuffer(IRGen &gen, const BoundArgs &bound,
                                const char *name, const TensorDescValue &desc) {
-  const SharedMemoryValue &buffer = requireShared(gen, bound, name);
+  const SharedMemoryValue &buffer = requireSharedMemory(gen, bound, name);
   std::string problem = mlir::gluon::checkTMABuffer(
       mlir::cast<mlir::gluon::TensorDescType>(desc.value.getType()),
       memDescType(buffer));

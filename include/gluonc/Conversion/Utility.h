@@ -114,6 +114,14 @@ mlir::Value emitSingleWriterPredicate(mlir::OpBuilder &builder,
                                       mlir::Location loc,
                                       const LoweringContext &context,
                                       const LinearLayout &layout);
+/// Registers of a tensor access through the pointers `ptr` (under `mask`,
+/// null when absent) that one memory instruction moves: as many leading
+/// registers as the layout keeps consecutive along one dimension, the
+/// AxisInfo facts prove contiguous, aligned and under one mask bit, and
+/// the target's widest access holds (MemoryOpToLLVM.cpp).
+int64_t getGlobalAccessWidth(mlir::Value ptr, mlir::Value mask,
+                             const LoweringContext &context,
+                             unsigned elementBytes);
 /// lhs && rhs, where a null predicate means true.
 mlir::Value andPredicates(mlir::OpBuilder &builder, mlir::Location loc,
                           mlir::Value lhs, mlir::Value rhs);

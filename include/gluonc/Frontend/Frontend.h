@@ -36,7 +36,8 @@ struct KernelSpec {
   int64_t sharedMemoryLimit = 227 * 1024;
   std::string arch;
   /// What `arch` has beyond the basics, by name (Target::getFeatures):
-  /// "tma" (TMA copies, mbarrier transaction counts).
+  /// "cp.async" and "mma_v2" (Ampere's async copies and mma.sync), "tma"
+  /// (TMA copies, mbarrier transaction counts), "wgmma".
   std::set<std::string> features;
   /// Keep gl.device_assert checks (Triton's debug=True).
   bool debug = false;

@@ -1,11 +1,12 @@
-//===- Async.h - Checks of TMA copies and mbarriers -------------*- C++ -*-===//
+//===- Async.h - Checks of async copies and mbarriers -----------*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// What makes a shared memory descriptor an mbarrier, and a buffer the target
-// of a tensor descriptor's copies. The frontend reports these problems at
+// What makes a shared memory descriptor an mbarrier, a buffer the target
+// of a tensor descriptor's copies (TMA), and a pointer tensor the source of
+// Ampere's async copies (cp.async). The frontend reports these problems at
 // the kernel's source; the verifiers of the ops repeat them for IR written
 // by hand, from the same functions.
 //
@@ -28,6 +29,16 @@ std::string checkMBarrierType(MemDescType type);
 /// element type or layout, or a view that is not one whole block; empty
 /// when it can.
 std::string checkTMABuffer(TensorDescType desc, MemDescType buffer);
+
+/// Why an async copy (cp.async) cannot copy the elements `src` (a tensor of
+/// pointers) points at into `dst` under `mask` (null when absent): the
+/// buffer must have the pointers' shape and pointee type, the mask their
+/// shape and layout; empty when it can.
+std::string checkAsyncCopy(Type src, MemDescType dst, Type mask);
+
+/// Why `cache` is not a cache mode of cp.async: "ca" (all levels) or "cg"
+/// (L2 only); empty when it is.
+std::string checkAsyncCopyCache(StringRef cache);
 
 /// The tensor descriptor type of a block of `blockShape` elements of
 /// `elementType` laid out by `layout`; null with `problem` set when TMA

@@ -198,8 +198,9 @@ struct NvidiaMmaLayoutSpec {
   /// (every dimension covers the warps' tiles).
   std::string checkShape(const std::vector<int32_t> &shape) const;
   /// Why DotOperandLayout(opIdx, this, kWidth) does not exist; empty when
-  /// it does: wgmma's A in registers (version 3, opIdx 0, kWidth 1, 2 or 4:
-  /// one 32-bit register of 32-, 16- or 8-bit elements).
+  /// it does: mma.sync's A and B (version 2, opIdx 0 or 1) and wgmma's A
+  /// in registers (version 3, opIdx 0), kWidth 1, 2 or 4 (one 32-bit
+  /// register of 32-, 16- or 8-bit elements).
   std::string checkDotOperand(unsigned opIdx, unsigned kWidth) const;
 };
 
@@ -213,14 +214,26 @@ struct NvidiaMmaLayoutSpec {
 LinearLayout nvidiaMmaToLinearLayout(const NvidiaMmaLayoutSpec &spec,
                                      const std::vector<int32_t> &shape);
 
-/// The register operand A (opIdx 0) of wgmma (a version 3 parent), as the
-/// PTX ISA's fragment table for wgmma's A in registers gives it: each warp
-/// of a warpgroup owns 16 rows; lane l holds rows l / 4 and l / 4 + 8, and
-/// in each, kWidth consecutive elements of K (one 32-bit register) at
-/// kWidth * (l % 4) and again 4 * kWidth further. Register order: the
-/// kWidth elements, row + 8, K + 4 kWidth (one instruction's four 32-bit
-/// registers, in PTX's order), then K steps, then tiles along M. Warps
-/// follow the accumulator's along M and hold copies along N.
+/// The register operands of NVIDIA's tensor-core instructions.
+///
+/// Version 3 parent (wgmma), opIdx 0 only, as the PTX ISA's fragment table
+/// for wgmma's A in registers gives it: each warp of a warpgroup owns 16
+/// rows; lane l holds rows l / 4 and l / 4 + 8, and in each, kWidth
+/// consecutive elements of K (one 32-bit register) at kWidth * (l % 4) and
+/// again 4 * kWidth further. Register order: the kWidth elements, row + 8,
+/// K + 4 kWidth (one instruction's four 32-bit registers, in PTX's order),
+/// then K steps, then tiles along M. Warps follow the accumulator's along
+/// M and hold copies along N.
+///
+/// Version 2 parent (mma.sync m16n8k{8 kWidth}), as the PTX ISA's fragment
+/// tables for mma.m16n8k8 (.tf32), .m16n8k16 (.f16, .bf16) and .m16n8k32
+/// (.s8, .u8) give them: A's [16, 8 kWidth] tile is wgmma's per warp; in
+/// B's [8 kWidth, 8] tile lane l holds column l / 4 and, along K, kWidth
+/// consecutive elements at kWidth * (l % 4) and again 4 kWidth further.
+/// Register order: PTX's a0.. (the kWidth elements, row + 8, K + 4 kWidth)
+/// and b0.. (the kWidth elements, K + 4 kWidth), then K steps of one
+/// instruction, then tiles along M (A) or N (B). Warps follow the
+/// accumulator's, N first: A holds copies along N, B along M.
 LinearLayout nvidiaMmaDotOperandToLinearLayout(const NvidiaMmaLayoutSpec &parent,
                                                unsigned opIdx, unsigned kWidth,
                                                const std::vector<int32_t> &shape);

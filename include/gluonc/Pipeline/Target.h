@@ -109,7 +109,8 @@ public:
   /// The most shared memory (LDS) one block may use on `arch`, in bytes.
   virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
   /// Named capabilities of `arch` that the frontend checks before a kernel
-  /// uses them: "tma" (TMA copies, mbarrier transaction counts).
+  /// uses them: "cp.async", "mma_v2" (Ampere), "tma" (TMA copies, mbarrier
+  /// transaction counts), "wgmma".
   virtual std::set<std::string> getFeatures(llvm::StringRef /*arch*/) const {
     return {};
   }

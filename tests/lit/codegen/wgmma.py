@@ -175,27 +175,22 @@
 #
 # A in registers, fp16: only B's descriptors (the same as FP16's B) are
 # computed before the loop. In the loop, after the mbarrier wait, each
-# thread loads its A fragment from the 128-byte swizzled buffer with 32-bit
-# loads (two fp16 each): a0/a1 at its row, a2/a3 8 rows (1024 bytes)
-# down, then 8 columns on. The mma_async takes those four registers as
-# "{a0, a1, a2, a3}", then B's descriptor, and only B's transpose
-# immediate (N-major: 1).
+# warp loads its A fragments from the 128-byte swizzled buffer with one
+# ldmatrix.x4 per K step (the 8 x 8 matrices of rows and K, rows + 8, K + 8,
+# both: a0/a1, a2/a3, a4/a5, a6/a7). The mma_async takes those four
+# registers as "{a0, a1, a2, a3}", then B's descriptor, and only B's
+# transpose immediate (N-major: 1).
 # AREG: .reqntid 128, 1, 1
 # AREG-DAG: or.b64 %[[B0:rd[0-9]+]], %[[BBASE:rd[0-9]+]], 4611686293338849280;
 # AREG-DAG: {{or|add}}.{{b|s}}64 %[[B1:rd[0-9]+]], %[[BBASE]], 4611686293338849408;
 # AREG-DAG: {{or|add}}.{{b|s}}64 %[[B2:rd[0-9]+]], %[[BBASE]], 4611686293338849536;
 # AREG-DAG: {{or|add}}.{{b|s}}64 %[[B3:rd[0-9]+]], %[[BBASE]], 4611686293338849664;
 # AREG: mbarrier.try_wait.parity.shared::cta.b64
-# AREG: ld.shared.b32 %[[A0:r[0-9]+]], [%[[ROW:r[0-9]+]]];
-# AREG-NEXT: ld.shared.b32 %[[A1:r[0-9]+]], [%[[ROW]]+1024];
-# AREG-NEXT: ld.shared.b32 %[[A2:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-NEXT: ld.shared.b32 %[[A3:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-NEXT: ld.shared.b32 %[[A4:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-NEXT: ld.shared.b32 %[[A5:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-NEXT: ld.shared.b32 %[[A6:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-NEXT: ld.shared.b32 %[[A7:r[0-9]+]], [%r{{[0-9]+}}];
-# AREG-COUNT-8: ld.shared.b32
+# AREG: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%[[A0:r[0-9]+]], %[[A1:r[0-9]+]], %[[A2:r[0-9]+]], %[[A3:r[0-9]+]]}, [%r{{[0-9]+}}];
+# AREG-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%[[A4:r[0-9]+]], %[[A5:r[0-9]+]], %[[A6:r[0-9]+]], %[[A7:r[0-9]+]]}, [%r{{[0-9]+}}];
+# AREG-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 # AREG-NOT: ld.shared
+# AREG-NOT: ldmatrix
 # AREG: wgmma.fence.sync.aligned;
 # AREG: setp.ne.b32 p, %[[USE:r[0-9]+]], 0;
 # AREG-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%[[D0:r[0-9]+]], {{(%r[0-9]+, ){62}%r[0-9]+}}}, {%[[A0]], %[[A1]], %[[A2]], %[[A3]]}, %[[B0]], p, 1, 1, 1;

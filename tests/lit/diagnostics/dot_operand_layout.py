@@ -3,8 +3,8 @@
 # for a blocked parent. A version 3 NVMMADistributedLayout parent is
 # wgmma's A in registers: operand 0 only (wgmma reads B from shared
 # memory) and k_width 32 / element bits (1, 2 or 4); a version 2 parent
-# (mma_v2's operands) is not supported yet. These three are reported at
-# the call.
+# is mma_v2's A or B, k_width likewise (diagnostics/ampere.py has mma_v2's
+# own checks). These are reported at the call.
 # Other parents are not supported yet.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k bad_index -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=INDEX
@@ -14,7 +14,8 @@
 # RUN: %expect-exit 1 %gluonc %s -k wgmma_b -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=WGMMAB --strict-whitespace
 # RUN: %expect-exit 1 %gluonc %s -k wgmma_width -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=WGMMAWIDTH
 # RUN: %expect-exit 1 %gluonc %s -k wgmma_width_named -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=WGMMANAMED
-# RUN: %expect-exit 1 %gluonc %s -k mma_v2 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=MMAV2
+# RUN: %expect-exit 1 %gluonc %s -k mma_v2_width -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=MMAV2
+# RUN: %expect-exit 1 %gluonc %s -k mma_v2_width_huge -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=MMAV2HUGE
 # RUN: %expect-exit 1 %gluonc %s -k wgmma_width_negative -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=WGMMANEG
 # RUN: %expect-exit 1 %gluonc %s -k wgmma_width_huge -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=WGMMAHUGE
 # RUN: test ! -e %t
@@ -71,9 +72,15 @@ def wgmma_width_named(x_ptr):
 
 
 @gluon.jit
-def mma_v2(x_ptr):
-    layout: gl.constexpr = gl.DotOperandLayout(0, MMA_V2, 2)
-    # MMAV2: dot_operand_layout.py:[[@LINE-1]]:28: error: not supported yet: a DotOperandLayout of a version 2 NVMMADistributedLayout (mma_v2 operands)
+def mma_v2_width(x_ptr):
+    layout: gl.constexpr = gl.DotOperandLayout(1, MMA_V2, 8)
+    # MMAV2: dot_operand_layout.py:[[@LINE-1]]:28: error: k_width of an mma_v2 operand is 32 / element bits (1, 2 or 4), got 8
+
+
+@gluon.jit
+def mma_v2_width_huge(x_ptr):
+    layout: gl.constexpr = gl.DotOperandLayout(0, MMA_V2, 4294967298)
+    # MMAV2HUGE: dot_operand_layout.py:[[@LINE-1]]:28: error: k_width of an mma_v2 operand is 32 / element bits (1, 2 or 4), got 4294967298
 
 
 @gluon.jit

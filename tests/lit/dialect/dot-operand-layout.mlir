@@ -3,7 +3,8 @@
 // version 3 NVMMADistributedLayout parent it is wgmma's A in registers
 // (warpgroup-mma.mlir): operand 0 only (wgmma reads B from shared memory),
 // kWidth 1, 2 or 4 (one 32-bit register of 32-, 16- or 8-bit elements);
-// a version 2 parent (mma_v2's operands) is not supported yet.
+// with a version 2 parent it is mma_v2's A or B (ampere.mlir), kWidth
+// likewise.
 // RUN: %gluonc-opt %s -split-input-file -verify-diagnostics | FileCheck %s
 
 // CHECK: #[[DOT:dot_op]] = #gluon.dot_op<{opIdx = 0, parent = #blocked, kWidth = 0}>
@@ -74,14 +75,35 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 
 // -----
 
+// mma_v2's operands, A and B, print back with the version 2 parent,
+// loaded from shared memory.
+// CHECK: #[[V2:nvmma]] = #gluon.nvidia_mma<{version = [2, 0], warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK: #[[V2A:dot_op]] = #gluon.dot_op<{opIdx = 0, parent = #[[V2]], kWidth = 2}>
+// CHECK: #[[V2B:dot_op1]] = #gluon.dot_op<{opIdx = 1, parent = #[[V2]], kWidth = 2}>
+// CHECK: gluon.local_load %{{.*}} -> tensor<64x32xf16, #[[V2A]]>
+// CHECK: gluon.local_load %{{.*}} -> tensor<32x64xf16, #[[V2B]]>
 #acc = #gluon.nvidia_mma<{version = [2, 0], warpsPerCTA = [4, 1], instrShape = [16, 8]}>
-// expected-error @+1 {{not supported yet: a DotOperandLayout of a version 2 NVMMADistributedLayout (mma_v2 operands)}}
-#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+#a = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+#b = #gluon.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+#shared = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @mma_v2_operands() -> (tensor<64x32xf16, #a>, tensor<32x64xf16, #b>) {
+    %sa = gluon.local_alloc -> !gluon.memdesc<64x32xf16, #shared>
+    %sb = gluon.local_alloc -> !gluon.memdesc<32x64xf16, #shared>
+    %0 = gluon.local_load %sa : !gluon.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #a>
+    %1 = gluon.local_load %sb : !gluon.memdesc<32x64xf16, #shared> -> tensor<32x64xf16, #b>
+    return %0, %1 : tensor<64x32xf16, #a>, tensor<32x64xf16, #b>
+  }
+}
 
 // -----
 
-// The version is checked first: operand 1 of mma_v2 is not supported yet
-// either (it would be in registers).
 #acc = #gluon.nvidia_mma<{version = [2, 0], warpsPerCTA = [4, 1], instrShape = [16, 8]}>
-// expected-error @+1 {{not supported yet: a DotOperandLayout of a version 2 NVMMADistributedLayout}}
-#dot = #gluon.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+// expected-error @+1 {{k_width of an mma_v2 operand is 32 / element bits (1, 2 or 4), got 3}}
+#dot = #gluon.dot_op<{opIdx = 1, parent = #acc, kWidth = 3}>
+
+// -----
+
+#acc = #gluon.nvidia_mma<{version = [2, 0], warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// expected-error @+1 {{k_width of an mma_v2 operand is 32 / element bits (1, 2 or 4), got 8}}
+#dot = #gluon.dot_op<{opIdx = 0, parent = #acc, kWidth = 8}>

@@ -405,3 +405,123 @@ TEST_CASE("wgmma's register A follows the PTX fragment table", "[layout]") {
   CHECK(two.checkDotOperand(0, 3).find("k_width") != std::string::npos);
   CHECK(two.checkDotOperand(0, 2).empty());
 }
+
+// The PTX ISA's fragment tables of mma.sync ("Matrix Fragments for
+// mma.m16n8k8 / m16n8k16 / m16n8k32"), with g = lane / 4 (groupID) and
+// t = lane % 4 (threadID_in_group).
+TEST_CASE("mma_v2's f16 and bf16 operands follow the m16n8k16 fragments",
+          "[nvmma]") {
+  NvidiaMmaLayoutSpec spec{{2, 0}, {1, 1}, {16, 8}};
+  REQUIRE(spec.checkDotOperand(0, 2).empty());
+  REQUIRE(spec.checkDotOperand(1, 2).empty());
+  // A (.f16x2 x 4): a_i at row g + 8 for i in {2, 3, 6, 7}, column
+  // 2 t + (i & 1), + 8 for i >= 4.
+  LinearLayout a = nvidiaMmaDotOperandToLinearLayout(spec, 0, 2, {16, 16});
+  CHECK(a.isSurjective());
+  REQUIRE(a.getNumRegisters() == 8);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 8; ++i) {
+      int32_t g = int32_t(lane / 4), t = int32_t(lane % 4);
+      int32_t row = (i < 2 || (i >= 4 && i < 6)) ? g : g + 8;
+      int32_t col = 2 * t + int32_t(i & 1) + (i >= 4 ? 8 : 0);
+      CHECK(a.apply(i, lane, 0) == Coord{row, col});
+    }
+  // B (.f16x2 x 2): b_i at row (K) 2 t + (i & 1), + 8 for i >= 2; column g.
+  LinearLayout b = nvidiaMmaDotOperandToLinearLayout(spec, 1, 2, {16, 8});
+  CHECK(b.isSurjective());
+  REQUIRE(b.getNumRegisters() == 4);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(b.apply(i, lane, 0) ==
+            Coord{int32_t(2 * (lane % 4) + (i & 1) + (i >= 2 ? 8 : 0)),
+                  int32_t(lane / 4)});
+}
+
+TEST_CASE("mma_v2's tf32 operands follow the m16n8k8 fragments", "[nvmma]") {
+  NvidiaMmaLayoutSpec spec{{2, 0}, {1, 1}, {16, 8}};
+  // A (.b32 x 4): a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
+  LinearLayout a = nvidiaMmaDotOperandToLinearLayout(spec, 0, 1, {16, 8});
+  CHECK(a.isSurjective());
+  REQUIRE(a.getNumRegisters() == 4);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 4; ++i)
+      CHECK(a.apply(i, lane, 0) == Coord{int32_t(lane / 4 + (i % 2 ? 8 : 0)),
+                                         int32_t(lane % 4 + (i >= 2 ? 4 : 0))});
+  // B (.b32 x 2): b0 at row t, b1 at row t + 4; column g.
+  LinearLayout b = nvidiaMmaDotOperandToLinearLayout(spec, 1, 1, {8, 8});
+  CHECK(b.isSurjective());
+  REQUIRE(b.getNumRegisters() == 2);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 2; ++i)
+      CHECK(b.apply(i, lane, 0) ==
+            Coord{int32_t(lane % 4 + 4 * i), int32_t(lane / 4)});
+}
+
+TEST_CASE("mma_v2's 8-bit operands follow the m16n8k32 fragments", "[nvmma]") {
+  NvidiaMmaLayoutSpec spec{{2, 0}, {1, 1}, {16, 8}};
+  // A (.b32 x 4 of four .s8 each): a_i at row g for i in [0, 4) and
+  // [8, 12), g + 8 otherwise; column 4 t + (i & 3), + 16 for i >= 8.
+  LinearLayout a = nvidiaMmaDotOperandToLinearLayout(spec, 0, 4, {16, 32});
+  CHECK(a.isSurjective());
+  REQUIRE(a.getNumRegisters() == 16);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 16; ++i) {
+      int32_t g = int32_t(lane / 4), t = int32_t(lane % 4);
+      int32_t row = (i < 4 || (i >= 8 && i < 12)) ? g : g + 8;
+      int32_t col = 4 * t + int32_t(i & 3) + (i >= 8 ? 16 : 0);
+      CHECK(a.apply(i, lane, 0) == Coord{row, col});
+    }
+  // B (.b32 x 2): b_i at row 4 t + (i & 3), + 16 for i >= 4; column g.
+  LinearLayout b = nvidiaMmaDotOperandToLinearLayout(spec, 1, 4, {32, 8});
+  CHECK(b.isSurjective());
+  REQUIRE(b.getNumRegisters() == 8);
+  for (int64_t lane = 0; lane < 32; ++lane)
+    for (int64_t i = 0; i < 8; ++i)
+      CHECK(b.apply(i, lane, 0) ==
+            Coord{int32_t(4 * (lane % 4) + (i & 3) + (i >= 4 ? 16 : 0)),
+                  int32_t(lane / 4)});
+}
+
+TEST_CASE("mma_v2 operands repeat over K and the warps' tiles", "[nvmma]") {
+  // 2 x 2 warps, warp w at (w / 2, w % 2) as the accumulator has them: A
+  // follows warp rows and copies along N, B the other way round.
+  NvidiaMmaLayoutSpec spec{{2, 0}, {2, 2}, {16, 8}};
+  LinearLayout acc = nvidiaMmaToLinearLayout(spec, {64, 32});
+  LinearLayout a = nvidiaMmaDotOperandToLinearLayout(spec, 0, 2, {64, 32});
+  LinearLayout b = nvidiaMmaDotOperandToLinearLayout(spec, 1, 2, {32, 32});
+  CHECK(a.isSurjective());
+  CHECK(b.isSurjective());
+  for (int64_t warp = 0; warp < 4; ++warp) {
+    Coord accOrigin = acc.apply(0, 0, warp);
+    CHECK(a.apply(0, 0, warp) == Coord{accOrigin[0], 0});
+    CHECK(b.apply(0, 0, warp) == Coord{0, accOrigin[1]});
+  }
+  // After one instruction's 8 registers: the next K step (16), then the
+  // next M tile (32 rows: 16 per warp row, two warp rows).
+  CHECK(a.getNumRegisters() == 8 * 2 * 2);
+  CHECK(a.apply(8, 0, 0) == Coord{0, 16});
+  CHECK(a.apply(16, 0, 0) == Coord{32, 0});
+  // B: 4 registers per instruction, K steps, then N tiles 16 apart.
+  CHECK(b.getNumRegisters() == 4 * 2 * 2);
+  CHECK(b.apply(4, 0, 0) == Coord{16, 0});
+  CHECK(b.apply(8, 0, 0) == Coord{0, 16});
+  // Every accumulator element's row of A and column of B is in the thread
+  // that holds it, for every K.
+  for (int64_t warp = 0; warp < 4; ++warp) {
+    std::set<int32_t> rows, cols;
+    for (int64_t l = 0; l < 32; ++l) {
+      for (int64_t r = 0; r < a.getNumRegisters(); ++r)
+        rows.insert(a.apply(r, l, warp)[0]);
+      for (int64_t r = 0; r < b.getNumRegisters(); ++r)
+        cols.insert(b.apply(r, l, warp)[1]);
+    }
+    for (int64_t lane = 0; lane < 32; ++lane)
+      for (int64_t reg = 0; reg < acc.getNumRegisters(); ++reg) {
+        Coord c = acc.apply(reg, lane, warp);
+        CHECK(rows.count(c[0]) == 1);
+        CHECK(cols.count(c[1]) == 1);
+      }
+  }
+  CHECK(spec.checkDotOperand(2, 2).find("0 (A) or 1 (B)") != std::string::npos);
+  CHECK(spec.checkDotOperand(1, 8).find("k_width") != std::string::npos);
+}
