@@ -12,11 +12,13 @@
 //  - a use inside a loop that does not contain the allocation keeps it live
 //    to the end of that loop (the next iteration uses it again);
 //  - an asynchronous access goes on after its op: a TMA load writes until
-//    the kernel waits on, or invalidates, the load's mbarrier; a warpgroup
-//    MMA reads its shared operands until warpgroup_mma_wait(0); a TMA store
-//    reads its source until tma.store_wait(0). The range reaches the first
-//    such op after the use, in the use's block or a block around it; the
-//    end of the kernel where there is none;
+//    the kernel waits on, or invalidates, every mbarrier the load may
+//    signal; a warpgroup MMA reads its shared operands until
+//    warpgroup_mma_wait(0); a TMA store reads its source until
+//    tma.store_wait(0); a cp.async writes until async_wait_group(0). The
+//    range reaches the first such op after the use, in the use's block or
+//    a block around it (where that op is inside the loop the use was lifted
+//    to, the loop's end); the end of the kernel where there is none;
 //  - a range that leaves a loop containing the allocation covers the whole
 //    loop: the next iteration's accesses come before the allocation op;
 //  - a view that leaves what the analysis follows (a block argument, a
@@ -62,7 +64,8 @@ std::pair<int64_t, int64_t> getBarrierElements(Value barrier) {
 /// What ends an asynchronous access, met op by op in program order: for a
 /// TMA load, waits on or invalidations of the mbarriers it may signal (all
 /// of them, for a ring indexed at run time); for a warpgroup MMA,
-/// warpgroup_mma_wait(0); for a TMA store, tma.store_wait(0).
+/// warpgroup_mma_wait(0); for a TMA store, tma.store_wait(0); for an
+/// Ampere async copy (cp.async), async_wait_group(0).
 class AsyncEnd {
 public:
   explicit AsyncEnd(Operation *user) : user(user) {
@@ -82,6 +85,9 @@ public:
         return wait.getPendings() == 0;
     if (isa<gluon::AsyncTMAStoreOp>(user))
       if (auto wait = dyn_cast<gluon::TMAStoreWaitOp>(op))
+        return wait.getPendings() == 0;
+    if (isa<gluon::AsyncCopyGlobalToLocalOp>(user))
+      if (auto wait = dyn_cast<gluon::AsyncWaitGroupOp>(op))
         return wait.getPendings() == 0;
     return false;
   }
@@ -114,7 +120,7 @@ private:
 /// Whether `user` accesses shared memory after it has run.
 bool isAsyncAccess(Operation *user) {
   return isa<gluon::AsyncTMALoadOp, gluon::WarpgroupMmaOp,
-             gluon::AsyncTMAStoreOp>(user);
+             gluon::AsyncTMAStoreOp, gluon::AsyncCopyGlobalToLocalOp>(user);
 }
 
 /// Program-order numbers of the ops of one function: an op's first number
