@@ -40,6 +40,7 @@
 
 using namespace mlir;
 using namespace gluonc;
+using nvidia::ContextPattern;
 
 namespace {
 
@@ -74,18 +75,10 @@ Value toGlobalPointer(OpBuilder &b, Location loc, Value ptr) {
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), ptr);
 }
 
-template <typename OpTy>
-struct AsyncCopyPattern : public ConvertOpToLLVMPattern<OpTy> {
-  AsyncCopyPattern(const LLVMTypeConverter &converter,
-                   const LoweringContext &context)
-      : ConvertOpToLLVMPattern<OpTy>(converter), context(context) {}
-
-  LoweringContext context;
-};
 
 struct AsyncCopyGlobalToLocalOpConversion
-    : AsyncCopyPattern<gluon::AsyncCopyGlobalToLocalOp> {
-  using AsyncCopyPattern::AsyncCopyPattern;
+    : ContextPattern<gluon::AsyncCopyGlobalToLocalOp> {
+  using ContextPattern::ContextPattern;
 
   LogicalResult
   matchAndRewrite(gluon::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
@@ -162,8 +155,8 @@ struct AsyncCopyGlobalToLocalOpConversion
 };
 
 struct AsyncCommitGroupOpConversion
-    : AsyncCopyPattern<gluon::AsyncCommitGroupOp> {
-  using AsyncCopyPattern::AsyncCopyPattern;
+    : ContextPattern<gluon::AsyncCommitGroupOp> {
+  using ContextPattern::ContextPattern;
 
   LogicalResult
   matchAndRewrite(gluon::AsyncCommitGroupOp op, OpAdaptor,
@@ -175,8 +168,8 @@ struct AsyncCommitGroupOpConversion
   }
 };
 
-struct AsyncWaitGroupOpConversion : AsyncCopyPattern<gluon::AsyncWaitGroupOp> {
-  using AsyncCopyPattern::AsyncCopyPattern;
+struct AsyncWaitGroupOpConversion : ContextPattern<gluon::AsyncWaitGroupOp> {
+  using ContextPattern::ContextPattern;
 
   LogicalResult
   matchAndRewrite(gluon::AsyncWaitGroupOp op, OpAdaptor,

@@ -33,6 +33,7 @@
 
 using namespace mlir;
 using namespace gluonc;
+using nvidia::ContextPattern;
 
 namespace {
 
@@ -56,14 +57,6 @@ Value isThread(OpBuilder &b, Location loc, const LoweringContext &context,
                               createI32Constant(b, loc, tid));
 }
 
-template <typename OpTy>
-struct AsyncPattern : public ConvertOpToLLVMPattern<OpTy> {
-  AsyncPattern(const LLVMTypeConverter &converter,
-               const LoweringContext &context)
-      : ConvertOpToLLVMPattern<OpTy>(converter), context(context) {}
-
-  LoweringContext context;
-};
 
 //===----------------------------------------------------------------------===//
 // mbarriers
@@ -73,8 +66,8 @@ struct AsyncPattern : public ConvertOpToLLVMPattern<OpTy> {
 /// `text` of one instruction, with $0 its predicate and $1 the barrier's
 /// shared address.
 template <typename OpTy>
-struct ThreadZeroBarrierPattern : AsyncPattern<OpTy> {
-  using AsyncPattern<OpTy>::AsyncPattern;
+struct ThreadZeroBarrierPattern : ContextPattern<OpTy> {
+  using ContextPattern<OpTy>::ContextPattern;
 
   /// The instruction for `op`.
   virtual std::string getText(OpTy op) const = 0;
@@ -138,8 +131,8 @@ struct ArriveBarrierOpConversion
   }
 };
 
-struct WaitBarrierOpConversion : AsyncPattern<gluon::WaitBarrierOp> {
-  using AsyncPattern::AsyncPattern;
+struct WaitBarrierOpConversion : ContextPattern<gluon::WaitBarrierOp> {
+  using ContextPattern::ContextPattern;
   LogicalResult
   matchAndRewrite(gluon::WaitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -164,8 +157,8 @@ struct WaitBarrierOpConversion : AsyncPattern<gluon::WaitBarrierOp> {
 };
 
 struct FenceAsyncSharedOpConversion
-    : AsyncPattern<gluon::FenceAsyncSharedOp> {
-  using AsyncPattern::AsyncPattern;
+    : ContextPattern<gluon::FenceAsyncSharedOp> {
+  using ContextPattern::ContextPattern;
   LogicalResult
   matchAndRewrite(gluon::FenceAsyncSharedOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -310,8 +303,8 @@ unsigned getElementBytes(gluon::TensorDescType type) {
   return type.getElementType().getIntOrFloatBitWidth() / 8;
 }
 
-struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
-  using AsyncPattern::AsyncPattern;
+struct AsyncTMALoadOpConversion : ContextPattern<gluon::AsyncTMALoadOp> {
+  using ContextPattern::ContextPattern;
   LogicalResult
   matchAndRewrite(gluon::AsyncTMALoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -342,8 +335,8 @@ struct AsyncTMALoadOpConversion : AsyncPattern<gluon::AsyncTMALoadOp> {
   }
 };
 
-struct AsyncTMAStoreOpConversion : AsyncPattern<gluon::AsyncTMAStoreOp> {
-  using AsyncPattern::AsyncPattern;
+struct AsyncTMAStoreOpConversion : ContextPattern<gluon::AsyncTMAStoreOp> {
+  using ContextPattern::ContextPattern;
   LogicalResult
   matchAndRewrite(gluon::AsyncTMAStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -370,8 +363,8 @@ struct AsyncTMAStoreOpConversion : AsyncPattern<gluon::AsyncTMAStoreOp> {
   }
 };
 
-struct TMAStoreWaitOpConversion : AsyncPattern<gluon::TMAStoreWaitOp> {
-  using AsyncPattern::AsyncPattern;
+struct TMAStoreWaitOpConversion : ContextPattern<gluon::TMAStoreWaitOp> {
+  using ContextPattern::ContextPattern;
   LogicalResult
   matchAndRewrite(gluon::TMAStoreWaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {

@@ -15,7 +15,20 @@
 
 #include "gluonc/Conversion/GluonToLLVM.h"
 
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
 namespace gluonc::nvidia {
+
+/// A conversion pattern of the backend, with the lowering context (target,
+/// threads) its lowering needs.
+template <typename OpTy>
+struct ContextPattern : public mlir::ConvertOpToLLVMPattern<OpTy> {
+  ContextPattern(const mlir::LLVMTypeConverter &converter,
+                 const LoweringContext &context)
+      : mlir::ConvertOpToLLVMPattern<OpTy>(converter), context(context) {}
+
+  LoweringContext context;
+};
 
 /// TMA copies, mbarriers and the async-proxy fence (AsyncOpToLLVM.cpp);
 /// also teaches `converter` that a tensor descriptor is the generic address

@@ -151,10 +151,8 @@ SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
 }
 
 struct WarpgroupMmaOpConversion
-    : public ConvertOpToLLVMPattern<gluon::WarpgroupMmaOp> {
-  WarpgroupMmaOpConversion(const LLVMTypeConverter &converter,
-                           const LoweringContext &context)
-      : ConvertOpToLLVMPattern(converter), context(context) {}
+    : nvidia::ContextPattern<gluon::WarpgroupMmaOp> {
+  using ContextPattern::ContextPattern;
 
   LogicalResult
   matchAndRewrite(gluon::WarpgroupMmaOp op, OpAdaptor adaptor,
@@ -263,7 +261,6 @@ struct WarpgroupMmaOpConversion
     return success();
   }
 
-  LoweringContext context;
 };
 
 struct WarpgroupMmaWaitOpConversion
