@@ -28,6 +28,15 @@ from gluonrt_bench import (GluonRuntime, PreparedLaunch, driver_version_text,
                            import_module, time_graphs)
 
 
+def launch_grid(choice, sms, tiles):
+    """The number of programs the --grid choice asks for."""
+    if choice == "sms":
+        return sms
+    if choice == "balanced":
+        return max(g for g in range(1, sms + 1) if tiles % g == 0)
+    return int(choice)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gluonc-json", required=True,
@@ -38,6 +47,10 @@ def main():
     parser.add_argument("--dtype", default="float16")
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--device", type=int, default=0)
+    parser.add_argument("--grid", default="sms",
+                        help="programs: a number, 'sms' (one per SM, the "
+                        "default) or 'balanced' (the most programs, at most "
+                        "one per SM, that split the tiles evenly)")
     parser.add_argument("--json", dest="json_out")
     args = parser.parse_args()
 
@@ -63,7 +76,7 @@ def main():
     num_warps = metadata["launch"]["num_warps"]
     sms = runtime.device_info(args.device).multiprocessors
     tiles = triton.cdiv(m, block[0]) * triton.cdiv(n, block[1])
-    grid = min(sms, tiles)
+    grid = min(launch_grid(args.grid, sms, tiles), tiles)
     sample = import_module(args.source, "gluonc_bench_tma_copy")
     gl_dtype = {torch.float16: gl.float16, torch.bfloat16: gl.bfloat16,
                 torch.float32: gl.float32}[dtype]
