@@ -75,7 +75,7 @@ Value AMDTargetInfo::getLaneId(OpBuilder &b, Location loc) const {
                              createI32Constant(b, loc, waveSize - 1));
 }
 
-Value AMDTargetInfo::getThreadId(OpBuilder &builder, Location loc,
+Value AMDTargetInfo::getBlockThreadId(OpBuilder &builder, Location loc,
                                  unsigned numThreads) const {
   auto range = LLVM::ConstantRangeAttr::get(builder.getContext(), 32, 0,
                                             numThreads);
@@ -151,7 +151,7 @@ Value AMDTargetInfo::shuffleIndex(OpBuilder &builder, Location loc,
   return permute(builder, loc, value, lane);
 }
 
-void AMDTargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
+void AMDTargetInfo::emitBlockBarrier(OpBuilder &builder, Location loc) const {
   // A workgroup-scope release fence, s_barrier, an acquire fence.
   ROCDL::BarrierOp::create(builder, loc);
 }

@@ -19,7 +19,7 @@ public:
   explicit AMDTargetInfo(unsigned waveSize) : waveSize(waveSize) {}
 
   unsigned getWarpSize() const override { return waveSize; }
-  mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc,
+  mlir::Value getBlockThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,
                            unsigned axis) const override;
@@ -34,7 +34,7 @@ public:
   mlir::Value shuffleIndex(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value value,
                            mlir::Value lane) const override;
-  void emitBarrier(mlir::OpBuilder &builder,
+  void emitBlockBarrier(mlir::OpBuilder &builder,
                    mlir::Location loc) const override;
   std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName,

@@ -27,6 +27,7 @@
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -208,7 +209,8 @@ public:
   TMARounds(OpBuilder &b, Location loc, const LoweringContext &context,
             const TMAPlan &plan)
       : b(b), loc(loc), plan(plan),
-        numWarps(context.numThreads / context.target.getWarpSize()),
+        // The warps of the task that runs the copy.
+        numWarps(gluon::getWarpScope(b.getInsertionBlock()).numWarps),
         warpId(nvidia::emitUniformWarpId(b, loc, context)),
         elected(emitElectedLane(b, loc)) {}
 

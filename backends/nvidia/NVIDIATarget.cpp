@@ -203,6 +203,16 @@ public:
     const Architecture *arch = lookupArchitecture(name);
     return arch ? arch->sharedBytesPerBlock : 0;
   }
+  RegisterLimits getRegisterLimits(llvm::StringRef name) const override {
+    const Architecture *arch = lookupArchitecture(name);
+    RegisterLimits limits;
+    limits.threadsPerWarp = 32;
+    if (arch)
+      limits.registersPerBlock = arch->registersPerSM;
+    // setmaxnreg is, like wgmma, an sm_90a-specific instruction.
+    limits.hasSetmaxnreg = arch && arch->warpgroupMma;
+    return limits;
+  }
   std::set<std::string> getFeatures(llvm::StringRef name) const override {
     const Architecture *arch = lookupArchitecture(name);
     std::set<std::string> features;

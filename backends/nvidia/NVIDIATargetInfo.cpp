@@ -6,6 +6,9 @@
 
 #include "NVIDIATargetInfo.h"
 
+#include "PtxAsm.h"
+
+#include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -14,7 +17,7 @@
 using namespace mlir;
 using namespace gluonc::nvidia;
 
-Value NVIDIATargetInfo::getThreadId(OpBuilder &builder, Location loc,
+Value NVIDIATargetInfo::getBlockThreadId(OpBuilder &builder, Location loc,
                                     unsigned numThreads) const {
   // The range lets LLVM see that tid / 32 and tid % 32 are small.
   auto range = LLVM::ConstantRangeAttr::get(builder.getContext(), 32, 0,
@@ -50,8 +53,38 @@ Value NVIDIATargetInfo::getNumPrograms(OpBuilder &builder, Location loc,
 
 // shuffleXor and the other shuffles are in Shuffles.cpp.
 
-void NVIDIATargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
+void NVIDIATargetInfo::emitBlockBarrier(OpBuilder &builder, Location loc) const {
   NVVM::Barrier0Op::create(builder, loc);
+}
+
+bool NVIDIATargetInfo::emitNamedBarrier(OpBuilder &builder, Location loc,
+                                        unsigned id, unsigned numThreads,
+                                        bool arriveOnly, bool aligned) const {
+  // One warp waits for itself alone: bar.warp.sync.
+  if (numThreads == 32 && !arriveOnly && aligned) {
+    NVVM::SyncWarpOp::create(builder, loc, createI32Constant(builder, loc, -1));
+    return true;
+  }
+  // `barrier` without .aligned where warps reach it from different
+  // instructions (the warp_specialize dispatch); `bar` is the aligned form.
+  std::string text = std::string(aligned ? "bar" : "barrier") +
+                     (arriveOnly ? ".arrive" : ".sync") + " $0, $1;";
+  nvidia::emitPtxAsm(builder, loc, Type(), text, "r,r",
+                     {createI32Constant(builder, loc, id),
+                      createI32Constant(builder, loc, numThreads)});
+  return true;
+}
+
+bool NVIDIATargetInfo::emitSetRegisterCount(OpBuilder &builder, Location loc,
+                                            unsigned count,
+                                            bool increase) const {
+  NVVM::SetMaxRegisterOp::create(
+      builder, loc, builder.getI32IntegerAttr(count),
+      NVVM::SetMaxRegisterActionAttr::get(
+          builder.getContext(), increase
+                                    ? NVVM::SetMaxRegisterAction::increase
+                                    : NVVM::SetMaxRegisterAction::decrease));
+  return true;
 }
 
 std::optional<std::string>

@@ -14,7 +14,7 @@ namespace gluonc::nvidia {
 class NVIDIATargetInfo : public TargetInfo {
 public:
   unsigned getWarpSize() const override { return 32; }
-  mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc,
+  mlir::Value getBlockThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,
                            unsigned axis) const override;
@@ -29,7 +29,12 @@ public:
   mlir::Value shuffleIndex(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value value,
                            mlir::Value lane) const override;
-  void emitBarrier(mlir::OpBuilder &builder,
+  bool emitNamedBarrier(mlir::OpBuilder &builder, mlir::Location loc,
+                        unsigned id, unsigned numThreads, bool arriveOnly,
+                        bool aligned) const override;
+  bool emitSetRegisterCount(mlir::OpBuilder &builder, mlir::Location loc,
+                            unsigned count, bool increase) const override;
+  void emitBlockBarrier(mlir::OpBuilder &builder,
                    mlir::Location loc) const override;
   std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName,

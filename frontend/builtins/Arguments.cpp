@@ -230,12 +230,10 @@ void gluonc::frontend::checkWarpsPerCTA(
   int64_t warps = 1;
   for (int32_t count : warpsPerCTA)
     warps *= count;
-  if (warps != gen.getSpec().numWarps)
+  if (warps != gen.getNumWarps())
     gen.fail(args.loc("warps_per_cta"),
              "warps_per_cta multiplies to " + std::to_string(warps) +
-                 ", but the kernel is compiled with " +
-                 std::to_string(gen.getSpec().numWarps) +
-                 " warps (--num-warps)");
+                 ", but " + gen.describeWarps());
 }
 
 void gluonc::frontend::checkSingleCTA(IRGen &gen, const BoundArgs &args) {

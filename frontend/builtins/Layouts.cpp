@@ -46,11 +46,10 @@ static Value makeBlockedLayout(IRGen &gen, const BoundArgs &bound) {
              "threads_per_warp multiplies to " + std::to_string(lanes) +
                  ", but a warp of " + kernel.arch + " has " +
                  std::to_string(kernel.warpSize) + " threads");
-  if (warps != kernel.numWarps)
+  if (warps != gen.getNumWarps())
     gen.fail(bound.loc("warps_per_cta"),
              "warps_per_cta multiplies to " + std::to_string(warps) +
-                 ", but the kernel is compiled with " +
-                 std::to_string(kernel.numWarps) + " warps (--num-warps)");
+                 ", but " + gen.describeWarps());
   auto toUnsigned = [](const std::vector<int32_t> &values) {
     return llvm::SmallVector<unsigned>(values.begin(), values.end());
   };
@@ -133,10 +132,13 @@ static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
                     "lane_bases", "a warp of " + kernel.arch + " with " +
                                       std::to_string(kernel.warpSize) +
                                       " threads");
-  requireBasisCount(gen, bases[2], kernel.numWarps, bound.loc("warp_bases"),
-                    "warp_bases", "a kernel of " +
-                                      std::to_string(kernel.numWarps) +
-                                      " warps (--num-warps)");
+  requireBasisCount(gen, bases[2], gen.getNumWarps(), bound.loc("warp_bases"),
+                    "warp_bases",
+                    gen.inWorkerTask()
+                        ? "a worker task of " +
+                              std::to_string(gen.getNumWarps()) + " warps"
+                        : "a kernel of " + std::to_string(gen.getNumWarps()) +
+                              " warps (--num-warps)");
   if (!bases[3].empty())
     gen.fail(bound.loc("block_bases"),
              "not supported yet: block_bases other than [] (multi-CTA "

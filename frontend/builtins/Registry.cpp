@@ -17,6 +17,7 @@ const BuiltinTable &gluonc::frontend::getGluonBuiltins() {
     registerLanguageBuiltins(*table);
     registerLayoutBuiltins(*table);
     registerTensorBuiltins(*table);
+    registerTaskBuiltins(*table);
     registerReduceScanBuiltins(*table);
     registerShapeBuiltins(*table);
     registerSharedMemoryBuiltins(*table);

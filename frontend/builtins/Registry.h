@@ -48,6 +48,7 @@ template <typename Handler> BuiltinHandler withIRGen(Handler handler) {
 void registerLanguageBuiltins(BuiltinTable &table);
 void registerLayoutBuiltins(BuiltinTable &table);
 void registerTensorBuiltins(BuiltinTable &table);
+void registerTaskBuiltins(BuiltinTable &table);
 void registerReduceScanBuiltins(BuiltinTable &table);
 void registerShapeBuiltins(BuiltinTable &table);
 void registerSharedMemoryBuiltins(BuiltinTable &table);

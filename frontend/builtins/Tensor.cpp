@@ -488,7 +488,7 @@ Value barrier(IRGen &gen, const BoundArgs &bound) {
 }
 
 Value numWarps(IRGen &gen, const BoundArgs &) {
-  return Value(int64_t(gen.getSpec().numWarps));
+  return Value(int64_t(gen.getNumWarps()));
 }
 
 } // namespace

@@ -323,6 +323,9 @@ protected:
   /// true; false when the condition is known at compile time (always, by
   /// default).
   virtual bool executeRuntimeWhile(const WhileStmt &stmt);
+  /// A `with` statement: the only context managers are the IR generator's
+  /// (TLX's async_tasks), so by default it is refused.
+  virtual Flow executeWith(const WithStmt &stmt);
   /// After each iteration of a loop unrolled at compile time (the loop
   /// statement at `loopLoc`): where IR generation bounds what unrolling
   /// generates. Nothing by default.

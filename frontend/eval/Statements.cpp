@@ -236,7 +236,7 @@ Flow Interpreter::execute(const Stmt &stmt) {
   case NodeKind::While:
     return executeWhile(*gluonc::cast<WhileStmt>(&stmt));
   case NodeKind::With:
-    fail(stmt, "not supported yet: 'with' statements");
+    return executeWith(*gluonc::cast<WithStmt>(&stmt));
   default:
     fail(stmt, "not supported yet: this statement in a kernel");
   }
@@ -784,6 +784,10 @@ Interpreter::getModuleFunctions() {
 
 Flow Interpreter::executeRuntimeIf(const IfStmt &stmt, const Value &) {
   fail(*stmt.test, "a run-time condition needs IR generation");
+}
+
+Flow Interpreter::executeWith(const WithStmt &stmt) {
+  fail(stmt, "not supported yet: 'with' statements");
 }
 
 Flow Interpreter::executeRuntimeFor(const ForStmt &stmt, CallArgs &rangeArgs) {

@@ -31,6 +31,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <optional>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -125,6 +126,47 @@ public:
   /// SliceLayout along it.
   RuntimeValue expandDims(const RuntimeValue &value, int64_t axis,
                           SourceLoc loc);
+
+  //===--------------------------------------------------------------------===//
+  // Async tasks (Tasks.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The warps that run the code being generated: a worker partition's
+  /// inside one, else the kernel's num_warps (gl.num_warps, layouts).
+  unsigned getNumWarps() const;
+  /// Says where getNumWarps comes from, for diagnostics: "the kernel is
+  /// compiled with 4 warps (--num-warps)" or "this worker task runs on 1
+  /// warp".
+  std::string describeWarps() const;
+  /// Whether the code being generated is a worker task's.
+  bool inWorkerTask() const { return !taskScopes.empty(); }
+  /// The replica index of the task being generated (TLX's
+  /// async_task_replica_id); 0 outside tasks.
+  unsigned getReplicaId() const;
+
+  /// One worker partition of a warp_specialize (a replica of its own).
+  struct WorkerTask {
+    std::string name;
+    unsigned replica = 0;
+    unsigned numWarps = 1;
+    std::optional<unsigned> startWarp;
+    std::optional<unsigned> numRegs;
+    bool replicaOfDefault = false;
+    /// The task in the source (its call or `with`), for diagnostics.
+    SourceLoc loc;
+    /// Generates the partition's body.
+    std::function<void()> emit;
+  };
+  /// Emits a gluon.warp_specialize: `emitDefault` generates the default
+  /// region and returns the run-time values it yields, each worker's body
+  /// goes into a partition that captures what it uses from outside. The
+  /// task rules (gluonc::checkTasks) fail at the offending task; returns
+  /// the op's results.
+  std::vector<mlir::Value>
+  emitWarpSpecialize(SourceLoc loc, SourceLoc defaultLoc,
+                     std::optional<unsigned> defaultRegs,
+                     const std::function<std::vector<RuntimeValue>()> &emitDefault,
+                     const std::vector<WorkerTask> &workers);
 
   mlir::OpBuilder &getBuilder() { return builder; }
   mlir::MLIRContext &getContext() { return context; }
@@ -229,6 +271,23 @@ private:
   void emitRuntimeWhile(const WhileStmt &stmt);
 
   void afterUnrolledIteration(SourceLoc loopLoc) override;
+  /// `with tlx.async_tasks():` (Tasks.cpp).
+  Flow executeWith(const WithStmt &stmt) override;
+  /// Collects the `with tlx.async_task(...)` blocks of an async_tasks body,
+  /// through compile-time `if`s.
+  void collectAsyncTasks(const StmtList &body,
+                         std::vector<const WithStmt *> &tasks);
+
+  /// The warps and replica of each worker partition being generated,
+  /// innermost last.
+  struct TaskScope {
+    unsigned numWarps;
+    unsigned replica;
+  };
+  std::vector<TaskScope> taskScopes;
+  /// Whether a warp_specialize's regions are being generated (they do not
+  /// nest).
+  bool inWarpSpecialize = false;
 
   /// Counts the operations the builder inserts.
   struct OperationCounter : mlir::OpBuilder::Listener {

@@ -23,6 +23,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Value.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,21 @@ struct LayoutValue {
   mlir::Attribute attr;
   /// How Gluon would print it, e.g. "BlockedLayout(size_per_thread=[4], ...)".
   std::string text;
+};
+
+/// TLX's `tlx.async_tasks()`: the context manager of a block of tasks.
+struct AsyncTasksValue {
+  SourceLoc loc;
+};
+
+/// TLX's `tlx.async_task(...)`: one task of an async_tasks block.
+struct AsyncTaskValue {
+  bool isDefault = false;
+  unsigned numWarps = 0;
+  std::optional<unsigned> numRegs;
+  unsigned replicate = 1;
+  std::optional<unsigned> startWarp;
+  SourceLoc loc;
 };
 
 /// Gluon's rendering of a layout attribute, distributed or shared.
@@ -184,6 +200,42 @@ template <> struct ObjectTraits<LayoutValue> {
     return a.attr == b.attr;
   }
   static constexpr bool kHashable = true;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<AsyncTasksValue> {
+  static std::string getTypeName(const AsyncTasksValue &) {
+    return "async_tasks";
+  }
+  static std::string getClassName(const AsyncTasksValue &) {
+    return "async_tasks";
+  }
+  static std::string render(const AsyncTasksValue &, Style) {
+    return "tlx.async_tasks()";
+  }
+  static bool equals(const AsyncTasksValue &, const AsyncTasksValue &) {
+    return false;
+  }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<AsyncTaskValue> {
+  static std::string getTypeName(const AsyncTaskValue &) {
+    return "async_task";
+  }
+  static std::string getClassName(const AsyncTaskValue &) {
+    return "async_task";
+  }
+  static std::string render(const AsyncTaskValue &task, Style) {
+    return task.isDefault ? "tlx.async_task(\"default\")"
+                          : "tlx.async_task(num_warps=" +
+                                std::to_string(task.numWarps) + ")";
+  }
+  static bool equals(const AsyncTaskValue &, const AsyncTaskValue &) {
+    return false;
+  }
+  static constexpr bool kHashable = false;
   static constexpr bool kRuntime = false;
 };
 

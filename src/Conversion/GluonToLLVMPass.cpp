@@ -17,6 +17,7 @@
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -93,7 +94,12 @@ public:
                          << "' module attribute";
       return signalPassFailure();
     }
-    unsigned numThreads = numWarps.getInt() * target->getWarpSize();
+    // A warp-specialized kernel's block has every task's warps.
+    auto totalWarps = module->getAttrOfType<IntegerAttr>(
+        gluon::kTotalNumWarpsAttrName);
+    unsigned numThreads =
+        (totalWarps ? totalWarps.getInt() : numWarps.getInt()) *
+        target->getWarpSize();
 
     declareSharedMemory(module);
     // Facts are computed on the gluon IR, before any op is rewritten.
@@ -106,6 +112,8 @@ public:
       targetPatterns(converter, patterns, lowering);
 
     ConversionTarget conversionTarget(*context);
+    populateWarpSpecializeOpToLLVMPatterns(converter, patterns,
+                                           conversionTarget);
     conversionTarget.addLegalDialect<LLVM::LLVMDialect>();
     target->addLegalDialects(conversionTarget);
     conversionTarget.addIllegalDialect<
@@ -174,6 +182,7 @@ void gluonc::buildGluonLoweringPasses(OpPassManager &pm,
   // types then only flow through block arguments.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertGluonToLLVMPass(target, std::move(targetPatterns)));
+  pm.addPass(createLowerWarpSpecializePass(target));
   pm.addPass(createExpandPredicatedAccessesPass(target));
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

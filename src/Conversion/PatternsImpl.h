@@ -61,6 +61,11 @@ void populateFloat8OpToLLVMPatterns(GluonLLVMTypeConverter &converter,
 void populateMathOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   const LoweringContext &context);
+/// gluon.warp_specialize keeps its place through the conversion, its types
+/// converted; createLowerWarpSpecializePass lowers it afterwards.
+void populateWarpSpecializeOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                            mlir::RewritePatternSet &patterns,
+                                            mlir::ConversionTarget &target);
 void populateFuncOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns,
                                   const LoweringContext &context);

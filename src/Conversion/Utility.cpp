@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Conversion/Utility.h"
+#include "gluonc/IR/WarpSpecialize.h"
 
 #include "gluonc/Conversion/Float8.h"
 #include "gluonc/IR/Dialect.h"
@@ -58,6 +59,38 @@ int64_t gluonc::floorPowerOf2(int64_t value) {
 }
 
 TargetInfo::~TargetInfo() = default;
+
+Value TargetInfo::getThreadId(OpBuilder &builder, Location loc,
+                              unsigned numThreads) const {
+  gluon::WarpScope scope = gluon::getWarpScope(builder.getInsertionBlock());
+  if (!scope.partition)
+    return getBlockThreadId(builder, loc, numThreads);
+  // A partition's warps come after the default task's: the block holds
+  // at least up to the partition's last thread.
+  unsigned first = scope.startWarp * getWarpSize();
+  Value tid = getBlockThreadId(builder, loc,
+                               first + scope.numWarps * getWarpSize());
+  if (first == 0)
+    return tid;
+  return LLVM::SubOp::create(builder, loc, tid,
+                             createI32Constant(builder, loc, first));
+}
+
+void TargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
+  Block *block = builder.getInsertionBlock();
+  auto module = block && block->getParentOp()
+                    ? block->getParentOp()->getParentOfType<ModuleOp>()
+                    : ModuleOp();
+  if (!module || !module->hasAttr(gluon::kTotalNumWarpsAttrName))
+    return emitBlockBarrier(builder, loc);
+  // In a warp-specialized kernel a barrier waits for its task's warps
+  // only: a block-wide one would wait for warps that never reach it.
+  gluon::WarpScope scope = gluon::getWarpScope(block);
+  unsigned id = scope.partition ? *scope.partition + 2 : 0;
+  if (!emitNamedBarrier(builder, loc, id, scope.numWarps * getWarpSize(),
+                        /*arriveOnly=*/false, /*aligned=*/true))
+    emitBlockBarrier(builder, loc);
+}
 
 std::optional<llvm::StringRef> gluonc::getMathLibraryName(StringRef opName) {
   static const llvm::StringSet<> provided = {

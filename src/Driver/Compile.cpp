@@ -303,7 +303,9 @@ int gluonc::driver::compile(const DriverOptions &options) {
     meta.backend = target.getBackend().str();
     meta.arch = options.arch;
     meta.warpSize = target.getWarpSize(options.arch);
-    meta.numWarps = options.numWarps;
+    meta.numWarps = result->tasks ? result->tasks->totalWarps
+                                  : options.numWarps;
+    meta.tasks = result->tasks ? &*result->tasks : nullptr;
     meta.imageFile = stem + "." + result->codegen.imageFormat;
     meta.params = kernel.params;
     meta.sharedBytes = result->sharedBytes;
@@ -321,7 +323,10 @@ int gluonc::driver::compile(const DriverOptions &options) {
   }
   if (!outputs.write(options.verbose))
     return kUserError;
-  if (options.verbose)
+  if (options.verbose) {
     printSharedMemoryPlan(result->sharedMemory, std::cout);
+    if (result->tasks)
+      std::cout << describe(*result->tasks);
+  }
   return kSuccess;
 }

@@ -105,6 +105,34 @@ static json buildSharedMemory(const SharedMemoryPlan *plan) {
            {{"bytes", plan->scratchBytes}, {"offset", plan->scratchOffset}}}};
 }
 
+/// One entry per partition of a warp-specialized kernel: the default task
+/// first, then the workers, then the padding that fills warpgroups.
+static json buildPartitions(const TaskPlan *plan) {
+  json partitions = json::array();
+  if (!plan)
+    return partitions;
+  const char *model = plan->model == RegisterModel::Donation ? "donation"
+                      : plan->model == RegisterModel::Fixed  ? "fixed"
+                                                             : "none";
+  for (const PartitionPlan &partition : plan->partitions) {
+    json requested = partition.requestedRegisters
+                         ? json(*partition.requestedRegisters)
+                         : json(nullptr);
+    json granted = plan->model == RegisterModel::None
+                       ? json(nullptr)
+                       : json(partition.grantedRegisters);
+    partitions.push_back({{"granted_registers", granted},
+                          {"model", model},
+                          {"name", partition.name},
+                          {"num_warps", partition.numWarps},
+                          {"padding", partition.padding},
+                          {"replica", partition.replica},
+                          {"requested_registers", requested},
+                          {"start_warp", partition.startWarp}});
+  }
+  return partitions;
+}
+
 std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
   const CodegenResult &codegen = *input.codegen;
   std::string image(codegen.image.begin(), codegen.image.end());
@@ -142,7 +170,7 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"shared_bytes", input.sharedBytes},
         {"shared_static_bytes", resources.sharedStaticBytes}}},
       {"params", buildParams(input.params, codegen.argumentOffsets)},
-      {"partitions", json::array()},
+      {"partitions", buildPartitions(input.tasks)},
       {"resources",
        {{"barriers", resources.barriers},
         {"blocks_per_sm", resources.blocksPerSM},

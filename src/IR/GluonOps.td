@@ -958,4 +958,82 @@ def Gluon_AssertOp : Gluon_Op<"assert",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Warp specialization (WarpSpecializeOps.cpp)
+//===----------------------------------------------------------------------===//
+
+def Gluon_WarpSpecializeOp : Gluon_Op<"warp_specialize",
+    [RecursiveMemoryEffects]> {
+  let summary = "run partitions of the program on their own warps at once";
+  let description = [{
+    The async tasks of the program. The `default` region runs on the
+    kernel's `num_warps` warps (warps [0, num_warps)); each `partition`
+    region runs at the same time on `partitionNumWarps[i]` warps of its
+    own, from warp `partitionStartWarps[i]`. The op ends when every region
+    has ended; its results are the values the default region yields.
+
+    The default region sees every value defined above. A partition sees
+    only its block arguments, one per `captures` operand in order
+    (scalars, pointers, shared memory and tensor descriptors, never
+    tensors): its warps did not run the code before the op.
+
+    `partitionRequestedRegisters[i]` is partition i's per-thread register
+    request (0 where it asked for none) and `defaultRequestedRegisters` the
+    default task's; the tasks pass (`gluon-plan-tasks`) places partitions
+    without a start warp, pads the warps to whole warp groups and writes
+    the register plan into `grantedRegisters` (the default first).
+    `partitionNames` and `partitionReplicas` name the tasks for metadata.
+
+    Example (a loader warp beside the 4 default warps):
+
+    ```mlir
+    %r = gluon.warp_specialize(%desc, %bufs) attributes {
+        partitionNumWarps = array<i32: 1>,
+        partitionRequestedRegisters = array<i32: 24>,
+        partitionNames = ["loader"], partitionReplicas = array<i32: 0>}
+      default {
+        %x = arith.constant 1 : i32
+        gluon.warp_yield %x : i32
+      }
+      partition0(%d: !gluon.tensordesc<...>, %b: !gluon.memdesc<...>) {
+        gluon.warp_return
+      } : (!gluon.tensordesc<...>, !gluon.memdesc<...>) -> i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$captures,
+                       DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$partitionStartWarps,
+                       DenseI32ArrayAttr:$partitionRequestedRegisters,
+                       OptionalAttr<I32Attr>:$defaultRequestedRegisters,
+                       StrArrayAttr:$partitionNames,
+                       DenseI32ArrayAttr:$partitionReplicas,
+                       OptionalAttr<DenseI32ArrayAttr>:$grantedRegisters);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
+                        VariadicRegion<MinSizedRegion<1>>:$partitionRegions);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of partitions (regions beside the default).
+    unsigned getNumPartitions() { return getPartitionRegions().size(); }
+    /// The partition whose region holds `region` (directly), if any.
+    std::optional<unsigned> getPartitionIndex(::mlir::Region *region);
+  }];
+}
+
+def Gluon_WarpYieldOp : Gluon_Op<"warp_yield",
+    [HasParent<"WarpSpecializeOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the results of a warp_specialize's default region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Gluon_WarpReturnOp : Gluon_Op<"warp_return",
+    [HasParent<"WarpSpecializeOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "the end of a warp_specialize partition";
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // GLUON_OPS

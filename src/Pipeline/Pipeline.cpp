@@ -19,8 +19,8 @@ Pipeline::Pipeline(const Target &target, PipelineOptions options)
     : target(target), options(std::move(options)) {}
 
 const std::vector<std::string> &Pipeline::getStageNames() {
-  static const std::vector<std::string> names = {"verify", "membar", "lower",
-                                                 "llvm", "codegen"};
+  static const std::vector<std::string> names = {
+      "verify", "tasks", "membar", "lower", "llvm", "codegen"};
   return names;
 }
 
@@ -34,9 +34,13 @@ bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
 }
 
 void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
-                                SharedMemoryPlan *plan) const {
+                                SharedMemoryPlan *plan,
+                                std::optional<TaskPlan> *tasks) const {
   if (stage == "verify") {
     pm.addPass(createVerifyLayoutsPass());
+  } else if (stage == "tasks") {
+    pm.addPass(createPlanTasksPass(
+        target.getRegisterLimits(options.codegen.arch), tasks));
   } else if (stage == "membar") {
     pm.addPass(createAllocateSharedMemoryPass(plan));
     pm.addPass(createInsertBarriersPass());
@@ -48,7 +52,8 @@ void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
 void Pipeline::print(llvm::raw_ostream &os) const {
   for (const std::string &stage : getStageNames()) {
     os << stage << ": ";
-    if (stage == "verify" || stage == "membar" || stage == "lower") {
+    if (stage == "verify" || stage == "tasks" || stage == "membar" ||
+        stage == "lower") {
       OpPassManager pm(ModuleOp::getOperationName());
       buildStagePasses(stage, pm);
       pm.printAsTextualPipeline(os);
@@ -73,9 +78,9 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
 
   // StringRef, not const std::string &: the list holds string literals, and
   // a std::string reference would bind to a new temporary on each iteration.
-  for (llvm::StringRef stage : {"verify", "membar", "lower"}) {
+  for (llvm::StringRef stage : {"verify", "tasks", "membar", "lower"}) {
     PassManager pm(context);
-    buildStagePasses(stage, pm, &result.sharedMemory);
+    buildStagePasses(stage, pm, &result.sharedMemory, &result.tasks);
     if (failed(pm.run(module)))
       return failure();
     if (stage == "verify") {
@@ -126,6 +131,12 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
 
   CodegenOptions codegenOptions = options.codegen;
   codegenOptions.sharedBytes = result.sharedBytes;
+  if (result.tasks) {
+    // The launch has every task's warps; setmaxnreg moves registers
+    // between them, so a register cap for occupancy would defeat the plan.
+    codegenOptions.numWarps = result.tasks->totalWarps;
+    codegenOptions.tuneOccupancy = false;
+  }
   auto codegen = target.codegen(**llvmModule, codegenOptions);
   if (!codegen) {
     emitError(module.getLoc()) << llvm::toString(codegen.takeError());

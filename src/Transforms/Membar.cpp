@@ -564,6 +564,16 @@ private:
       pending.startCopy(accesses.front());
     if (op->getNumRegions() == 0 || !usesSharedMemory(op))
       return;
+    if (isa<gluon::WarpSpecializeOp>(op)) {
+      // The lowering's dispatch barrier orders everything before the op
+      // for every task, and its join orders every task's accesses before
+      // what follows. Tasks order their accesses to each other with
+      // mbarriers: a CTA barrier cannot, as it would wait for them all.
+      for (Region &region : op->getRegions())
+        processRegion(region, PendingAccesses(), insert);
+      pending.clear();
+      return;
+    }
 
     PendingAccesses entry = pending;
     if (isa<LoopLikeOpInterface>(op) || isa<scf::WhileOp>(op)) {

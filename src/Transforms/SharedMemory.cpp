@@ -159,6 +159,18 @@ public:
       op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(allocated));
       total = std::max(total, allocated + bytes);
     });
+    int64_t scratchEnd = total;
+    // A warp_specialize's captures travel through a buffer of their own,
+    // 8 bytes each, past the scratch: the default task may use the scratch
+    // while the workers still read their captures.
+    module.walk([&](gluon::WarpSpecializeOp op) {
+      if (op.getCaptures().empty())
+        return;
+      int64_t offset = llvm::alignTo(total, 8);
+      op->setAttr(kAllocationOffsetAttrName,
+                  builder.getI32IntegerAttr(offset));
+      total = offset + 8 * int64_t(op.getCaptures().size());
+    });
     if (total > std::numeric_limits<int32_t>::max()) {
       module.emitError() << "the kernel needs more than 2^31 bytes of "
                             "shared memory";
@@ -166,7 +178,7 @@ public:
     }
     module->setAttr(kSharedBytesAttrName, builder.getI32IntegerAttr(total));
     result.scratchOffset = allocated;
-    result.scratchBytes = total - allocated;
+    result.scratchBytes = scratchEnd - allocated;
     result.totalBytes = total;
     if (plan)
       *plan = std::move(result);

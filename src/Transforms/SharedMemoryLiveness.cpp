@@ -21,6 +21,9 @@
 //    to, the loop's end); the end of the kernel where there is none;
 //  - a range that leaves a loop containing the allocation covers the whole
 //    loop: the next iteration's accesses come before the allocation op;
+//  - the tasks of a gluon.warp_specialize run at the same time: a use in
+//    one is a use by the whole op, and an allocation inside one is live
+//    for the whole op;
 //  - a view that leaves what the analysis follows (a block argument, a
 //    call, a yield) keeps the allocation live for the whole kernel.
 // Allocations whose ranges are disjoint may share bytes (AllocateShared-
@@ -163,11 +166,18 @@ public:
     if (!addUses(alloc.getResult(), alloc, range))
       range = {0, numbering.getEnd()};
     range.lastOp = numbering.getOp(range.last);
-    // A range that leaves a loop around the allocation covers all of it.
+    // A range that leaves a loop around the allocation covers all of it;
+    // an allocation inside a task lives as long as the warp_specialize,
+    // whose tasks run at the same time.
     for (Operation *loop = alloc->getParentOp(); loop;
-         loop = loop->getParentOp())
+         loop = loop->getParentOp()) {
       if (isLoop(loop) && range.last > numbering.getLast(loop))
         range.first = std::min(range.first, numbering.getFirst(loop));
+      if (isa<gluon::WarpSpecializeOp>(loop)) {
+        range.first = std::min(range.first, numbering.getFirst(loop));
+        range.last = std::max(range.last, numbering.getLast(loop));
+      }
+    }
     return range;
   }
 
@@ -206,7 +216,9 @@ private:
          parent = parent->getParentOp()) {
       if (parent->isAncestor(alloc))
         break;
-      if (isLoop(parent))
+      // A use inside a task is one of the warp_specialize: the other tasks
+      // run beside it.
+      if (isLoop(parent) || isa<gluon::WarpSpecializeOp>(parent))
         anchor = parent;
     }
     return anchor;

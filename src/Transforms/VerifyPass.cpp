@@ -7,7 +7,7 @@
 #include "gluonc/Transforms/Passes.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/Pass/PassRegistry.h"
 
@@ -41,9 +41,10 @@ public:
       return signalPassFailure();
     }
     WalkResult result = module.walk([&](Operation *op) {
+      // A worker partition's tensors spread over its own warps.
+      int64_t warps = gluon::getWarpScope(op).numWarps;
       for (Type type : op->getResultTypes())
-        if (failed(checkTensorType(op, type, numWarps.getInt(),
-                                   warpSize.getInt())))
+        if (failed(checkTensorType(op, type, warps, warpSize.getInt())))
           return WalkResult::interrupt();
       return WalkResult::advance();
     });
@@ -83,7 +84,9 @@ private:
     if (layout.getNumWarps() != numWarps)
       return op->emitError()
              << "layout " << gluon::layoutToString(layout) << " spreads over "
-             << layout.getNumWarps() << " warps, but the kernel runs with "
+             << layout.getNumWarps() << " warps, but "
+             << (gluon::getWarpScope(op).partition ? "its task runs on "
+                                                   : "the kernel runs with ")
              << numWarps << " (num_warps)";
     if (layout.getWarpSize() != warpSize)
       return op->emitError()
@@ -102,6 +105,7 @@ std::unique_ptr<Pass> gluonc::createVerifyLayoutsPass() {
 
 void gluonc::registerGluonTransformsPasses() {
   PassRegistration<VerifyLayoutsPass>();
+  registerPass([] { return createPlanTasksPass(); });
   registerPass([] { return createAllocateSharedMemoryPass(); });
   registerPass([] { return createInsertBarriersPass(); });
 }

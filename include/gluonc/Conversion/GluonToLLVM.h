@@ -81,6 +81,12 @@ createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
 std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass(
     std::shared_ptr<const TargetInfo> target = nullptr);
 
+/// Turns each gluon.warp_specialize (after the conversion) into the
+/// dispatch of warps to their tasks at the kernel's entry, with the
+/// target's named barriers and register counts (WarpSpecializeToLLVM.cpp).
+std::unique_ptr<mlir::Pass>
+createLowerWarpSpecializePass(std::shared_ptr<const TargetInfo> target);
+
 /// The `lower` stage of a GPU target: scf to branches, the conversion
 /// above (with the target's own patterns), the expansion of predicated
 /// accesses, then cleanup.

@@ -51,11 +51,17 @@ public:
   /// The widest global memory access of one thread, in bytes.
   virtual unsigned getMaxAccessBytes() const { return 16; }
 
+  /// The thread's index in the warps that run the code at the builder's
+  /// insertion point, as i32: in a warp_specialize partition, counted
+  /// from the partition's first thread; elsewhere the block's index,
+  /// known to be below `numThreads`.
+  mlir::Value getThreadId(mlir::OpBuilder &builder, mlir::Location loc,
+                          unsigned numThreads) const;
   /// The thread's index in its block (x dimension), as i32, known to be
   /// below `numThreads`.
-  virtual mlir::Value getThreadId(mlir::OpBuilder &builder,
-                                  mlir::Location loc,
-                                  unsigned numThreads) const = 0;
+  virtual mlir::Value getBlockThreadId(mlir::OpBuilder &builder,
+                                       mlir::Location loc,
+                                       unsigned numThreads) const = 0;
   /// The block's index along grid `axis` (0, 1, 2), as i32.
   virtual mlir::Value getProgramId(mlir::OpBuilder &builder,
                                    mlir::Location loc,
@@ -84,10 +90,32 @@ public:
   virtual mlir::Value shuffleIndex(mlir::OpBuilder &builder,
                                    mlir::Location loc, mlir::Value value,
                                    mlir::Value lane) const = 0;
-  /// A barrier of all threads of the program that also orders their shared
-  /// memory accesses.
-  virtual void emitBarrier(mlir::OpBuilder &builder,
-                           mlir::Location loc) const = 0;
+  /// A barrier of the threads that run the code at the builder's
+  /// insertion point that also orders their shared memory accesses: the
+  /// whole block, or in a warp-specialized kernel the task's warps alone
+  /// (named barrier 0 for the default task, 2 + i for partition i).
+  void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc) const;
+  /// A barrier of all threads of the block.
+  virtual void emitBlockBarrier(mlir::OpBuilder &builder,
+                                mlir::Location loc) const = 0;
+  /// Named barrier `id` for `numThreads` threads (whole warps): waits for
+  /// them all, or with `arriveOnly` only counts this warp in. `aligned`:
+  /// every thread reaches it at the same instruction. False where the
+  /// target has none.
+  virtual bool emitNamedBarrier(mlir::OpBuilder & /*builder*/,
+                                mlir::Location /*loc*/, unsigned /*id*/,
+                                unsigned /*numThreads*/, bool /*arriveOnly*/,
+                                bool /*aligned*/) const {
+    return false;
+  }
+  /// Sets this warpgroup's per-thread register count (setmaxnreg), up
+  /// (`increase`) or down; false where the target cannot.
+  virtual bool emitSetRegisterCount(mlir::OpBuilder & /*builder*/,
+                                    mlir::Location /*loc*/,
+                                    unsigned /*count*/,
+                                    bool /*increase*/) const {
+    return false;
+  }
 
   /// The function of the target's math library that computes the scalar
   /// math op `opName` ("math.log") on `type`, when LLVM cannot lower the op

@@ -42,6 +42,9 @@ struct MetadataInput {
   int64_t sharedBytes = 0;
   /// Where the allocations went; none listed when null.
   const SharedMemoryPlan *sharedMemory = nullptr;
+  /// The async tasks' warps and registers; `partitions` is empty when
+  /// null. numWarps is then the plan's total.
+  const TaskPlan *tasks = nullptr;
   std::vector<KernelParam> params;
   std::vector<std::pair<std::string, std::string>> constexprs;
   const CodegenResult *codegen = nullptr;

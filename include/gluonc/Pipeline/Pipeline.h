@@ -18,12 +18,14 @@
 #ifndef GLUONC_PIPELINE_PIPELINE_H
 #define GLUONC_PIPELINE_PIPELINE_H
 
+#include "gluonc/IR/TaskPlan.h"
 #include "gluonc/Pipeline/Target.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,6 +52,9 @@ struct PipelineResult {
   int64_t sharedBytes = 0;
   /// Where each shared memory allocation went (after `membar`).
   SharedMemoryPlan sharedMemory;
+  /// The warp_specialize's placement and register plan (after `tasks`);
+  /// none for a kernel without one.
+  std::optional<TaskPlan> tasks;
   CodegenResult codegen;
 };
 
@@ -71,9 +76,10 @@ public:
 private:
   bool shouldPrintAfter(llvm::StringRef stage) const;
   /// The passes of `stage`; the allocation pass describes its placements
-  /// in `plan` when given.
+  /// in `plan` and the tasks pass its plan in `tasks` when given.
   void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm,
-                        SharedMemoryPlan *plan = nullptr) const;
+                        SharedMemoryPlan *plan = nullptr,
+                        std::optional<TaskPlan> *tasks = nullptr) const;
 
   const Target &target;
   PipelineOptions options;

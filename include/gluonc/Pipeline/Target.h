@@ -15,6 +15,7 @@
 #define GLUONC_PIPELINE_TARGET_H
 
 #include "gluonc/Conversion/TargetInfo.h"
+#include "gluonc/IR/TaskPlan.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -108,6 +109,14 @@ public:
   virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
   /// The most shared memory (LDS) one block may use on `arch`, in bytes.
   virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
+  /// What async tasks' register budgets may use on `arch`: the register
+  /// file of a block and whether setmaxnreg exists (by default it does
+  /// not, and a register request is refused).
+  virtual RegisterLimits getRegisterLimits(llvm::StringRef /*arch*/) const {
+    RegisterLimits limits;
+    limits.hasSetmaxnreg = false;
+    return limits;
+  }
   /// Named capabilities of `arch` that the frontend checks before a kernel
   /// uses them: "cp.async", "mma_v2" (Ampere), "tma" (TMA copies, mbarrier
   /// transaction counts), "wgmma".

@@ -7,9 +7,12 @@
 #ifndef GLUONC_TRANSFORMS_PASSES_H
 #define GLUONC_TRANSFORMS_PASSES_H
 
+#include "gluonc/IR/TaskPlan.h"
+
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
+#include <optional>
 
 namespace gluonc {
 
@@ -17,6 +20,13 @@ namespace gluonc {
 /// warp count and the target's warp size, and tensor shapes are powers of
 /// two. (arith's verifiers already require equal encodings of operands.)
 std::unique_ptr<mlir::Pass> createVerifyLayoutsPass();
+
+/// The `tasks` stage: places the kernel's warp_specialize partitions on
+/// warps and plans their register budgets under `limits` (PlanTasks.cpp);
+/// the plan goes to `plan` when given (for the metadata).
+std::unique_ptr<mlir::Pass>
+createPlanTasksPass(RegisterLimits limits = RegisterLimits(),
+                    std::optional<TaskPlan> *plan = nullptr);
 
 /// Registers the passes above for gluonc-opt.
 void registerGluonTransformsPasses();

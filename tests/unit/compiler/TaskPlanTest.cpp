@@ -2,7 +2,7 @@
 // computed by hand (the arithmetic is in the comments). The limits are
 // sm_90a's: 65536 registers per block, setmaxnreg within [24, 256].
 
-#include "gluonc/Transforms/TaskPlan.h"
+#include "gluonc/IR/TaskPlan.h"
 
 #include <catch2/catch.hpp>
 

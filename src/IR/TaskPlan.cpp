@@ -37,7 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gluonc/Transforms/TaskPlan.h"
+#include "gluonc/IR/TaskPlan.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,5 +1,4 @@
-//===- TaskPlan.h - Warp placement and register budgets of async tasks -*- C++
-//-*-===//
+//===- TaskPlan.h - Warp placement and register budgets of tasks -*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -17,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUONC_TRANSFORMS_TASKPLAN_H
-#define GLUONC_TRANSFORMS_TASKPLAN_H
+#ifndef GLUONC_IR_TASKPLAN_H
+#define GLUONC_IR_TASKPLAN_H
 
 #include <cstddef>
 #include <optional>
@@ -150,4 +149,4 @@ std::string describe(const TaskPlan &plan);
 
 } // namespace gluonc
 
-#endif // GLUONC_TRANSFORMS_TASKPLAN_H
+#endif // GLUONC_IR_TASKPLAN_H

@@ -1,0 +1,377 @@
+//===- Tasks.cpp - Async tasks: gluon.warp_specialize from both spellings -===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Gluon's gl.warp_specialize and TLX's `with tlx.async_tasks()` build the
+// same op through emitWarpSpecialize:
+//
+//  1. the task rules (gluonc::checkTasks, shared with the op's verifier and
+//     the tasks pass) fail at the task that breaks one;
+//  2. the default region is generated where it is, seeing every name;
+//  3. each worker's body is generated into a partition region of its own,
+//     with gl.num_warps() its warp count, using outer values freely;
+//  4. then every value a partition uses from outside becomes a capture: a
+//     constant is cloned inside, anything else an operand of the op and a
+//     block argument of every partition (in first-use order). A captured
+//     tensor is an error: the worker's warps never computed it.
+//
+// The op is first built without results or captures (they are known only
+// afterwards), then rebuilt with them, taking over the regions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRGen.h"
+
+#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/TaskPlan.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace gluonc;
+using namespace gluonc::frontend;
+
+unsigned IRGen::getNumWarps() const {
+  return taskScopes.empty() ? spec.numWarps : taskScopes.back().numWarps;
+}
+
+std::string IRGen::describeWarps() const {
+  unsigned warps = getNumWarps();
+  if (taskScopes.empty())
+    return "the kernel is compiled with " + std::to_string(warps) +
+           " warps (--num-warps)";
+  return "this worker task runs on " + std::to_string(warps) +
+         (warps == 1 ? " warp" : " warps");
+}
+
+unsigned IRGen::getReplicaId() const {
+  return taskScopes.empty() ? 0 : taskScopes.back().replica;
+}
+
+namespace {
+
+/// Clones the constants `region` uses from outside into it and adds every
+/// other value it uses from outside to `captures`.
+void collectCaptures(mlir::Region &region,
+                     llvm::SetVector<mlir::Value> &captures) {
+  llvm::SetVector<mlir::Value> outside;
+  mlir::getUsedValuesDefinedAbove(region, outside);
+  mlir::OpBuilder builder(&region.front(), region.front().begin());
+  for (mlir::Value value : outside) {
+    mlir::Operation *def = value.getDefiningOp();
+    if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
+        mlir::matchPattern(def, mlir::m_Constant())) {
+      mlir::Operation *clone = builder.clone(*def);
+      mlir::replaceAllUsesInRegionWith(
+          value, clone->getResult(mlir::cast<mlir::OpResult>(value)
+                                      .getResultNumber()),
+          region);
+      continue;
+    }
+    captures.insert(value);
+  }
+}
+
+/// Sets a flag for the lifetime of the guard.
+struct FlagGuard {
+  bool &flag;
+  explicit FlagGuard(bool &flag) : flag(flag) { flag = true; }
+  ~FlagGuard() { flag = false; }
+};
+
+} // namespace
+
+std::vector<mlir::Value> IRGen::emitWarpSpecialize(
+    SourceLoc loc, SourceLoc defaultLoc, std::optional<unsigned> defaultRegs,
+    const std::function<std::vector<RuntimeValue>()> &emitDefault,
+    const std::vector<WorkerTask> &workers) {
+  if (inWarpSpecialize)
+    fail(loc, "warp specialization does not nest: this is inside a task of "
+              "another");
+  TaskSetSpec tasks;
+  tasks.kernelNumWarps = getNumWarps();
+  tasks.defaultRequestedRegisters = defaultRegs;
+  for (const WorkerTask &worker : workers) {
+    TaskSpec task;
+    task.name = worker.name;
+    task.replica = worker.replica;
+    task.numWarps = worker.numWarps;
+    task.startWarp = worker.startWarp;
+    task.requestedRegisters = worker.numRegs;
+    task.replicaOfDefault = worker.replicaOfDefault;
+    tasks.workers.push_back(task);
+  }
+  // The target's own limits (setmaxnreg, the register file) are the tasks
+  // pass's to check; these rules hold on every target.
+  for (const TaskError &error : checkTasks(tasks, RegisterLimits()))
+    fail(error.worker ? workers[*error.worker].loc : defaultLoc,
+         error.message);
+
+  mlir::Location mloc = getLoc(loc);
+  mlir::OperationState placeholderState(
+      mloc, mlir::gluon::WarpSpecializeOp::getOperationName());
+  for (size_t i = 0; i <= workers.size(); ++i)
+    placeholderState.addRegion();
+  mlir::Operation *placeholder = builder.create(placeholderState);
+  std::vector<RuntimeValue> yields;
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    FlagGuard nested(inWarpSpecialize);
+    builder.createBlock(&placeholder->getRegion(0));
+    yields = inRuntimeRegion([&] { return emitDefault(); });
+    std::vector<mlir::Value> values;
+    for (const RuntimeValue &value : yields)
+      values.push_back(value.value);
+    mlir::gluon::WarpYieldOp::create(builder, mloc, values);
+    for (auto [index, worker] : llvm::enumerate(workers)) {
+      builder.createBlock(&placeholder->getRegion(index + 1));
+      taskScopes.push_back({worker.numWarps, worker.replica});
+      inRuntimeRegion([&] { worker.emit(); });
+      taskScopes.pop_back();
+      mlir::gluon::WarpReturnOp::create(builder, getLoc(worker.loc));
+    }
+  }
+
+  llvm::SetVector<mlir::Value> captures;
+  for (auto [index, worker] : llvm::enumerate(workers)) {
+    mlir::Region &region = placeholder->getRegion(index + 1);
+    size_t before = captures.size();
+    collectCaptures(region, captures);
+    for (size_t i = before; i < captures.size(); ++i)
+      if (auto tensor =
+              mlir::dyn_cast<mlir::RankedTensorType>(captures[i].getType()))
+        fail(worker.loc,
+             "a worker task cannot use a tensor computed outside it "
+             "(shape " + listText(tensor.getShape().vec()) +
+                 "): its warps did not compute it; pass it through shared "
+                 "memory, or compute it inside the task");
+  }
+  for (size_t index = 1; index <= workers.size(); ++index) {
+    mlir::Region &region = placeholder->getRegion(index);
+    for (mlir::Value capture : captures) {
+      mlir::Value argument =
+          region.front().addArgument(capture.getType(), capture.getLoc());
+      mlir::replaceAllUsesInRegionWith(capture, argument, region);
+    }
+  }
+
+  using mlir::gluon::WarpSpecializeOp;
+  mlir::OperationState state(mloc, WarpSpecializeOp::getOperationName());
+  state.addOperands(captures.getArrayRef());
+  for (const RuntimeValue &value : yields)
+    state.addTypes(value.value.getType());
+  std::vector<int32_t> numWarps, startWarps, numRegs, replicas;
+  std::vector<mlir::Attribute> names;
+  bool explicitPlacement = false;
+  for (const WorkerTask &worker : workers) {
+    numWarps.push_back(worker.numWarps);
+    startWarps.push_back(worker.startWarp.value_or(0));
+    explicitPlacement |= worker.startWarp.has_value();
+    numRegs.push_back(worker.numRegs.value_or(0));
+    replicas.push_back(worker.replica);
+    names.push_back(builder.getStringAttr(worker.name));
+  }
+  mlir::OperationName name = state.name;
+  state.addAttribute(WarpSpecializeOp::getPartitionNumWarpsAttrName(name),
+                     builder.getDenseI32ArrayAttr(numWarps));
+  if (explicitPlacement)
+    state.addAttribute(WarpSpecializeOp::getPartitionStartWarpsAttrName(name),
+                       builder.getDenseI32ArrayAttr(startWarps));
+  state.addAttribute(
+      WarpSpecializeOp::getPartitionRequestedRegistersAttrName(name),
+      builder.getDenseI32ArrayAttr(numRegs));
+  if (defaultRegs)
+    state.addAttribute(
+        WarpSpecializeOp::getDefaultRequestedRegistersAttrName(name),
+        builder.getI32IntegerAttr(*defaultRegs));
+  state.addAttribute(WarpSpecializeOp::getPartitionNamesAttrName(name),
+                     builder.getArrayAttr(names));
+  state.addAttribute(WarpSpecializeOp::getPartitionReplicasAttrName(name),
+                     builder.getDenseI32ArrayAttr(replicas));
+  for (mlir::Region &region : placeholder->getRegions())
+    state.addRegion()->takeBody(region);
+  builder.setInsertionPoint(placeholder);
+  mlir::Operation *op = builder.create(state);
+  placeholder->erase();
+  builder.setInsertionPointAfter(op);
+  return std::vector<mlir::Value>(op->result_begin(), op->result_end());
+}
+
+//===----------------------------------------------------------------------===//
+// TLX: with tlx.async_tasks(): with tlx.async_task(...): ...
+//===----------------------------------------------------------------------===//
+
+void IRGen::collectAsyncTasks(const StmtList &body,
+                              std::vector<const WithStmt *> &tasks) {
+  for (const StmtPtr &stmt : body) {
+    if (auto *with = gluonc::dyn_cast<WithStmt>(stmt.get())) {
+      tasks.push_back(with);
+      continue;
+    }
+    if (auto *branch = gluonc::dyn_cast<IfStmt>(stmt.get())) {
+      Value test = evaluate(*branch->test);
+      if (test.isRuntime())
+        fail(*branch->test,
+             "an 'if' inside tlx.async_tasks() must be known at compile "
+             "time: it chooses which tasks exist");
+      collectAsyncTasks(isTruthy(test, branch->test->loc) ? branch->body
+                                                          : branch->orelse,
+                        tasks);
+      continue;
+    }
+    fail(*stmt, "only 'with tlx.async_task(...)' blocks (or compile-time "
+                "'if's around them) may be inside tlx.async_tasks()");
+  }
+}
+
+Flow IRGen::executeWith(const WithStmt &stmt) {
+  if (stmt.items.size() != 1)
+    fail(stmt, "not supported yet: 'with' over several context managers");
+  const WithItem &item = stmt.items.front();
+  Value manager = evaluate(*item.contextExpr);
+  if (manager.is<AsyncTaskValue>())
+    fail(*item.contextExpr, "tlx.async_task(...) must be directly inside "
+                            "'with tlx.async_tasks():'");
+  if (!manager.is<AsyncTasksValue>())
+    fail(*item.contextExpr,
+         "not supported yet: 'with' over " + manager.getTypeName() +
+             "; the only context manager is tlx.async_tasks()");
+  if (item.optionalVars)
+    fail(*item.optionalVars, "tlx.async_tasks() binds no value ('as')");
+
+  std::vector<const WithStmt *> taskStmts;
+  collectAsyncTasks(stmt.body, taskStmts);
+  std::vector<std::pair<const WithStmt *, AsyncTaskValue>> tasks;
+  const WithStmt *defaultStmt = nullptr;
+  AsyncTaskValue defaultTask;
+  for (const WithStmt *taskStmt : taskStmts) {
+    if (taskStmt->items.size() != 1 || taskStmt->items[0].optionalVars)
+      fail(*taskStmt, "a task is 'with tlx.async_task(...):'");
+    Value task = evaluate(*taskStmt->items[0].contextExpr);
+    if (!task.is<AsyncTaskValue>())
+      fail(*taskStmt->items[0].contextExpr,
+           "only 'with tlx.async_task(...)' blocks may be inside "
+           "tlx.async_tasks(), got " +
+               task.getTypeName());
+    const AsyncTaskValue &spec = task.get<AsyncTaskValue>();
+    if (spec.isDefault) {
+      if (defaultStmt)
+        failWithNote(taskStmt->loc,
+                     "tlx.async_tasks() has more than one default task",
+                     defaultStmt->loc, "the first default task is here");
+      defaultStmt = taskStmt;
+      defaultTask = spec;
+      continue;
+    }
+    tasks.push_back({taskStmt, spec});
+  }
+  if (!defaultStmt)
+    fail(stmt, "tlx.async_tasks() needs exactly one "
+               "tlx.async_task(\"default\")");
+
+  // Every task sees the names as they were before the block; only the
+  // default task's assignments outlive it.
+  Frame before = frame();
+  auto runBody = [this, &before](const StmtList &body) {
+    frame() = before;
+    execute(body);
+    frame() = before;
+  };
+  std::vector<WorkerTask> workers;
+  for (size_t replica = 1; replica < defaultTask.replicate; ++replica) {
+    WorkerTask worker;
+    worker.name = "default";
+    worker.replica = replica;
+    worker.numWarps = getNumWarps();
+    if (defaultTask.startWarp)
+      worker.startWarp = *defaultTask.startWarp + replica * getNumWarps();
+    worker.numRegs = defaultTask.numRegs;
+    worker.replicaOfDefault = true;
+    worker.loc = defaultStmt->loc;
+    worker.emit = [&runBody, defaultStmt] { runBody(defaultStmt->body); };
+    workers.push_back(std::move(worker));
+  }
+  for (auto [index, entry] : llvm::enumerate(tasks)) {
+    const auto &[taskStmt, spec] = entry;
+    for (unsigned replica = 0; replica < spec.replicate; ++replica) {
+      WorkerTask worker;
+      worker.name = "task" + std::to_string(index + 1);
+      worker.replica = replica;
+      worker.numWarps = spec.numWarps;
+      if (spec.startWarp)
+        worker.startWarp = *spec.startWarp + replica * spec.numWarps;
+      worker.numRegs = spec.numRegs;
+      worker.loc = taskStmt->loc;
+      const WithStmt *body = taskStmt;
+      worker.emit = [&runBody, body] { runBody(body->body); };
+      workers.push_back(std::move(worker));
+    }
+  }
+
+  // The default task's run-time results: every name it assigns that
+  // holds a run-time value afterwards.
+  struct Result {
+    std::string name;
+    LeafPath path;
+  };
+  std::vector<Result> results;
+  Frame after;
+  auto emitDefault = [&]() -> std::vector<RuntimeValue> {
+    execute(defaultStmt->body);
+    after = frame();
+    frame() = before;
+    std::vector<RuntimeValue> yields;
+    for (auto &[name, value] : after) {
+      auto previous = before.find(name);
+      if (previous == before.end()) {
+        if (value.is<RuntimeValue>()) {
+          results.push_back({name, {}});
+          yields.push_back(value.get<RuntimeValue>());
+        }
+        continue;
+      }
+      std::vector<DifferingLeaf> leaves;
+      findDifferingLeaves(previous->second, value, defaultStmt->loc, name,
+                          leaves);
+      for (const DifferingLeaf &leaf : leaves)
+        if (const Value *changed = getLeaf(value, leaf.path);
+            changed && changed->is<RuntimeValue>()) {
+          results.push_back({name, leaf.path});
+          yields.push_back(changed->get<RuntimeValue>());
+        }
+    }
+    return yields;
+  };
+  std::vector<mlir::Value> values =
+      emitWarpSpecialize(stmt.loc, defaultStmt->loc, defaultTask.numRegs,
+                         emitDefault, workers);
+
+  // After the block: the names as the default task left them, its
+  // run-time values replaced by the op's results; what it made that only
+  // lives inside it (a shared memory descriptor, a tuple of tensors) is
+  // not visible.
+  Frame merged = before;
+  for (auto &[name, value] : after) {
+    auto previous = before.find(name);
+    if (previous != before.end() && isSameValue(previous->second, value,
+                                                defaultStmt->loc))
+      continue;
+    if (value.is<bool>() || value.is<int64_t>() || value.is<BigInt>() ||
+        value.is<double>() || value.is<StringValue>() || value.is<NoneValue>())
+      merged[name] = value;
+  }
+  for (auto [result, value] : llvm::zip(results, values)) {
+    const Value *leaf = getLeaf(after.at(result.name), result.path);
+    RuntimeValue replaced =
+        RuntimeValue::ofType(value, leaf->get<RuntimeValue>().dtype);
+    Value base = merged.count(result.name) ? merged[result.name]
+                                           : after.at(result.name);
+    merged[result.name] =
+        result.path.empty() ? Value(replaced)
+                            : replaceLeaf(base, result.path, replaced);
+  }
+  frame() = std::move(merged);
+  return Flow::Normal;
+}

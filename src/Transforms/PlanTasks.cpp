@@ -1,0 +1,162 @@
+//===- PlanTasks.cpp - Place async tasks on warps and plan registers ------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The `tasks` stage. For the kernel's gluon.warp_specialize it runs
+// gluonc::checkTasks with the target's limits (the frontend already ran
+// the target-independent rules), then gluonc::planTasks, and writes the
+// plan where the lowering reads it:
+//
+//  - the op: `partitionStartWarps` (placed), `grantedRegisters` (the
+//    default first; only when registers are planned) and
+//    `gluon.warp_group_registers` (one setmaxnreg count per warpgroup);
+//  - the module: `gluon.total_num_warps` (the launch's warps, padded to
+//    whole warpgroups) and `gluon.maxnreg` (the count every warp starts
+//    with, which ptxas needs to honour setmaxnreg).
+//
+// One warp_specialize per kernel, at its top level: the lowering sends the
+// worker warps to their partitions at the kernel's entry.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Transforms/Passes.h"
+
+#include "gluonc/IR/WarpSpecialize.h"
+#include "gluonc/Transforms/SharedMemory.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+TaskSetSpec describeTasks(gluon::WarpSpecializeOp op, ModuleOp module) {
+  auto usesDiagnostics = [](Region &region) {
+    bool found = false;
+    region.walk([&](gluon::AssertOp) { found = true; });
+    return found;
+  };
+  TaskSetSpec spec;
+  spec.kernelNumWarps = gluon::getKernelNumWarps(module);
+  if (auto regs = op.getDefaultRequestedRegisters())
+    spec.defaultRequestedRegisters = *regs;
+  spec.defaultUsesDiagnostics = usesDiagnostics(op.getDefaultRegion());
+  auto starts = op.getPartitionStartWarps();
+  for (unsigned i = 0; i < op.getNumPartitions(); ++i) {
+    TaskSpec task;
+    task.name = cast<StringAttr>(op.getPartitionNames()[i]).str();
+    task.replica = op.getPartitionReplicas()[i];
+    task.numWarps = op.getPartitionNumWarps()[i];
+    if (starts)
+      task.startWarp = (*starts)[i];
+    if (int32_t regs = op.getPartitionRequestedRegisters()[i])
+      task.requestedRegisters = regs;
+    task.usesDiagnostics = usesDiagnostics(op.getPartitionRegions()[i]);
+    // A replica of the default task takes its name and warps.
+    task.replicaOfDefault =
+        task.name == "default" && task.numWarps == spec.kernelNumWarps;
+    spec.workers.push_back(task);
+  }
+  if (auto cap = module->getAttrOfType<IntegerAttr>(gluon::kMaxRegistersAttrName))
+    spec.maxnreg = cap.getInt();
+  return spec;
+}
+
+class PlanTasksPass
+    : public PassWrapper<PlanTasksPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanTasksPass)
+
+  PlanTasksPass(RegisterLimits limits, std::optional<TaskPlan> *out)
+      : limits(limits), out(out) {}
+
+  StringRef getArgument() const override { return "gluon-plan-tasks"; }
+  StringRef getDescription() const override {
+    return "Place warp_specialize partitions on warps and plan their "
+           "setmaxnreg register budgets";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gluon::WarpSpecializeOp> ops;
+    module.walk([&](gluon::WarpSpecializeOp op) { ops.push_back(op); });
+    if (ops.empty())
+      return;
+    if (ops.size() > 1) {
+      ops[1].emitError("not supported yet: more than one warp_specialize "
+                       "in a kernel");
+      return signalPassFailure();
+    }
+    gluon::WarpSpecializeOp op = ops.front();
+    if (!isa<func::FuncOp>(op->getParentOp())) {
+      op.emitError("not supported yet: warp_specialize inside a loop or a "
+                   "branch; call it at the kernel's top level");
+      return signalPassFailure();
+    }
+    // The scratch of reductions, scans and layout conversions is one
+    // buffer: two tasks using it at once would race.
+    unsigned scratchTasks = 0;
+    for (Region &region : op->getRegions()) {
+      bool uses = false;
+      region.walk([&](Operation *nested) {
+        uses = uses || getScratchBytes(nested) > 0;
+      });
+      scratchTasks += uses;
+    }
+    if (scratchTasks > 1) {
+      op.emitError("not supported yet: reductions, scans or layout "
+                   "conversions through shared memory in more than one "
+                   "task of a warp_specialize (they share one scratch "
+                   "buffer)");
+      return signalPassFailure();
+    }
+    TaskSetSpec spec = describeTasks(op, module);
+    std::vector<TaskError> errors = checkTasks(spec, limits);
+    if (!errors.empty()) {
+      op.emitError(errors.front().message);
+      return signalPassFailure();
+    }
+    auto planned = planTasks(spec, limits);
+    if (auto *error = std::get_if<TaskError>(&planned)) {
+      op.emitError(error->message);
+      return signalPassFailure();
+    }
+    const TaskPlan &plan = std::get<TaskPlan>(planned);
+    Builder builder(module.getContext());
+    SmallVector<int32_t> starts, granted{int32_t(plan.partitions[0]
+                                                     .grantedRegisters)};
+    for (unsigned i = 1; i <= op.getNumPartitions(); ++i) {
+      starts.push_back(plan.partitions[i].startWarp);
+      granted.push_back(plan.partitions[i].grantedRegisters);
+    }
+    op.setPartitionStartWarps(starts);
+    if (plan.model != RegisterModel::None) {
+      op.setGrantedRegisters(granted);
+      op->setAttr(gluon::kWarpGroupRegistersAttrName,
+                  builder.getDenseI32ArrayAttr(SmallVector<int32_t>(
+                      plan.warpGroupRegisters.begin(),
+                      plan.warpGroupRegisters.end())));
+      module->setAttr(gluon::kMaxRegistersAttrName,
+                      builder.getI32IntegerAttr(plan.maxnreg));
+    }
+    module->setAttr(gluon::kTotalNumWarpsAttrName,
+                    builder.getI32IntegerAttr(plan.totalWarps));
+    if (out)
+      *out = plan;
+  }
+
+private:
+  RegisterLimits limits;
+  std::optional<TaskPlan> *out;
+};
+
+} // namespace
+
+std::unique_ptr<Pass>
+gluonc::createPlanTasksPass(RegisterLimits limits,
+                            std::optional<TaskPlan> *plan) {
+  return std::make_unique<PlanTasksPass>(limits, plan);
+}
