@@ -83,6 +83,10 @@ echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
 run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/tma_copy_work"
 rm -rf "$logs/tma_copy_work"
+echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-run)"
+run_gpu_test gpu-ws tests/gpu/ws_test.sh "$stage/bin/gluon-run" \
+  "$kernels" "$logs/ws_work"
+rm -rf "$logs/ws_work"
 
 if [ "${3:-}" = --tests-only ]; then
   exit $status

@@ -60,11 +60,6 @@ void NVIDIATargetInfo::emitBlockBarrier(OpBuilder &builder, Location loc) const 
 bool NVIDIATargetInfo::emitNamedBarrier(OpBuilder &builder, Location loc,
                                         unsigned id, unsigned numThreads,
                                         bool arriveOnly, bool aligned) const {
-  // One warp waits for itself alone: bar.warp.sync.
-  if (numThreads == 32 && !arriveOnly && aligned) {
-    NVVM::SyncWarpOp::create(builder, loc, createI32Constant(builder, loc, -1));
-    return true;
-  }
   // `barrier` without .aligned where warps reach it from different
   // instructions (the warp_specialize dispatch); `bar` is the aligned form.
   std::string text = std::string(aligned ? "bar" : "barrier") +

@@ -380,7 +380,8 @@ public:
                        : unsigned(std::min<uint64_t>(
                              roundDown(limits.registersPerBlock / threads,
                                        limits.granularity),
-                             limits.maxRegisters));
+                             roundDown(limits.maxEntryRegisters,
+                                       limits.granularity)));
     plan.pool = plan.maxnreg * threads;
     for (PartitionPlan &partition : plan.partitions)
       if (partition.padding)

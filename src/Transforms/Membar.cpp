@@ -204,6 +204,8 @@ struct Access {
   /// Whether later accesses must be ordered after this one by a barrier;
   /// false for what an async copy writes (the mbarrier orders it).
   bool staysPending = true;
+  /// An access of an mbarrier op to its barrier object.
+  bool onMBarrier = false;
 
   bool operator<(const Access &other) const {
     return std::make_tuple(buffer.key(), isWrite) <
@@ -239,6 +241,12 @@ public:
   }
   /// A barrier: every access so far is ordered; copies stay in flight.
   void clear() { accesses.clear(); }
+  /// Whether some access to data (not to an mbarrier object) may still be
+  /// pending for other threads.
+  bool anyData() const {
+    return llvm::any_of(accesses,
+                        [](const Access &access) { return !access.onMBarrier; });
+  }
   bool operator==(const PendingAccesses &other) const {
     return accesses == other.accesses && inFlight == other.inFlight;
   }
@@ -286,12 +294,15 @@ SmallVector<Access> getAccesses(Operation *op) {
   if (auto load = dyn_cast<gluon::LocalLoadOp>(op))
     return {{Buffer::of(load.getSrc()), /*isWrite=*/false}};
   if (isa<gluon::InitBarrierOp, gluon::InvalidateBarrierOp>(op))
-    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true}};
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true,
+             /*staysPending=*/true, /*onMBarrier=*/true}};
   if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp,
           gluon::WaitBarrierOp>(op))
-    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/false}};
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/false,
+             /*staysPending=*/true, /*onMBarrier=*/true}};
   if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(op))
-    return {{Buffer::of(load.getBarrier()), /*isWrite=*/false},
+    return {{Buffer::of(load.getBarrier()), /*isWrite=*/false,
+             /*staysPending=*/true, /*onMBarrier=*/true},
             {Buffer::of(load.getDst()), /*isWrite=*/true,
              /*staysPending=*/false}};
   // Pending only once a wait_group retires it (PendingAccesses::startCopy).
@@ -551,6 +562,12 @@ private:
       pending.add({Buffer::scratch(), /*isWrite=*/false});
       return;
     }
+    // One thread arrives on an mbarrier for all of them: what the others
+    // accessed before must be complete first, or a task waiting on the
+    // barrier could overwrite what they still read (or read what they
+    // have not written yet).
+    if (isa<gluon::ArriveBarrierOp>(op) && pending.anyData())
+      barrierBefore(op, pending, insert);
     SmallVector<Access> accesses = getAccesses(op);
     for (const Access &access : accesses)
       if (pending.conflictsWith(access)) {

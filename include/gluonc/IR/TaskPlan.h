@@ -40,6 +40,10 @@ struct RegisterLimits {
   unsigned minRegistersWithDiagnostics = 32;
   /// setmaxnreg's largest per-thread count.
   unsigned maxRegisters = 256;
+  /// The largest per-thread count a kernel may start with (.maxnreg):
+  /// ptxas ignores `.maxnreg 256` ("too many maxnreg"), and with it the
+  /// setmaxnreg plan.
+  unsigned maxEntryRegisters = 255;
   /// Counts are multiples of this.
   unsigned granularity = 8;
   /// setmaxnreg acts on warpgroups of this many consecutive warps.

@@ -1,0 +1,130 @@
+# Warp specialization, both spellings (src/Conversion/WarpSpecializeToLLVM.cpp):
+# gl.warp_specialize and TLX's async_tasks build the same gluon IR and PTX
+# (but for the partitions' names). The block has every task's warps (4
+# default + a loader warp + a storer warp + 2 padding warps = 8); warps
+# past the default's branch to the workers, their warpgroup lowers its
+# register count with setmaxnreg (40, as planned from .maxnreg 248: 65536
+# / 256 threads, at most what ptxas takes), all meet at barrier 1 (non-aligned, 256 threads),
+# and each worker warp branches to its partition; the default warps store
+# what the workers must load and join them at barrier 1 at the end. A
+# task's own barriers are named ones (the loader's: id 2, 32 threads),
+# and one comes before the mbarrier arrive its thread 0 makes for it.
+# ptxas honours setmaxnreg (no C7508 "setmaxnreg ignored" warning).
+# RUN: rm -rf %t
+# RUN: %gluonc %s -k gluon_kernel -s "*fp32:16, *fp32:16, i32, fp32" --emit gluon-ir,ptx -o %t/gluon
+# RUN: %gluonc %s -k tlx_kernel -s "*fp32:16, *fp32:16, i32, fp32" --emit gluon-ir,ptx -o %t/tlx
+# RUN: FileCheck %s --check-prefix=IR --input-file %t/gluon/gluon_kernel.sm_90a.gluon.mlir
+# RUN: FileCheck %s --check-prefix=IR --input-file %t/tlx/tlx_kernel.sm_90a.gluon.mlir
+# RUN: FileCheck %s --check-prefix=PTX --input-file %t/gluon/gluon_kernel.sm_90a.ptx
+# RUN: sed 's/tlx_kernel/gluon_kernel/g' %t/tlx/tlx_kernel.sm_90a.ptx | diff %t/gluon/gluon_kernel.sm_90a.ptx -
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/gluon/gluon_kernel.sm_90a.ptx -o %t/gluon.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
+# RUN: %gluonc %s -k gluon_kernel -s "*fp32:16, *fp32:16, i32, fp32" -o %t/json
+# RUN: FileCheck %s --check-prefix=JSON --input-file %t/json/gluon_kernel.sm_90a.json
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier
+import triton.language.extra.tlx as tlx
+
+# IR: gluon.warp_specialize(%arg0, %arg2, %{{.*}}, %{{.*}}, %arg1)
+# IR-SAME: partitionNumWarps = array<i32: 1, 1>
+# IR-SAME: partitionRequestedRegisters = array<i32: 40, 40>
+# IR: default {
+# IR: gluon.wait_barrier
+# IR: gluon.warp_yield
+# IR: partition0(%{{.*}}: !gluon.ptr<f32>, %{{.*}}: i32, %{{.*}}: !gluon.memdesc<1024xf32, #shared>, %{{.*}}: !gluon.memdesc<2x1xi64, #shared>, %{{.*}}: !gluon.ptr<f32>) {
+# IR: gluon.load
+# IR: gluon.warp_return
+# IR: partition1(
+# IR: gluon.store
+# IR: gluon.warp_return
+
+# PTX: .reqntid 256, 1, 1
+# PTX: .maxnreg 248
+# PTX: shfl.sync.idx.b32 [[WARP:%r[0-9]+]], {{%r[0-9]+}}, 0, 31, -1;
+# PTX: setp.gt.u32 {{%p[0-9]+}}, [[WARP]], 3;
+# PTX: barrier.sync
+# PTX: setmaxnreg.dec.sync.aligned.u32 40;
+# PTX: barrier.sync
+# PTX: mov.b32 [[ID:%r[0-9]+]], 2;
+# PTX-NEXT: mov.b32 [[COUNT:%r[0-9]+]], 32;
+# PTX: bar.sync [[ID]], [[COUNT]];
+# PTX: mbarrier.arrive
+# PTX: barrier.arrive
+
+# PTXAS-NOT: {{C7508|warning}}
+
+# JSON: "launch": {
+# JSON: "block_dims": [
+# JSON-NEXT: 256,
+# JSON: "num_warps": 8,
+# JSON: "partitions": [
+# JSON: "granted_registers": 256,
+# JSON-NEXT: "model": "donation",
+# JSON-NEXT: "name": "default",
+# JSON-NEXT: "num_warps": 4,
+# JSON: "granted_registers": 40,
+# JSON-NEXT: "model": "donation",
+# JSON-NEXT: "name": "loader",
+# JSON-NEXT: "num_warps": 1,
+# JSON-NEXT: "padding": false,
+# JSON-NEXT: "replica": 0,
+# JSON-NEXT: "requested_registers": 40,
+# JSON-NEXT: "start_warp": 4
+# JSON: "name": "storer",
+# JSON: "start_warp": 5
+# JSON: "name": "padding",
+# JSON-NEXT: "num_warps": 2,
+# JSON-NEXT: "padding": true,
+
+
+@gluon.jit
+def compute(buf, bars, out_ptr, n):
+    layout: gl.constexpr = gl.BlockedLayout([8], [32], [gl.num_warps()], [0])
+    mbarrier.wait(bars.index(0), 0)
+    x = buf.load(layout)
+    mbarrier.arrive(bars.index(1), count=1)
+    offsets = gl.arange(0, 1024, layout)
+    gl.store(out_ptr + 1024 + offsets, x + 1.0, mask=offsets < n)
+
+
+@gluon.jit
+def loader(x_ptr, n, buf, bars, out_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([32], [32], [gl.num_warps()], [0])
+    offsets = gl.arange(0, 1024, layout)
+    buf.store(gl.load(x_ptr + offsets, mask=offsets < n, other=0.0))
+    mbarrier.arrive(bars.index(0), count=1)
+
+
+@gluon.jit
+def storer(x_ptr, n, buf, bars, out_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([32], [32], [gl.num_warps()], [0])
+    mbarrier.wait(bars.index(1), 0)
+    offsets = gl.arange(0, 1024, layout)
+    gl.store(out_ptr + offsets, buf.load(layout), mask=offsets < n)
+
+
+@gluon.jit
+def gluon_kernel(x_ptr, out_ptr, n, scale):
+    buf = gl.allocate_shared_memory(gl.float32, [1024], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    bars = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(bars.index(0), count=1)
+    mbarrier.init(bars.index(1), count=1)
+    gl.warp_specialize([(compute, (buf, bars, out_ptr, n)),
+                        (loader, (x_ptr, n, buf, bars, out_ptr)),
+                        (storer, (x_ptr, n, buf, bars, out_ptr))],
+                       [1, 1], [40, 40])
+
+
+@gluon.jit
+def tlx_kernel(x_ptr, out_ptr, n, scale):
+    buf = gl.allocate_shared_memory(gl.float32, [1024], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    bars = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(bars.index(0), count=1)
+    mbarrier.init(bars.index(1), count=1)
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            compute(buf, bars, out_ptr, n)
+        with tlx.async_task(num_warps=1, num_regs=40):
+            loader(x_ptr, n, buf, bars, out_ptr)
+        with tlx.async_task(num_warps=1, num_regs=40):
+            storer(x_ptr, n, buf, bars, out_ptr)
