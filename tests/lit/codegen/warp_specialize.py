@@ -20,6 +20,22 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/gluon/gluon_kernel.sm_90a.ptx -o %t/gluon.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
 # RUN: %gluonc %s -k gluon_kernel -s "*fp32:16, *fp32:16, i32, fp32" -o %t/json
 # RUN: FileCheck %s --check-prefix=JSON --input-file %t/json/gluon_kernel.sm_90a.json
+# The samples as their docstrings compile them, with the plans -v prints:
+# the GEMM's producer warp gives up registers to the two consumer
+# warpgroups (maxnreg 168 = 65536 / 384 threads; the default gets
+# (64512 - 128 x 40) / 256 = 232).
+# RUN: %gluonc %samples/ws_elementwise.py -k ws_elementwise_kernel -w 4 -s "*fp32:16, *fp32:16, i32, fp32, fp32, 1024, 2" -o %t/ew -v | FileCheck %s --check-prefix=EW
+# RUN: %gluonc %samples/matmul_ws.py -k matmul_kernel -w 8 -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8" -o %t/gemm -v | FileCheck %s --check-prefix=GEMM
+# EW: partition{{ +}}replica{{ +}}warps{{ +}}requested{{ +}}granted
+# EW-NEXT: default{{ +}}0{{ +}}0-3{{ +}}-{{ +}}256
+# EW-NEXT: load_task{{ +}}0{{ +}}4{{ +}}40{{ +}}40
+# EW-NEXT: store_task{{ +}}0{{ +}}5{{ +}}40{{ +}}40
+# EW-NEXT: padding{{ +}}0{{ +}}6-7{{ +}}24{{ +}}40
+# GEMM: default{{ +}}0{{ +}}0-7{{ +}}-{{ +}}232
+# GEMM-NEXT: producer{{ +}}0{{ +}}8{{ +}}40{{ +}}40
+# GEMM: total warps 12
+# GEMM: maxnreg 168
+# GEMM-NEXT: pool 64512
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
