@@ -307,9 +307,17 @@ Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
                                                       StringRef arch,
                                                       unsigned optLevel) {
   const NvJitLink &api = getNvJitLink();
-  if (api.isLoaded() && getEnv("GLUONC_ASSEMBLER") != "ptxas")
-    return assembleWithNvJitLink(api, ptx, arch, optLevel);
   std::optional<std::string> ptxas = findPtxas();
+  // A warp-specialized kernel goes to the ptxas program when there is one:
+  // nvJitLink 13.0 compiled samples/matmul_ws.py (setmaxnreg 232 for the
+  // consumers, 40 for the producer, .maxnreg 168) with 136 bytes of spills
+  // where ptxas 13.0.88 with the same options has none, and the spilling
+  // build ran 3% slower on an H200 (1427 against 1381 us at 8192^3,
+  // 2026-12-03).
+  bool setsRegisters = ptx.contains("setmaxnreg");
+  if (api.isLoaded() && getEnv("GLUONC_ASSEMBLER") != "ptxas" &&
+      !(setsRegisters && ptxas))
+    return assembleWithNvJitLink(api, ptx, arch, optLevel);
   if (!ptxas)
     return createStringError(
         "no PTX assembler found: neither libnvJitLink.so.13 nor ptxas (set "

@@ -23,8 +23,9 @@ struct AssembledKernel {
 };
 
 /// Assembles PTX for `arch` with nvJitLink, in process, when its library can
-/// be opened, else with the ptxas program. `GLUONC_ASSEMBLER=ptxas` forces
-/// the program, `GLUONC_PTXAS` names it.
+/// be opened, else with the ptxas program; PTX with setmaxnreg goes to the
+/// program when there is one (Assembler.cpp says why).
+/// `GLUONC_ASSEMBLER=ptxas` forces the program, `GLUONC_PTXAS` names it.
 llvm::Expected<AssembledKernel> assemblePTX(llvm::StringRef ptx,
                                             llvm::StringRef arch,
                                             unsigned optLevel);

@@ -7,7 +7,8 @@
 // Runs the gluonc-compiled GEMMs (samples/matmul_wgmma.py,
 // samples/matmul_persistent.py, wgmma_kernels.py's A in registers and
 // aggregate_kernels.py's persistent GEMM written with @aggregate classes,
-// fp16 and bf16, several block shapes) on a
+// the warp-specialized samples/matmul_ws.py, fp16 and bf16, several block
+// shapes) on a
 // GPU through libgluonrt, with every tensor descriptor built from the
 // kernel's JSON alone, and compares C = A @ B with a float64 reference.
 // Inputs are random values in [-1, 1] (exact in the element type); C is
@@ -222,6 +223,8 @@ int main(int argc, char **argv) {
         {"gemm_reg_a_bf16", true, false, false},
         {"gemm_aggregate_fp16", false, true, true},
         {"gemm_aggregate_bf16_64x64", true, true, false},
+        {"gemm_ws_fp16", false, true, true},
+        {"gemm_ws_bf16", true, true, true},
     };
     for (const Variant &variant : variants) {
       checkGemm(runner, variant, {512, 512, 512});
