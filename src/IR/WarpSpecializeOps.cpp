@@ -15,9 +15,10 @@
 // The verifier checks what the op itself owns: one entry of every
 // per-partition array per partition, block arguments that match the
 // captures, no tensor among the captures, no value from outside read by a
-// partition, no warp_specialize inside another. The task rules (warp
-// ranges, register requests) are gluonc::checkTasks's, shared with the
-// frontend; the tasks pass runs them with the target's limits.
+// partition, no warp_specialize inside another; then the task rules (warp
+// ranges, register requests) of gluonc::checkTasks, shared with the
+// frontend, with every target's limits (the tasks pass runs them again
+// with the target's own).
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,7 +121,48 @@ LogicalResult WarpSpecializeOp::verify() {
   if ((*this)->getParentOfType<WarpSpecializeOp>())
     return emitOpError() << "cannot be nested inside another "
                             "gluon.warp_specialize";
+  // The task rules every target shares (the tasks pass adds the target's).
+  std::vector<gluonc::TaskError> errors =
+      gluonc::checkTasks(getTaskSet(*this), gluonc::RegisterLimits());
+  if (!errors.empty())
+    return emitOpError() << errors.front().message;
   return success();
+}
+
+gluonc::TaskSetSpec mlir::gluon::getTaskSet(WarpSpecializeOp op) {
+  using namespace gluonc;
+  auto module = op->getParentOfType<ModuleOp>();
+  auto usesDiagnostics = [](Region &region) {
+    bool found = false;
+    region.walk([&](AssertOp) { found = true; });
+    return found;
+  };
+  TaskSetSpec spec;
+  spec.kernelNumWarps = getKernelNumWarps(op);
+  if (auto regs = op.getDefaultRequestedRegisters())
+    spec.defaultRequestedRegisters = *regs;
+  spec.defaultUsesDiagnostics = usesDiagnostics(op.getDefaultRegion());
+  auto starts = op.getPartitionStartWarps();
+  for (unsigned i = 0; i < op.getNumPartitions(); ++i) {
+    TaskSpec task;
+    task.name = cast<StringAttr>(op.getPartitionNames()[i]).str();
+    task.replica = op.getPartitionReplicas()[i];
+    task.numWarps = op.getPartitionNumWarps()[i];
+    if (starts)
+      task.startWarp = (*starts)[i];
+    if (int32_t regs = op.getPartitionRequestedRegisters()[i])
+      task.requestedRegisters = regs;
+    task.usesDiagnostics = usesDiagnostics(op.getPartitionRegions()[i]);
+    // A replica of the default task takes its name and warps.
+    task.replicaOfDefault =
+        task.name == "default" && task.numWarps == spec.kernelNumWarps;
+    spec.workers.push_back(task);
+  }
+  if (auto cap = module ? module->getAttrOfType<IntegerAttr>(
+                            kMaxRegistersAttrName)
+                      : IntegerAttr())
+    spec.maxnreg = cap.getInt();
+  return spec;
 }
 
 LogicalResult WarpSpecializeOp::verifyRegions() {

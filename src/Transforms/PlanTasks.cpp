@@ -33,38 +33,6 @@ using namespace gluonc;
 
 namespace {
 
-TaskSetSpec describeTasks(gluon::WarpSpecializeOp op, ModuleOp module) {
-  auto usesDiagnostics = [](Region &region) {
-    bool found = false;
-    region.walk([&](gluon::AssertOp) { found = true; });
-    return found;
-  };
-  TaskSetSpec spec;
-  spec.kernelNumWarps = gluon::getKernelNumWarps(module);
-  if (auto regs = op.getDefaultRequestedRegisters())
-    spec.defaultRequestedRegisters = *regs;
-  spec.defaultUsesDiagnostics = usesDiagnostics(op.getDefaultRegion());
-  auto starts = op.getPartitionStartWarps();
-  for (unsigned i = 0; i < op.getNumPartitions(); ++i) {
-    TaskSpec task;
-    task.name = cast<StringAttr>(op.getPartitionNames()[i]).str();
-    task.replica = op.getPartitionReplicas()[i];
-    task.numWarps = op.getPartitionNumWarps()[i];
-    if (starts)
-      task.startWarp = (*starts)[i];
-    if (int32_t regs = op.getPartitionRequestedRegisters()[i])
-      task.requestedRegisters = regs;
-    task.usesDiagnostics = usesDiagnostics(op.getPartitionRegions()[i]);
-    // A replica of the default task takes its name and warps.
-    task.replicaOfDefault =
-        task.name == "default" && task.numWarps == spec.kernelNumWarps;
-    spec.workers.push_back(task);
-  }
-  if (auto cap = module->getAttrOfType<IntegerAttr>(gluon::kMaxRegistersAttrName))
-    spec.maxnreg = cap.getInt();
-  return spec;
-}
-
 class PlanTasksPass
     : public PassWrapper<PlanTasksPass, OperationPass<ModuleOp>> {
 public:
@@ -113,7 +81,7 @@ public:
                    "buffer)");
       return signalPassFailure();
     }
-    TaskSetSpec spec = describeTasks(op, module);
+    TaskSetSpec spec = gluon::getTaskSet(op);
     std::vector<TaskError> errors = checkTasks(spec, limits);
     if (!errors.empty()) {
       op.emitError(errors.front().message);

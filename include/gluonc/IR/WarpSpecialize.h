@@ -15,6 +15,7 @@
 #define GLUONC_IR_WARPSPECIALIZE_H
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/TaskPlan.h"
 
 #include <optional>
 
@@ -40,6 +41,11 @@ struct WarpScope {
   unsigned startWarp = 0;
   unsigned numWarps = 0;
 };
+
+/// The tasks of `op` as gluonc::checkTasks and planTasks take them: the
+/// kernel's num_warps, each partition's warps, start, request and name,
+/// whether a task has device_assert inside, and the module's --maxnreg.
+gluonc::TaskSetSpec getTaskSet(WarpSpecializeOp op);
 
 /// The scope of `op`, or of code inserted into `block`.
 WarpScope getWarpScope(Operation *op);
