@@ -113,6 +113,13 @@ public:
       : spec(spec), limits(limits) {}
 
   std::vector<TaskError> run() {
+    if (!limits.hasNamedBarriers) {
+      // The dispatch and each task's own barriers wait for some warps only.
+      error(std::nullopt, "warp specialization needs named barriers that "
+                          "wait for some of the block's warps, which this "
+                          "target does not have");
+      return std::move(errors);
+    }
     checkKernelWarps();
     checkRegisterRequest(std::nullopt, "the default task",
                          spec.defaultRequestedRegisters);

@@ -55,6 +55,9 @@ struct RegisterLimits {
   unsigned maxPartitions = 14;
   /// Whether the target has setmaxnreg (sm_90a and later).
   bool hasSetmaxnreg = true;
+  /// Whether the target has barriers for some of a block's warps (NVIDIA's
+  /// bar.sync with a thread count); warp specialization needs them.
+  bool hasNamedBarriers = true;
 };
 
 /// One worker partition, replicas already expanded by the caller (one

@@ -110,11 +110,12 @@ public:
   /// The most shared memory (LDS) one block may use on `arch`, in bytes.
   virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
   /// What async tasks' register budgets may use on `arch`: the register
-  /// file of a block and whether setmaxnreg exists (by default it does
-  /// not, and a register request is refused).
+  /// file of a block and whether setmaxnreg and named barriers exist (by
+  /// default neither does, and warp specialization is refused).
   virtual RegisterLimits getRegisterLimits(llvm::StringRef /*arch*/) const {
     RegisterLimits limits;
     limits.hasSetmaxnreg = false;
+    limits.hasNamedBarriers = false;
     return limits;
   }
   /// Named capabilities of `arch` that the frontend checks before a kernel

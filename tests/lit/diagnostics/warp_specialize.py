@@ -11,6 +11,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k too_many_warps -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TOTAL
 # RUN: %expect-exit 1 %gluonc %s -k too_many_partitions -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=PARTITIONS
 # RUN: %expect-exit 1 %gluonc %s -k no_setmaxnreg --arch sm_90 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NOSETMAXNREG
+# RUN: %expect-exit 1 %gluonc %s -k no_named_barriers --arch gfx942 -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=AMD
 # RUN: %expect-exit 1 %gluonc %s -k tlx_two_defaults -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TWODEFAULTS
 # RUN: %expect-exit 1 %gluonc %s -k tlx_no_default -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NODEFAULT
 # RUN: %expect-exit 1 %gluonc %s -k tlx_statement -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=STATEMENT
@@ -108,6 +109,12 @@ def too_many_partitions(x_ptr):
 def no_setmaxnreg(x_ptr):
     gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1], [24])
     # NOSETMAXNREG: warp_specialize.py:[[@LINE-1]]:5: error: task 'worker_fn' asks for num_regs 24, but this target has no setmaxnreg (setmaxnreg needs sm_90a or later)
+
+
+@gluon.jit
+def no_named_barriers(x_ptr):
+    gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1])
+    # AMD: warp_specialize.py:[[@LINE-1]]:5: error: warp specialization needs named barriers that wait for some of the block's warps, which this target does not have
 
 
 @gluon.jit
