@@ -57,9 +57,10 @@ for var in ("GLUONC_ASSEMBLER", "GLUONC_PTXAS", "GLUONC_NVJITLINK"):
 # A sanitizer build (-DGLUONC_SANITIZE): a report aborts the program, so that
 # neither `not` nor `%expect-exit 1` mistakes it for gluonc's own failure
 # (the sanitizers' default exit status is 1, gluonc's for a bad kernel).
-# Leak checking stays on.
+# Leak checking stays on. allow_user_poisoning=0: see scripts/test.sh.
 if config.sanitize:
     config.available_features.add("sanitizer")
     options = "abort_on_error=1:print_summary=1"
-    config.environment["ASAN_OPTIONS"] = options + ":detect_leaks=1"
+    config.environment["ASAN_OPTIONS"] = (options + ":detect_leaks=1"
+                                          ":allow_user_poisoning=0")
     config.environment["UBSAN_OPTIONS"] = options + ":print_stacktrace=1"
