@@ -36,6 +36,14 @@
 # GEMM: total warps 12
 # GEMM: maxnreg 168
 # GEMM-NEXT: pool 64512
+# TLX replicas: the default task twice (replica 1 on warps 4-7, sharing the
+# donated registers with the default: (64512 - 128 x 48) / 256 = 228, so
+# 224) and a 2-warp task twice (tlx.async_task_replica_id() 0 and 1).
+# RUN: %gluonc %s -k replicas -s "*fp32:16" -o %t/replicas -v | FileCheck %s --check-prefix=REPLICAS
+# REPLICAS: default{{ +}}0{{ +}}0-3{{ +}}-{{ +}}224
+# REPLICAS-NEXT: default{{ +}}1{{ +}}4-7{{ +}}-{{ +}}224
+# REPLICAS-NEXT: task1{{ +}}0{{ +}}8-9{{ +}}48{{ +}}48
+# REPLICAS-NEXT: task1{{ +}}1{{ +}}10-11{{ +}}48{{ +}}48
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
@@ -144,3 +152,16 @@ def tlx_kernel(x_ptr, out_ptr, n, scale):
             loader(x_ptr, n, buf, bars, out_ptr)
         with tlx.async_task(num_warps=1, num_regs=40):
             storer(x_ptr, n, buf, bars, out_ptr)
+
+
+@gluon.jit
+def replicas(x_ptr):
+    with tlx.async_tasks():
+        with tlx.async_task("default", replicate=2):
+            layout: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
+            offs = gl.arange(0, 128, layout)
+            gl.store(x_ptr + offs + tlx.async_task_replica_id() * 128, offs.to(gl.float32))
+        with tlx.async_task(num_warps=2, replicate=2, num_regs=48):
+            layout2: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
+            o = gl.arange(0, 64, layout2)
+            gl.store(x_ptr + 1024 + tlx.async_task_replica_id() * 64 + o, o.to(gl.float32))
