@@ -158,13 +158,13 @@ Value warpSpecialize(IRGen &gen, const BoundArgs &bound) {
     auto [function, arguments] =
         requireTask(gen, entries[i + 1], tasksLoc, i + 1);
     IRGen::WorkerTask worker;
-    worker.name = function->def->name;
-    rejectTensors(gen, Value::tuple(arguments), tasksLoc, worker.name);
-    worker.numWarps = requireCount(gen, warps[i], bound.loc("worker_num_warps"),
+    worker.task.name = function->def->name;
+    rejectTensors(gen, Value::tuple(arguments), tasksLoc, worker.task.name);
+    worker.task.numWarps = requireCount(gen, warps[i], bound.loc("worker_num_warps"),
                                    "worker_num_warps[" + std::to_string(i) +
                                        "]");
     if (regs)
-      worker.numRegs = requireCount(gen, (*regs)[i],
+      worker.task.requestedRegisters = requireCount(gen, (*regs)[i],
                                     bound.loc("worker_num_regs"),
                                     "worker_num_regs[" + std::to_string(i) +
                                         "]");

@@ -26,6 +26,7 @@
 #include "gluonc/Frontend/Diagnostics.h"
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Signature.h"
+#include "gluonc/IR/TaskPlan.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -144,14 +145,10 @@ public:
   /// async_task_replica_id); 0 outside tasks.
   unsigned getReplicaId() const;
 
-  /// One worker partition of a warp_specialize (a replica of its own).
+  /// One worker partition of a warp_specialize (a replica of its own): the
+  /// task as gluonc::checkTasks takes it, where it is and its body.
   struct WorkerTask {
-    std::string name;
-    unsigned replica = 0;
-    unsigned numWarps = 1;
-    std::optional<unsigned> startWarp;
-    std::optional<unsigned> numRegs;
-    bool replicaOfDefault = false;
+    TaskSpec task;
     /// The task in the source (its call or `with`), for diagnostics.
     SourceLoc loc;
     /// Generates the partition's body.

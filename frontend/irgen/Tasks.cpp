@@ -93,16 +93,8 @@ std::vector<mlir::Value> IRGen::emitWarpSpecialize(
   TaskSetSpec tasks;
   tasks.kernelNumWarps = getNumWarps();
   tasks.defaultRequestedRegisters = defaultRegs;
-  for (const WorkerTask &worker : workers) {
-    TaskSpec task;
-    task.name = worker.name;
-    task.replica = worker.replica;
-    task.numWarps = worker.numWarps;
-    task.startWarp = worker.startWarp;
-    task.requestedRegisters = worker.numRegs;
-    task.replicaOfDefault = worker.replicaOfDefault;
-    tasks.workers.push_back(task);
-  }
+  for (const WorkerTask &worker : workers)
+    tasks.workers.push_back(worker.task);
   // The target's own limits (setmaxnreg, the register file) are the tasks
   // pass's to check; these rules hold on every target.
   for (const TaskError &error : checkTasks(tasks, RegisterLimits()))
@@ -127,7 +119,7 @@ std::vector<mlir::Value> IRGen::emitWarpSpecialize(
     mlir::gluon::WarpYieldOp::create(builder, mloc, values);
     for (auto [index, worker] : llvm::enumerate(workers)) {
       builder.createBlock(&placeholder->getRegion(index + 1));
-      taskScopes.push_back({worker.numWarps, worker.replica});
+      taskScopes.push_back({worker.task.numWarps, worker.task.replica});
       inRuntimeRegion([&] { worker.emit(); });
       taskScopes.pop_back();
       mlir::gluon::WarpReturnOp::create(builder, getLoc(worker.loc));
@@ -165,13 +157,13 @@ std::vector<mlir::Value> IRGen::emitWarpSpecialize(
   std::vector<int32_t> numWarps, startWarps, numRegs, replicas;
   std::vector<mlir::Attribute> names;
   bool explicitPlacement = false;
-  for (const WorkerTask &worker : workers) {
-    numWarps.push_back(worker.numWarps);
-    startWarps.push_back(worker.startWarp.value_or(0));
-    explicitPlacement |= worker.startWarp.has_value();
-    numRegs.push_back(worker.numRegs.value_or(0));
-    replicas.push_back(worker.replica);
-    names.push_back(builder.getStringAttr(worker.name));
+  for (const TaskSpec &task : tasks.workers) {
+    numWarps.push_back(task.numWarps);
+    startWarps.push_back(task.startWarp.value_or(0));
+    explicitPlacement |= task.startWarp.has_value();
+    numRegs.push_back(task.requestedRegisters.value_or(0));
+    replicas.push_back(task.replica);
+    names.push_back(builder.getStringAttr(task.name));
   }
   mlir::OperationName name = state.name;
   state.addAttribute(WarpSpecializeOp::getPartitionNumWarpsAttrName(name),
@@ -282,13 +274,13 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
   std::vector<WorkerTask> workers;
   for (size_t replica = 1; replica < defaultTask.replicate; ++replica) {
     WorkerTask worker;
-    worker.name = "default";
-    worker.replica = replica;
-    worker.numWarps = getNumWarps();
+    worker.task.name = "default";
+    worker.task.replica = replica;
+    worker.task.numWarps = getNumWarps();
     if (defaultTask.startWarp)
-      worker.startWarp = *defaultTask.startWarp + replica * getNumWarps();
-    worker.numRegs = defaultTask.numRegs;
-    worker.replicaOfDefault = true;
+      worker.task.startWarp = *defaultTask.startWarp + replica * getNumWarps();
+    worker.task.requestedRegisters = defaultTask.numRegs;
+    worker.task.replicaOfDefault = true;
     worker.loc = defaultStmt->loc;
     worker.emit = [&runBody, defaultStmt] { runBody(defaultStmt->body); };
     workers.push_back(std::move(worker));
@@ -297,12 +289,12 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
     const auto &[taskStmt, spec] = entry;
     for (unsigned replica = 0; replica < spec.replicate; ++replica) {
       WorkerTask worker;
-      worker.name = "task" + std::to_string(index + 1);
-      worker.replica = replica;
-      worker.numWarps = spec.numWarps;
+      worker.task.name = "task" + std::to_string(index + 1);
+      worker.task.replica = replica;
+      worker.task.numWarps = spec.numWarps;
       if (spec.startWarp)
-        worker.startWarp = *spec.startWarp + replica * spec.numWarps;
-      worker.numRegs = spec.numRegs;
+        worker.task.startWarp = *spec.startWarp + replica * spec.numWarps;
+      worker.task.requestedRegisters = spec.numRegs;
       worker.loc = taskStmt->loc;
       const WithStmt *body = taskStmt;
       worker.emit = [&runBody, body] { runBody(body->body); };
