@@ -234,14 +234,9 @@ Value asyncTask(IRGen &gen, const BoundArgs &bound) {
     gen.fail(bound.loc("replicate"), "replicate must be at least 1, got " +
                                          std::to_string(*replicate));
   task.replicate = replicate.value_or(1);
-  if (bound.has("warp_group_start_id")) {
-    const Value &start = bound.get("warp_group_start_id");
-    if (!start.is<int64_t>() || start.get<int64_t>() < 0)
-      gen.fail(bound.loc("warp_group_start_id"),
-               "warp_group_start_id must be a non-negative int, got " +
-                   start.toString());
-    task.startWarp = unsigned(start.get<int64_t>());
-  }
+  // Bounded like the other counts: a start past a block's warps fails the
+  // warp checks, and no value wraps around unsigned.
+  task.startWarp = optionalCount(gen, bound, "warp_group_start_id");
   return Value(task);
 }
 

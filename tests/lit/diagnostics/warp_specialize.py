@@ -23,6 +23,12 @@
 # RUN: %expect-exit 1 %gluonc %s -k tlx_tensor -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TLXTENSOR
 # RUN: %expect-exit 1 %gluonc %s -k tlx_task_outside -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=OUTSIDE
 # RUN: %expect-exit 1 %gluonc %s -k tlx_runtime_if -s "*fp32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=RUNTIMEIF
+# RUN: %expect-exit 1 %gluonc %s -k tlx_bad_start -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BADSTART
+# RUN: %expect-exit 1 %gluonc %s -k tlx_both_regs -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BOTHREGS
+# RUN: %expect-exit 1 %gluonc %s -k tlx_default_warps -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=DEFAULTWARPS
+# RUN: %expect-exit 1 %gluonc %s -k two_ops -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=TWOOPS
+# RUN: %expect-exit 1 %gluonc %s -k in_loop -s "*fp32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=INLOOP
+# RUN: %expect-exit 1 %gluonc %s -k scratch_twice -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SCRATCH
 # RUN: test ! -e %t
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -225,3 +231,57 @@ def tlx_runtime_if(x_ptr, n):
             with tlx.async_task("default"):
                 pass
     # RUNTIMEIF: warp_specialize.py:[[@LINE-3]]:12: error: an 'if' inside tlx.async_tasks() must be known at compile time: it chooses which tasks exist
+
+
+@gluon.jit
+def tlx_bad_start(x_ptr):
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            pass
+        with tlx.async_task(num_warps=1, warp_group_start_id=4294967300):
+            pass
+    # BADSTART: warp_specialize.py:[[@LINE-2]]:42: error: tlx.async_task's warp_group_start_id must be a non-negative int, got 4294967300
+
+
+@gluon.jit
+def tlx_both_regs(x_ptr):
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            pass
+        with tlx.async_task(num_warps=1, num_regs=24, registers=24):
+            pass
+    # BOTHREGS: warp_specialize.py:[[@LINE-2]]:55: error: give num_regs or registers, not both
+
+
+@gluon.jit
+def tlx_default_warps(x_ptr):
+    with tlx.async_tasks():
+        with tlx.async_task("default", num_warps=4):
+            pass
+    # DEFAULTWARPS: warp_specialize.py:[[@LINE-2]]:40: error: the default task runs on the kernel's num_warps; it takes no num_warps
+
+
+@gluon.jit
+def two_ops(x_ptr):
+    gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1])
+    gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1])
+    # TWOOPS: warp_specialize.py:[[@LINE-1]]:5: error: not supported yet: more than one warp_specialize in a kernel
+
+
+@gluon.jit
+def in_loop(x_ptr, n):
+    for i in range(n):
+        gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1])
+    # INLOOP: warp_specialize.py:[[@LINE-1]]:9: error: not supported yet: warp_specialize inside a loop or a branch; call it at the kernel's top level
+
+
+@gluon.jit
+def sum_task(x_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
+    gl.store(x_ptr, gl.sum(gl.load(x_ptr + gl.arange(0, 128, layout)), axis=0))
+
+
+@gluon.jit
+def scratch_twice(x_ptr):
+    gl.warp_specialize([(sum_task, (x_ptr,)), (sum_task, (x_ptr,))], [4])
+    # SCRATCH: warp_specialize.py:[[@LINE-1]]:5: error: not supported yet: reductions, scans or layout conversions through shared memory in more than one task of a warp_specialize (they share one scratch buffer)
