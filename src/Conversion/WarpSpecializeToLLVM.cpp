@@ -168,9 +168,8 @@ public:
             gluon::kMaxRegistersAttrName))
       maxnreg = cap.getInt();
 
-    Value warp = emitDispatch(*starts);
-    (void)warp;
-    if (failed(lowerPartitions(*starts)))
+    emitDispatch(*starts);
+    if (failed(lowerPartitions()))
       return failure();
     lowerDefault();
     return success();
@@ -192,8 +191,8 @@ private:
   }
 
   /// Splits the kernel's entry: the default warps go on, the others to
-  /// the workers' dispatch. Returns the warp id.
-  Value emitDispatch(ArrayRef<int32_t> starts) {
+  /// the workers' dispatch.
+  void emitDispatch(ArrayRef<int32_t> starts) {
     Block *entry = &func.getBody().front();
     Block *kernel = entry->splitBlock(entry->begin());
     b.setInsertionPointToEnd(entry);
@@ -249,7 +248,6 @@ private:
     SmallVector<ValueRange> operands(cases.size(), ValueRange());
     LLVM::SwitchOp::create(b, loc, warp, padding, ValueRange(), cases,
                            targets, operands);
-    return warp;
   }
 
   /// The address of capture `index` in the capture buffer.
@@ -262,8 +260,7 @@ private:
 
   /// Moves each partition into the kernel: its captures recomputed or
   /// loaded, its end an arrival at the join.
-  LogicalResult lowerPartitions(ArrayRef<int32_t> starts) {
-    (void)starts;
+  LogicalResult lowerPartitions() {
     for (Region &region : op.getPartitionRegions()) {
       Block *entry = &region.front();
       b.setInsertionPointToStart(entry);
