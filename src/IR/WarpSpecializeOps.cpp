@@ -205,6 +205,17 @@ LogicalResult WarpYieldOp::verify() {
 // Warp scopes
 //===----------------------------------------------------------------------===//
 
+Value mlir::gluon::getCapturedValue(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || !argument.getOwner()->isEntryBlock())
+    return {};
+  Region *region = argument.getOwner()->getParent();
+  auto op = dyn_cast_or_null<WarpSpecializeOp>(region->getParentOp());
+  if (!op || !op.getPartitionIndex(region))
+    return {};
+  return op.getCaptures()[argument.getArgNumber()];
+}
+
 unsigned mlir::gluon::getKernelNumWarps(Operation *op) {
   ModuleOp module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
                                       : op->getParentOfType<ModuleOp>();

@@ -57,6 +57,11 @@
 // is an error; one that may have (a loop's previous iteration, one branch
 // of an `if`) a warning.
 //
+// Warp specialization: each partition is walked on its own (its tasks
+// order their accesses with mbarriers). A partition names its buffers
+// through block arguments; the pass follows them to the captured views,
+// so a partition's buffers are told apart as the default task's are.
+//
 // Control flow: a loop body is entered with what is pending before the loop
 // and at the end of its body (the previous iteration), computed to a fixed
 // point; the branches of an `if` are entered with what is pending before it.
@@ -68,6 +73,7 @@
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/MemDesc.h"
+#include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -82,15 +88,16 @@ using namespace mlir;
 using namespace gluonc;
 
 gluon::LocalAllocOp gluonc::getAllocation(Value descriptor) {
-  while (Operation *def = descriptor.getDefiningOp()) {
-    if (auto alloc = dyn_cast<gluon::LocalAllocOp>(def))
-      return alloc;
-    if (!isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
-             gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
-      return {};
-    descriptor = def->getOperand(0);
-  }
-  return {};
+  // A partition sees a buffer through its capture.
+  if (Value captured = gluon::getCapturedValue(descriptor))
+    return getAllocation(captured);
+  Operation *def = descriptor.getDefiningOp();
+  if (auto alloc = dyn_cast_or_null<gluon::LocalAllocOp>(def))
+    return alloc;
+  if (!isa_and_nonnull<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
+                       gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+    return {};
+  return getAllocation(def->getOperand(0));
 }
 
 namespace {
@@ -98,6 +105,8 @@ namespace {
 /// Elements from the allocation's start to the first element of the view
 /// `descriptor`, when the views leading to it have constant offsets.
 std::optional<int64_t> getViewOrigin(Value descriptor) {
+  if (Value captured = gluon::getCapturedValue(descriptor))
+    return getViewOrigin(captured);
   Operation *def = descriptor.getDefiningOp();
   if (!def)
     return std::nullopt;
@@ -207,9 +216,13 @@ struct Access {
   /// An access of an mbarrier op to its barrier object.
   bool onMBarrier = false;
 
+  // onMBarrier is part of the key: a data read of a buffer the pass
+  // cannot place must not merge with an mbarrier read of one (both Unknown)
+  // and vanish from anyData().
   bool operator<(const Access &other) const {
-    return std::make_tuple(buffer.key(), isWrite) <
-           std::make_tuple(other.buffer.key(), other.isWrite);
+    return std::make_tuple(buffer.key(), isWrite, onMBarrier) <
+           std::make_tuple(other.buffer.key(), other.isWrite,
+                           other.onMBarrier);
   }
   bool operator==(const Access &other) const {
     return !(*this < other) && !(other < *this);

@@ -51,6 +51,11 @@ gluonc::TaskSetSpec getTaskSet(WarpSpecializeOp op);
 WarpScope getWarpScope(Operation *op);
 WarpScope getWarpScope(Block *block);
 
+/// For an argument of a partition's entry block, the warp_specialize
+/// operand it captures (the same memory, buffer or scalar); null for any
+/// other value.
+Value getCapturedValue(Value value);
+
 /// The kernel's num_warps (the module's gluon.num_warps).
 unsigned getKernelNumWarps(Operation *op);
 
