@@ -5,7 +5,8 @@ Runs on a GPU machine with PyTorch and Triton (3.6). For fp16 and bf16 and
 each shape (M, N, K) it launches
 
   * gluonc's kernels (samples/matmul_wgmma.py, and samples/
-    matmul_persistent.py when built), compiled ahead of time, through
+    matmul_persistent.py and the warp-specialized samples/matmul_ws.py
+    when built), compiled ahead of time, through
     libgluonrt loaded with ctypes, every tensor descriptor built by
     libgluonrt from the metadata alone;
   * Triton's own compilation of the SAME source files, with host
@@ -19,8 +20,9 @@ same way for every candidate). FLOPs per GEMM: 2 * M * N * K.
 
   matmul_wgmma_bench.py --kernels STAGE/bench --libgluonrt libgluonrt.so
 
-where STAGE/bench holds matmul_wgmma_<dtype>/ and matmul_persistent_<dtype>/
-(scripts/gpu-stage.sh builds them).
+where STAGE/bench holds matmul_wgmma_<dtype>/, matmul_persistent_<dtype>/ and
+matmul_ws_<dtype>/ (scripts/gpu-stage.sh builds them). For warp-specialized
+builds it also prints the register plan from the JSON's `partitions`.
 """
 
 import argparse
@@ -45,6 +47,11 @@ class GluoncGemm:
         self.blocks = [p["tensordesc"]["block_shape"] for p in params[:3]]
         self.constexprs = self.metadata["constexprs"]
         self.num_warps = self.metadata["launch"]["num_warps"]
+        # The kernel's own num_warps, which a Triton launch takes: the
+        # default partition's warps when the kernel is warp-specialized.
+        self.partitions = self.metadata.get("partitions", [])
+        self.kernel_warps = next((p["num_warps"] for p in self.partitions
+                                  if p["name"] == "default"), self.num_warps)
 
     def grid(self, m, n, persistent, sms):
         tiles = (-(-m // self.blocks[2][0])) * (-(-n // self.blocks[2][1]))
@@ -91,7 +98,8 @@ def main():
           f"{args.reps} rounds after 5 warm-up launches each")
 
     kinds = [("matmul_wgmma", "pipelined", False),
-             ("matmul_persistent", "persistent", True)]
+             ("matmul_persistent", "persistent", True),
+             ("matmul_ws", "warp-specialized", True)]
     samples = {kind: import_module(os.path.join(args.samples, kind + ".py"),
                                    "gluonc_bench_" + kind)
                for kind, _, _ in kinds
@@ -132,7 +140,8 @@ def main():
                               for name in ("NUM_BUFFERS", "GROUP_M")]
 
                 def triton_launch(sample=sample, grid=grid, descs=descs,
-                                  constexprs=constexprs, warps=build.num_warps):
+                                  constexprs=constexprs,
+                                  warps=build.kernel_warps):
                     return sample.matmul_kernel[(grid,)](*descs, *constexprs,
                                                          num_warps=warps)
 
@@ -147,7 +156,7 @@ def main():
                 compiled = fn()
                 if args.dump_dir and name.startswith("triton"):
                     os.makedirs(args.dump_dir, exist_ok=True)
-                    kind = name.split(" ", 1)[1]
+                    kind = name.split(" ", 1)[1].replace("-", "_")
                     stem = os.path.join(args.dump_dir, f"triton_{kind}_{short}")
                     with open(stem + ".cubin", "wb") as handle:
                         handle.write(compiled.asm["cubin"])
@@ -191,6 +200,11 @@ def main():
                       f"{build.blocks[0][1]}, {build.constexprs}, "
                       f"{build.num_warps} warps, "
                       f"grid {build.grid(m, n, persistent, sms)}")
+                for part in build.partitions:
+                    print(f"    partition {part['name']} "
+                          f"(warps {part['start_warp']}+{part['num_warps']}): "
+                          f"requested {part['requested_registers']}, "
+                          f"granted {part['granted_registers']}")
     if args.json_out:
         with open(args.json_out, "w") as handle:
             json.dump({"results": rows}, handle, indent=2, sort_keys=True)

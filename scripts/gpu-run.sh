@@ -126,7 +126,7 @@ PYTHONUNBUFFERED=1 python3 bench/matmul_fma_bench.py \
 
 # What the benchmarked kernels became, gluonc's and Triton's side by side:
 # registers and shared memory of each, the SASS of the row kernels, of
-# the FMA matmul and of the persistent GEMM.
+# the FMA matmul and of the persistent and warp-specialized GEMMs.
 if command -v cuobjdump >/dev/null; then
   for cubin in "$stage"/bench/*/*.cubin "$stage"/bench-untuned/*/*.cubin \
                "$stage"/triton/*.cubin; do
@@ -138,9 +138,14 @@ if command -v cuobjdump >/dev/null; then
                "$stage"/bench/matmul_fma/*.cubin \
                "$stage"/triton/triton_matmul_fma.cubin \
                "$stage"/bench/matmul_persistent_fp16/*.cubin \
-               "$stage"/triton/triton_persistent_fp16.cubin; do
+               "$stage"/triton/triton_persistent_fp16.cubin \
+               "$stage"/bench/matmul_ws_fp16/*.cubin \
+               "$stage"/triton/triton_warp_specialized_fp16.cubin; do
     echo "== $cubin"
     cuobjdump --dump-sass "$cubin"
   done > "$logs/kernels.sass" 2>&1
+  # The warp-specialized GEMM's register plan against what ptxas did.
+  python3 bench/sass_registers.py "$stage"/bench/matmul_ws_*/*.json \
+    > "$logs/ws_registers.txt" 2>&1 || status=1
 fi
 exit $status

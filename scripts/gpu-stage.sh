@@ -54,8 +54,9 @@ done
   -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" \
   -o "$stage/bench/tma_copy"
 # The GEMM benchmark's kernels: 128 x 256 tiles with K steps of 64, two
-# warpgroups, a 3-deep ring (what fits in shared memory beside C's tile).
-for kind in matmul_wgmma matmul_persistent; do
+# warpgroups, a 3-deep ring (what fits in shared memory beside C's tile);
+# matmul_ws adds its producer warp (and padding) to the two warpgroups.
+for kind in matmul_wgmma matmul_persistent matmul_ws; do
   for dtype in fp16 bf16; do
     "$gluonc" samples/$kind.py -k matmul_kernel -w 8 \
       -s "tensordesc<$dtype[128, 64]>, tensordesc<$dtype[64, 256]>, tensordesc<$dtype[128, 256]>, 3, 8" \

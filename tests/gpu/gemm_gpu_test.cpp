@@ -28,6 +28,9 @@
 //
 //   gluonc-gpu-gemm-test KERNEL_DIR     (exit 77: no GPU)
 //
+// GLUONC_GEMM_TEST_ONLY=gemm_ws_fp16,gemm_ws_bf16 runs only the named
+// variants (to run one build under the sanitizers without the others).
+//
 // KERNEL_DIR holds one folder per build: gemm_<variant>/ with
 // matmul_kernel.sm_90a.json (see tests/gpu/CMakeLists.txt).
 //
@@ -44,6 +47,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -203,6 +207,19 @@ void checkGemm(Runner &runner, const Variant &variant, const Shape &shape) {
                 bad == 0, detail);
 }
 
+/// Whether `name` is one of the comma-separated names in `list`.
+bool isListed(std::string_view list, std::string_view name) {
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    if (list.substr(0, comma) == name)
+      return true;
+    if (comma == std::string_view::npos)
+      break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -226,7 +243,10 @@ int main(int argc, char **argv) {
         {"gemm_ws_fp16", false, true, true},
         {"gemm_ws_bf16", true, true, true},
     };
+    const char *only = std::getenv("GLUONC_GEMM_TEST_ONLY");
     for (const Variant &variant : variants) {
+      if (only && !isListed(only, variant.folder))
+        continue;
       checkGemm(runner, variant, {512, 512, 512});
       checkGemm(runner, variant, {1000, 1000, 1008});
       // One K step per tile: the ring's loads run several tiles ahead.
