@@ -20,17 +20,18 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier
 
 
-@gluon.jit
-def block_layout(BLOCK: gl.constexpr):
-    return gl.BlockedLayout([BLOCK // (32 * gl.num_warps())], [32],
-                            [gl.num_warps()], [0])
+@gluon.constexpr_function
+def block_layout(BLOCK, num_warps):
+    # A task's layout spans its own warps: gl.num_warps() inside a task.
+    return gl.BlockedLayout([BLOCK // (32 * num_warps)], [32], [num_warps],
+                            [0])
 
 
 @gluon.jit
 def compute_task(in_bufs, out_bufs, in_ready, in_empty, out_ready, out_empty,
                  n, scale, shift, BLOCK: gl.constexpr,
                  NUM_BUFFERS: gl.constexpr):
-    layout: gl.constexpr = block_layout(BLOCK)
+    layout: gl.constexpr = block_layout(BLOCK, gl.num_warps())
     my_blocks = gl.cdiv(gl.cdiv(n, BLOCK) - gl.program_id(0),
                         gl.num_programs(0))
     for i in range(my_blocks):
@@ -48,7 +49,7 @@ def compute_task(in_bufs, out_bufs, in_ready, in_empty, out_ready, out_empty,
 @gluon.jit
 def load_task(x_ptr, in_bufs, in_ready, in_empty, n, BLOCK: gl.constexpr,
               NUM_BUFFERS: gl.constexpr):
-    layout: gl.constexpr = block_layout(BLOCK)
+    layout: gl.constexpr = block_layout(BLOCK, gl.num_warps())
     pid = gl.program_id(0)
     num_programs = gl.num_programs(0)
     my_blocks = gl.cdiv(gl.cdiv(n, BLOCK) - pid, num_programs)
@@ -65,7 +66,7 @@ def load_task(x_ptr, in_bufs, in_ready, in_empty, n, BLOCK: gl.constexpr,
 @gluon.jit
 def store_task(out_ptr, out_bufs, out_ready, out_empty, n,
                BLOCK: gl.constexpr, NUM_BUFFERS: gl.constexpr):
-    layout: gl.constexpr = block_layout(BLOCK)
+    layout: gl.constexpr = block_layout(BLOCK, gl.num_warps())
     pid = gl.program_id(0)
     num_programs = gl.num_programs(0)
     my_blocks = gl.cdiv(gl.cdiv(n, BLOCK) - pid, num_programs)
@@ -87,14 +88,18 @@ def ws_elementwise_kernel(x_ptr, out_ptr, n, scale, shift,
                                         smem_layout)
     out_bufs = gl.allocate_shared_memory(gl.float32, [NUM_BUFFERS, BLOCK],
                                          smem_layout)
-    bars = gl.allocate_shared_memory(gl.int64, [4 * NUM_BUFFERS, 1],
-                                     mbarrier.MBarrierLayout())
-    for i in gl.static_range(4 * NUM_BUFFERS):
-        mbarrier.init(bars.index(i), count=1)
-    in_ready = bars.slice(0, NUM_BUFFERS)
-    in_empty = bars.slice(NUM_BUFFERS, NUM_BUFFERS)
-    out_ready = bars.slice(2 * NUM_BUFFERS, NUM_BUFFERS)
-    out_empty = bars.slice(3 * NUM_BUFFERS, NUM_BUFFERS)
+    bar_layout: gl.constexpr = mbarrier.MBarrierLayout()
+    in_ready = gl.allocate_shared_memory(gl.int64, [NUM_BUFFERS, 1], bar_layout)
+    in_empty = gl.allocate_shared_memory(gl.int64, [NUM_BUFFERS, 1], bar_layout)
+    out_ready = gl.allocate_shared_memory(gl.int64, [NUM_BUFFERS, 1],
+                                          bar_layout)
+    out_empty = gl.allocate_shared_memory(gl.int64, [NUM_BUFFERS, 1],
+                                          bar_layout)
+    for i in gl.static_range(NUM_BUFFERS):
+        mbarrier.init(in_ready.index(i), count=1)
+        mbarrier.init(in_empty.index(i), count=1)
+        mbarrier.init(out_ready.index(i), count=1)
+        mbarrier.init(out_empty.index(i), count=1)
 
     gl.warp_specialize([
         (compute_task, (in_bufs, out_bufs, in_ready, in_empty, out_ready,
@@ -105,5 +110,8 @@ def ws_elementwise_kernel(x_ptr, out_ptr, n, scale, shift,
                       NUM_BUFFERS)),
     ], [1, 1], [40, 40])
 
-    for i in gl.static_range(4 * NUM_BUFFERS):
-        mbarrier.invalidate(bars.index(i))
+    for i in gl.static_range(NUM_BUFFERS):
+        mbarrier.invalidate(in_ready.index(i))
+        mbarrier.invalidate(in_empty.index(i))
+        mbarrier.invalidate(out_ready.index(i))
+        mbarrier.invalidate(out_empty.index(i))
