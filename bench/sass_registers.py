@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
 """Registers per partition of a warp-specialized cubin, as ptxas allocated them.
 
-  sass_registers.py KERNEL.json [KERNEL.json ...]
+  sass_registers.py KERNEL.json|KERNEL.cubin ...
 
-For each gluonc build (its JSON names the cubin beside it), runs cuobjdump
-on the cubin and prints, next to the JSON's register plan (`partitions`):
+For each gluonc build (its JSON names the cubin beside it) or cubin (of
+any compiler: Triton's for comparison), runs cuobjdump on the cubin and
+prints, after the JSON's register plan (`partitions`) if there is one:
 
   * the kernel's register count and stack from `--dump-resource-usage`
     (for a warp-specialized kernel the count is the entry `.maxnreg`);
   * each `USETMAXREG` (setmaxnreg) in the SASS with its register count;
     the plan is honoured when these are the plan's warpgroup budgets;
-  * for the code from each `USETMAXREG` to the next (by address: the
-    region a partition enters after its setmaxnreg, plus whatever exit
-    code ptxas placed after it), the highest register it touches + 1.
-    An operand `Rn` of a `.64` / `.WIDE` instruction counts 2 registers,
-    of a `.128` one 4, and an HGMMA's accumulator the 64 x N fragment
-    (N / 2 fp32 registers).
+  * for the code each `USETMAXREG` leads to (followed through branches
+    and fall-through up to an EXIT or the next `USETMAXREG`: the code a
+    partition runs under that budget), the highest register it touches
+    + 1. An operand `Rn` of a `.64` / `.WIDE` instruction counts 2
+    registers, of a `.128` one 4, and an HGMMA's accumulator the 64 x N
+    fragment (N / 2 fp32 registers).
 
 Needs cuobjdump (the CUDA toolkit's) on PATH.
 """
@@ -51,16 +52,51 @@ def highest_register(text):
     return max((int(r) + width for r in REGISTER.findall(text)), default=0)
 
 
+BRANCH = re.compile(r"\bBRA(?:\.\w+)*\s+(?:`\()?(0x[0-9a-f]+)")
+
+
+def parse(sass):
+    """{address: instruction text} of the SASS listing, in address order."""
+    return {int(m.group(1), 16): m.group(2).strip()
+            for m in INSTRUCTION.finditer(sass)}
+
+
+def successors(address, text, addresses):
+    """Where control goes after the instruction at `address`."""
+    predicated = text.startswith("@")
+    opcode = text.split()[1 if predicated else 0]
+    result = []
+    branch = BRANCH.search(text)
+    if branch:
+        result.append(int(branch.group(1), 16))
+    ends = opcode.startswith(("BRA", "EXIT", "RET", "BRX", "JMX"))
+    if predicated or not ends:
+        later = [a for a in addresses if a > address]
+        if later:
+            result.append(later[0])
+    return result
+
+
 def segments(sass):
-    """[(setmaxnreg kind, count or None, highest register + 1)] in address order."""
-    result = [["entry", None, 0]]
-    for match in INSTRUCTION.finditer(sass):
-        text = match.group(2).strip()
-        setmax = SETMAXREG.search(text)
-        if setmax:
-            result.append([setmax.group(1), int(setmax.group(2), 0), 0])
+    """[(setmaxnreg kind, count, highest register + 1)] per USETMAXREG, over
+    the code it reaches before the next USETMAXREG or an EXIT."""
+    code = parse(sass)
+    addresses = sorted(code)
+    result = []
+    for address in addresses:
+        setmax = SETMAXREG.search(code[address])
+        if not setmax:
             continue
-        result[-1][2] = max(result[-1][2], highest_register(text))
+        highest, seen = 0, set()
+        stack = successors(address, code[address], addresses)
+        while stack:
+            at = stack.pop()
+            if at in seen or at not in code or SETMAXREG.search(code[at]):
+                continue
+            seen.add(at)
+            highest = max(highest, highest_register(code[at]))
+            stack.extend(successors(at, code[at], addresses))
+        result.append((setmax.group(1), int(setmax.group(2), 0), highest))
     return result
 
 
@@ -69,11 +105,14 @@ def run(args):
                           text=True).stdout
 
 
-def report(json_path):
-    with open(json_path) as handle:
-        metadata = json.load(handle)
-    cubin = os.path.join(os.path.dirname(json_path), metadata["image"]["file"])
-    print(f"== {json_path}")
+def report(path):
+    print(f"== {path}")
+    if path.endswith(".cubin"):
+        cubin, metadata = path, {}
+    else:
+        with open(path) as handle:
+            metadata = json.load(handle)
+        cubin = os.path.join(os.path.dirname(path), metadata["image"]["file"])
     for part in metadata.get("partitions", []):
         print(f"  plan: {part['name']:<9} warps {part['start_warp']:>2}"
               f"+{part['num_warps']:<2} requested "
@@ -85,8 +124,8 @@ def report(json_path):
             print("  ptxas:", line.strip())
     for kind, count, highest in segments(run(["cuobjdump", "--dump-sass",
                                               cubin])):
-        budget = f"setmaxnreg {kind.lower()} {count}" if count else "entry"
-        print(f"  sass: {budget:<26} highest register used {highest}")
+        print(f"  sass: setmaxnreg {kind.lower():<9} {count:>3}: the code "
+              f"after it uses registers up to {highest}")
 
 
 def main():
