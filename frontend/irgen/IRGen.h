@@ -164,6 +164,10 @@ public:
                      std::optional<unsigned> defaultRegs,
                      const std::function<std::vector<RuntimeValue>()> &emitDefault,
                      const std::vector<WorkerTask> &workers);
+  /// Drops the results of `func`'s gluon.warp_specialize ops that nothing
+  /// reads (TLX's default task yields every name it assigns, used after the
+  /// block or not), so that both spellings build the same op.
+  void dropUnusedTaskResults(mlir::Operation *func);
 
   mlir::OpBuilder &getBuilder() { return builder; }
   mlir::MLIRContext &getContext() { return context; }

@@ -429,6 +429,7 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
     fail(kernel.loc, "a kernel cannot return a value");
   builder.setInsertionPointToEnd(&func.getBody().back());
   mlir::func::ReturnOp::create(builder, getLoc(kernel.loc));
+  dropUnusedTaskResults(func);
 
   result.module = std::move(moduleOp);
   result.entry = kernel.name;

@@ -18,7 +18,8 @@
 //     tensor is an error: the worker's warps never computed it.
 //
 // The op is first built without results or captures (they are known only
-// afterwards), then rebuilt with them, taking over the regions.
+// afterwards), then rebuilt with them, taking over the regions. Once the
+// kernel is complete, results nothing reads are dropped the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -366,4 +367,39 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
   }
   frame() = std::move(merged);
   return Flow::Normal;
+}
+
+void IRGen::dropUnusedTaskResults(mlir::Operation *func) {
+  using mlir::gluon::WarpSpecializeOp;
+  llvm::SmallVector<WarpSpecializeOp> ops;
+  func->walk([&](WarpSpecializeOp op) { ops.push_back(op); });
+  for (WarpSpecializeOp op : ops) {
+    llvm::SmallVector<mlir::OpResult> kept;
+    for (mlir::OpResult result : op->getResults())
+      if (!result.use_empty())
+        kept.push_back(result);
+    if (kept.size() == op->getNumResults())
+      continue;
+    for (mlir::Block &block : op.getDefaultRegion()) {
+      auto yield =
+          mlir::cast<mlir::gluon::WarpYieldOp>(block.getTerminator());
+      llvm::SmallVector<mlir::Value> values;
+      for (mlir::OpResult result : kept)
+        values.push_back(yield.getValues()[result.getResultNumber()]);
+      yield.getValuesMutable().assign(values);
+    }
+    mlir::OperationState state(op.getLoc(), op->getName());
+    state.addOperands(op->getOperands());
+    state.addAttributes(op->getAttrs());
+    for (mlir::OpResult result : kept)
+      state.addTypes(result.getType());
+    for (mlir::Region &region : op->getRegions())
+      state.addRegion()->takeBody(region);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(op);
+    mlir::Operation *rebuilt = builder.create(state);
+    for (auto [index, result] : llvm::enumerate(kept))
+      result.replaceAllUsesWith(rebuilt->getResult(index));
+    op->erase();
+  }
 }

@@ -36,6 +36,22 @@
 # GEMM: total warps 12
 # GEMM: maxnreg 168
 # GEMM-NEXT: pool 64512
+# The GEMM sample in both spellings (samples/matmul_ws.py and
+# samples/matmul_ws_tlx.py): the same gluon IR but for the producer's name
+# (TLX's default task yields nothing the kernel reads after the block) and
+# the same PTX.
+# RUN: %gluonc %samples/matmul_ws.py -k matmul_kernel -w 8 -s "tensordesc<bf16[128, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[128, 256]>, 3, 8" --emit gluon-ir,ptx -o %t/gemm_gluon
+# RUN: %gluonc %samples/matmul_ws_tlx.py -k matmul_kernel -w 8 -s "tensordesc<bf16[128, 64]>, tensordesc<bf16[64, 256]>, tensordesc<bf16[128, 256]>, 3, 8" --emit gluon-ir,ptx -o %t/gemm_tlx
+# RUN: diff %t/gemm_gluon/matmul_kernel.sm_90a.ptx %t/gemm_tlx/matmul_kernel.sm_90a.ptx
+# RUN: sed 's/partitionNames = \["task1"\]/partitionNames = ["producer"]/' %t/gemm_tlx/matmul_kernel.sm_90a.gluon.mlir | diff %t/gemm_gluon/matmul_kernel.sm_90a.gluon.mlir -
+# A TLX default task's value read after the block is the op's one result;
+# the name it assigns and nothing reads is not.
+# RUN: %gluonc %s -k tlx_result -s "*fp32:16, i32" --emit gluon-ir -o %t/result
+# RUN: FileCheck %s --check-prefix=RESULT --input-file %t/result/tlx_result.sm_90a.gluon.mlir
+# RESULT: %[[R:.*]] = gluon.warp_specialize(
+# RESULT: gluon.warp_yield %{{[^,]*}} : i32
+# RESULT: } : ({{.*}}) -> i32
+# RESULT: arith.sitofp %[[R]]
 # TLX replicas: the default task twice (replica 1 on warps 4-7, sharing the
 # donated registers with the default: (64512 - 128 x 48) / 256 = 228, so
 # 224) and a 2-warp task twice (tlx.async_task_replica_id() 0 and 1).
@@ -165,3 +181,14 @@ def replicas(x_ptr):
             layout2: gl.constexpr = gl.BlockedLayout([1], [32], [gl.num_warps()], [0])
             o = gl.arange(0, 64, layout2)
             gl.store(x_ptr + 1024 + tlx.async_task_replica_id() * 64 + o, o.to(gl.float32))
+
+
+@gluon.jit
+def tlx_result(x_ptr, n):
+    with tlx.async_tasks():
+        with tlx.async_task("default"):
+            total = n * 2
+            unused = n + 5  # noqa: F841
+        with tlx.async_task(num_warps=1):
+            gl.store(x_ptr + 1, 0.0)
+    gl.store(x_ptr, total.to(gl.float32))
