@@ -236,6 +236,12 @@ static void collectAssignedNames(const StmtList &body,
     } else if (auto *whileStmt = gluonc::dyn_cast<WhileStmt>(stmt.get())) {
       collectAssignedNames(whileStmt->body, names);
       collectAssignedNames(whileStmt->orelse, names);
+    } else if (auto *with = gluonc::dyn_cast<WithStmt>(stmt.get())) {
+      // A `with` block (a warp pipeline stage in a loop) runs in place.
+      for (const WithItem &item : with->items)
+        if (item.optionalVars)
+          collectTargetNames(*item.optionalVars, names);
+      collectAssignedNames(with->body, names);
     }
   }
 }
