@@ -134,13 +134,15 @@ void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
 /// CDNA (gfx9) runs waves of 64 lanes; gfx12 (gfx1250) only wave32.
 bool isWave32(llvm::StringRef arch) { return arch.starts_with("gfx12"); }
 
-/// The ops only CDNA has among gluonc's targets: gluon.mfma and the buffer
-/// accesses (the frontend accepts them on 64-lane waves only).
+/// The ops only CDNA has among gluonc's targets: gluon.mfma, the buffer
+/// accesses and the copies to LDS (the frontend accepts them on 64-lane
+/// waves only).
 void populateCDNAPatterns(GluonLLVMTypeConverter &converter,
                           RewritePatternSet &patterns,
                           const LoweringContext &context) {
   populateMfmaOpToLLVMPatterns(converter, patterns);
   populateBufferOpToLLVMPatterns(converter, patterns, context);
+  populateAsyncCopyToLLVMPatterns(converter, patterns, context);
 }
 
 class AMDTarget : public Target {
@@ -164,6 +166,21 @@ public:
       return 320 * 1024;
     return 64 * 1024;
   }
+  std::set<std::string> getFeatures(llvm::StringRef arch) const override {
+    // Inter-wave warp pipelines: s_setprio, sched_barrier and s_barrier as
+    // CDNA has them (gfx1250 splits its barrier into signal and wait).
+    if (isWave32(arch))
+      return {};
+    std::set<std::string> features = {"warp_pipeline"};
+    // Copies from global memory straight to LDS (global_load_lds_dword and
+    // buffer_load_dword ... lds): CDNA3 copies 4 bytes per lane, CDNA4 also
+    // 16 (_dwordx4).
+    if (arch == "gfx942" || arch == "gfx950")
+      features.insert("async_copy_lds");
+    if (arch == "gfx950")
+      features.insert("async_copy_lds_b128");
+    return features;
+  }
   llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
   llvm::StringRef getImageFormat() const override { return "hsaco"; }
   std::shared_ptr<const TargetInfo>
@@ -173,8 +190,16 @@ public:
 
   void buildLoweringPasses(OpPassManager &pm,
                            llvm::StringRef arch) const override {
+    if (!isWave32(arch)) {
+      pm.addPass(createPlanLdsCopiesPass(
+          getTargetInfo(arch),
+          getFeatures(arch).count("async_copy_lds_b128") ? 16 : 4));
+      pm.addPass(createLowerWarpPipelinePass(getWarpSize(arch)));
+    }
     buildGluonLoweringPasses(pm, getTargetInfo(arch),
                              isWave32(arch) ? nullptr : populateCDNAPatterns);
+    if (!isWave32(arch))
+      pm.addPass(createScopeLdsCopiesPass());
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

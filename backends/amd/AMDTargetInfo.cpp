@@ -152,8 +152,20 @@ Value AMDTargetInfo::shuffleIndex(OpBuilder &builder, Location loc,
 }
 
 void AMDTargetInfo::emitBlockBarrier(OpBuilder &builder, Location loc) const {
-  // A workgroup-scope release fence, s_barrier, an acquire fence.
-  ROCDL::BarrierOp::create(builder, loc);
+  // gfx12 (wave32 here) has split barriers and its own counters: the
+  // workgroup fences and s_barrier LLVM expands for it.
+  if (waveSize == 32) {
+    ROCDL::BarrierOp::create(builder, loc);
+    return;
+  }
+  // CDNA: the wave's LDS accesses complete, then s_barrier: what orders
+  // shared memory. Not workgroup fences: LLVM completes every copy to LDS
+  // in flight at a release fence (s_waitcnt vmcnt(0), even for a fence
+  // limited to LDS or to global memory: llc 22, gfx942 and gfx950), which
+  // would end every async-copy pipeline at its first barrier. The
+  // intrinsics are not memory(none), so LLVM moves no access across them.
+  ROCDL::SWaitcntOp::create(builder, loc, kWaitLdsOnly);
+  ROCDL::SBarrierOp::create(builder, loc);
 }
 
 std::optional<std::string>

@@ -11,6 +11,19 @@
 
 namespace gluonc::amd {
 
+/// s_waitcnt's bit field on gfx9 (CDNA) that waits until at most `vmcnt`
+/// vector-memory and `lgkmcnt` LDS / scalar-memory instructions of the wave
+/// are outstanding: vmcnt in bits [3:0] and [15:14] (at most 63), expcnt
+/// [6:4] and lgkmcnt [11:8] (at most 15); the maxima wait for nothing.
+constexpr uint32_t encodeWaitcnt(uint32_t vmcnt = 63, uint32_t lgkmcnt = 15) {
+  vmcnt = vmcnt < 63 ? vmcnt : 63;
+  lgkmcnt = lgkmcnt < 15 ? lgkmcnt : 15;
+  return (vmcnt & 0xF) | ((vmcnt >> 4) << 14) | (0x7 << 4) | (lgkmcnt << 8);
+}
+/// Waits for the wave's LDS accesses alone.
+constexpr uint32_t kWaitLdsOnly = encodeWaitcnt(63, 0);
+static_assert(kWaitLdsOnly == 0xC07F, "lgkmcnt(0), nothing else");
+
 /// Waves of 64 lanes (CDNA, gfx9) or 32 (gfx12), cross-lane moves through
 /// ds_bpermute, the program count from the code object v5 implicit
 /// arguments.

@@ -28,12 +28,10 @@
 using namespace mlir;
 using namespace gluonc;
 
-namespace {
-
-/// A raw buffer resource over `base`: no stride, 2^31 - 1 bytes, and the
-/// word-3 format CDNA's untyped accesses expect (32-bit data, float
-/// numbers: DATA_FORMAT 4, NUM_FORMAT 7).
-Value makeBufferResource(OpBuilder &b, Location loc, Value base) {
+// Word 3 is the format CDNA's untyped accesses expect (32-bit data, float
+// numbers: DATA_FORMAT 4, NUM_FORMAT 7).
+Value gluonc::amd::makeBufferResource(OpBuilder &b, Location loc,
+                                      Value base) {
   auto resource = LLVM::LLVMPointerType::get(b.getContext(), 8);
   Value stride = LLVM::ConstantOp::create(b, loc, b.getI16Type(),
                                           b.getI16IntegerAttr(0));
@@ -44,46 +42,24 @@ Value makeBufferResource(OpBuilder &b, Location loc, Value base) {
                                          records, flags);
 }
 
-/// Lanes whose predicate is false get an offset past the resource's end:
-/// the hardware then reads zero and drops stores.
-Value guardOffset(OpBuilder &b, Location loc, Value offset, Value predicate) {
+Value gluonc::amd::guardBufferOffset(OpBuilder &b, Location loc, Value offset,
+                                     Value predicate) {
   if (!predicate)
     return offset;
   return LLVM::SelectOp::create(b, loc, predicate, offset,
                                 createI32Constant(b, loc, int64_t(0x80000000)));
 }
 
-/// A load of `type` at `byteOffset` (i32) from the buffer that starts at
-/// `base` (a global pointer), reading nothing and giving zero where
-/// `predicate` (an i1, or null) is false.
-Value emitBufferLoad(OpBuilder &b, Location loc, Type type, Value base,
-                     Value byteOffset, Value predicate) {
-  Value resource = makeBufferResource(b, loc, base);
-  Value zero = createI32Constant(b, loc, 0);
-  return ROCDL::RawPtrBufferLoadOp::create(
-      b, loc, type, resource, guardOffset(b, loc, byteOffset, predicate), zero,
-      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
-}
-
-/// The matching store.
-void emitBufferStore(OpBuilder &b, Location loc, Value value, Value base,
-                     Value byteOffset, Value predicate) {
-  Value resource = makeBufferResource(b, loc, base);
-  Value zero = createI32Constant(b, loc, 0);
-  ROCDL::RawPtrBufferStoreOp::create(
-      b, loc, value, resource, guardOffset(b, loc, byteOffset, predicate), zero,
-      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
-}
-
-Value toByteOffset(OpBuilder &b, Location loc, Value offset, Type element) {
+Value gluonc::amd::toBufferByteOffset(OpBuilder &b, Location loc, Value offset,
+                                      Type element) {
   return LLVM::MulOp::create(b, loc, offset,
                              createI32Constant(b, loc, getElementBytes(element)));
 }
 
-/// Registers per buffer access of `offsets` (the gluon value) from `base`.
-int64_t getBufferAccessWidth(Value base, Value offsets, Value mask,
-                             const LoweringContext &context,
-                             unsigned elementBytes) {
+int64_t gluonc::amd::getBufferAccessWidth(Value base, Value offsets,
+                                          Value mask,
+                                          const LoweringContext &context,
+                                          unsigned elementBytes) {
   LinearLayout layout =
       gluon::getLinearLayout(cast<RankedTensorType>(offsets.getType()));
   std::optional<unsigned> dim = getRegisterFastDim(layout);
@@ -105,6 +81,30 @@ int64_t getBufferAccessWidth(Value base, Value offsets, Value mask,
   width = std::min<int64_t>(
       width, context.target.getMaxAccessBytes() / elementBytes);
   return floorPowerOf2(std::max<int64_t>(width, 1));
+}
+
+namespace {
+
+/// A load of `type` at `byteOffset` (i32) from the buffer that starts at
+/// `base` (a global pointer), reading nothing and giving zero where
+/// `predicate` (an i1, or null) is false.
+Value emitBufferLoad(OpBuilder &b, Location loc, Type type, Value base,
+                     Value byteOffset, Value predicate) {
+  Value resource = amd::makeBufferResource(b, loc, base);
+  Value zero = createI32Constant(b, loc, 0);
+  return ROCDL::RawPtrBufferLoadOp::create(
+      b, loc, type, resource, amd::guardBufferOffset(b, loc, byteOffset, predicate), zero,
+      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
+}
+
+/// The matching store.
+void emitBufferStore(OpBuilder &b, Location loc, Value value, Value base,
+                     Value byteOffset, Value predicate) {
+  Value resource = amd::makeBufferResource(b, loc, base);
+  Value zero = createI32Constant(b, loc, 0);
+  ROCDL::RawPtrBufferStoreOp::create(
+      b, loc, value, resource, amd::guardBufferOffset(b, loc, byteOffset, predicate), zero,
+      zero, ArrayAttr(), ArrayAttr(), ArrayAttr());
 }
 
 /// `width` memory elements as registers see them: one value or a vector.
@@ -152,7 +152,7 @@ struct BufferLoadOpConversion
     if (adaptor.getOther())
       others = unpackRegisters(rewriter, loc, adaptor.getOther());
     Type memoryType = getMemoryType(element);
-    int64_t width = getBufferAccessWidth(
+    int64_t width = amd::getBufferAccessWidth(
         op.getPtr(), op.getOffsets(), op.getMask(), context,
         getElementBytes(memoryType));
     SmallVector<Value> values;
@@ -160,7 +160,7 @@ struct BufferLoadOpConversion
       Value predicate = masks.empty() ? Value() : masks[first];
       Value loaded = emitBufferLoad(
           rewriter, loc, getAccessType(memoryType, width), adaptor.getPtr(),
-          toByteOffset(rewriter, loc, offsets[first], memoryType), predicate);
+          amd::toBufferByteOffset(rewriter, loc, offsets[first], memoryType), predicate);
       loaded = bitcastIfNeeded(rewriter, loc,
                                getRegistersType(memoryType, width), loaded);
       for (int64_t i = 0; i < width; ++i) {
@@ -208,7 +208,7 @@ struct BufferStoreOpConversion
     if (adaptor.getMask())
       masks = unpackRegisters(rewriter, loc, adaptor.getMask());
     Type memoryType = getMemoryType(element);
-    int64_t width = getBufferAccessWidth(
+    int64_t width = amd::getBufferAccessWidth(
         op.getPtr(), op.getOffsets(), op.getMask(), context,
         getElementBytes(memoryType));
     auto toMemory = [&](Value value) -> Value {
@@ -229,7 +229,7 @@ struct BufferStoreOpConversion
       stored = bitcastIfNeeded(rewriter, loc, getAccessType(memoryType, width),
                                stored);
       emitBufferStore(rewriter, loc, stored, adaptor.getPtr(),
-                      toByteOffset(rewriter, loc, offsets[first], memoryType),
+                      amd::toBufferByteOffset(rewriter, loc, offsets[first], memoryType),
                       masks.empty() ? Value() : masks[first]);
     }
     rewriter.eraseOp(op);

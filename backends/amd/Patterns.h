@@ -28,6 +28,45 @@ void populateBufferOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
                                     const LoweringContext &context);
 
+/// A raw buffer resource over `base` (a global pointer): no stride,
+/// 2^31 - 1 bytes (BufferOpToLLVM.cpp).
+mlir::Value makeBufferResource(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value base);
+/// `offset` (bytes, i32), or one past the resource's end where `predicate`
+/// (an i1, or null) is false: the hardware then reads zero and drops
+/// stores.
+mlir::Value guardBufferOffset(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value offset, mlir::Value predicate);
+/// An i32 element offset as bytes of `element`.
+mlir::Value toBufferByteOffset(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value offset, mlir::Type element);
+/// Elements per buffer access of `offsets` (the gluon value) from `base`:
+/// as many as the layout, AxisInfo's facts and the widest access allow.
+int64_t getBufferAccessWidth(mlir::Value base, mlir::Value offsets,
+                             mlir::Value mask, const LoweringContext &context,
+                             unsigned elementBytes);
+
+/// gluon.async_copy_global_to_local, gluon.buffer_load_to_local and their
+/// groups as CDNA's copies to LDS and s_waitcnt (AsyncCopyToLLVM.cpp).
+void populateAsyncCopyToLLVMPatterns(GluonLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns,
+                                     const LoweringContext &context);
+/// Checks every copy to LDS, records its vector width and each wait's
+/// vmcnt (AsyncCopyToLLVM.cpp); runs before control flow is lowered.
+/// `maxCopyBytes` is the architecture's widest copy (4 or 16).
+std::unique_ptr<mlir::Pass>
+createPlanLdsCopiesPass(std::shared_ptr<const TargetInfo> target,
+                        unsigned maxCopyBytes);
+
+/// After the conversion: the copies to LDS in an alias scope the other LDS
+/// accesses do not alias (AsyncCopyToLLVM.cpp).
+std::unique_ptr<mlir::Pass> createScopeLdsCopiesPass();
+
+/// Lowers the warp pipelines the barrier pass planned to s_setprio,
+/// sched_barrier and s_barrier rendezvous (WarpPipelineToROCDL.cpp); runs
+/// before structured control flow becomes branches.
+std::unique_ptr<mlir::Pass> createLowerWarpPipelinePass(unsigned waveSize);
+
 } // namespace gluonc::amd
 
 #endif // GLUONC_BACKENDS_AMD_PATTERNS_H

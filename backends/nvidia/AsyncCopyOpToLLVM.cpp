@@ -44,27 +44,6 @@ using nvidia::ContextPattern;
 
 namespace {
 
-/// The widest vectors both sides allow: a local_store's accesses of the
-/// copied elements into `dst`, of at most `globalWidth` elements, whose
-/// register bits are the leading ones in order (so that the vector's
-/// elements are also consecutive in global memory).
-SharedTensorAccess planCopyAccess(RankedTensorType values,
-                                  gluon::MemDescType dst,
-                                  const TypeConverter &converter,
-                                  int64_t globalWidth, unsigned bytes) {
-  SharedTensorAccess access = planSharedTensorAccess(
-      values, dst, converter, unsigned(globalWidth * bytes));
-  const std::vector<unsigned> &bits = access.plan.vectorRegisterBits;
-  unsigned inOrder = 0;
-  while (inOrder < bits.size() && bits[inOrder] == inOrder)
-    ++inOrder;
-  if (inOrder == bits.size())
-    return access;
-  // Fewer elements: the search for vector bits takes the same bits first.
-  return planSharedTensorAccess(values, dst, converter,
-                                unsigned((int64_t(1) << inOrder) * bytes));
-}
-
 /// The global pointer of a copy as cp.async's .global source: a generic
 /// address is converted (cvta.to.global).
 Value toGlobalPointer(OpBuilder &b, Location loc, Value ptr) {
@@ -93,7 +72,7 @@ struct AsyncCopyGlobalToLocalOpConversion
     int64_t globalWidth =
         getGlobalAccessWidth(op.getSrc(), op.getMask(), context, bytes);
     SharedTensorAccess access =
-        planCopyAccess(values, dst, converter, globalWidth, bytes);
+        planAsyncCopyAccess(values, dst, converter, globalWidth, bytes);
     int64_t copyBytes = access.plan.vectorElements * bytes;
     if (copyBytes < 4)
       return op.emitOpError()

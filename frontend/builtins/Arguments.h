@@ -75,6 +75,10 @@ requireDotOperand(IRGen &gen, const BoundArgs &args,
 /// in the shape of `like`.
 mlir::Value requireMask(IRGen &gen, const BoundArgs &args,
                         const RuntimeValue &like, const std::string &function);
+/// `desc` loaded into the distributed layout of argument `layout` (the
+/// descriptor's `.load(layout)`).
+RuntimeValue loadSharedMemory(IRGen &gen, const SharedMemoryValue &desc,
+                              const BoundArgs &args);
 /// Fails unless `option` (of `function`) is absent or has its default
 /// value ('', False, ()): options gluonc does not implement.
 void rejectOption(IRGen &gen, const BoundArgs &args,

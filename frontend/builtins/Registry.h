@@ -56,6 +56,8 @@ void registerAtomicBuiltins(BuiltinTable &table);
 void registerInlineAsmBuiltins(BuiltinTable &table);
 void registerAMDBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
+void registerAMDWarpPipelineBuiltins(BuiltinTable &table);
+void registerAMDAsyncCopyBuiltins(BuiltinTable &table);
 void registerAmpereBuiltins(BuiltinTable &table);
 void registerHopperBuiltins(BuiltinTable &table);
 void registerNvidiaMmaBuiltins(BuiltinTable &table);

@@ -432,8 +432,11 @@ Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
   return Value(desc);
 }
 
-Value descriptorLoad(IRGen &gen, const BoundArgs &bound) {
-  const SharedMemoryValue &desc = bound.self().get<SharedMemoryValue>();
+} // namespace
+
+RuntimeValue gluonc::frontend::loadSharedMemory(IRGen &gen,
+                                                const SharedMemoryValue &desc,
+                                                const BoundArgs &bound) {
   mlir::gluon::LayoutAttrInterface layout =
       requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
   if (layout.getRank() != desc.shape.size())
@@ -447,6 +450,12 @@ Value descriptorLoad(IRGen &gen, const BoundArgs &bound) {
   auto op = mlir::gluon::LocalLoadOp::create(
       gen.getBuilder(), gen.getLoc(bound.callLoc()), type, desc.value);
   return RuntimeValue{op, desc.dtype, desc.shape, layout};
+}
+
+namespace {
+
+Value descriptorLoad(IRGen &gen, const BoundArgs &bound) {
+  return loadSharedMemory(gen, bound.self().get<SharedMemoryValue>(), bound);
 }
 
 Value descriptorStore(IRGen &gen, const BoundArgs &bound) {

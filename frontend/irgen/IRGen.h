@@ -289,6 +289,12 @@ private:
   /// Whether a warp_specialize's regions are being generated (they do not
   /// nest).
   bool inWarpSpecialize = false;
+  /// Whether a warp_pipeline_stage block is being generated (they do not
+  /// nest).
+  bool inWarpPipelineStage = false;
+  /// One stage of a warp pipeline: its body, then the border that ends it.
+  Flow executeWarpPipelineStage(const WithStmt &stmt,
+                                const WarpPipelineStageValue &stage);
 
   /// Counts the operations the builder inserts.
   struct OperationCounter : mlir::OpBuilder::Listener {

@@ -224,13 +224,17 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
     fail(stmt, "not supported yet: 'with' over several context managers");
   const WithItem &item = stmt.items.front();
   Value manager = evaluate(*item.contextExpr);
+  if (manager.is<WarpPipelineStageValue>())
+    return executeWarpPipelineStage(stmt,
+                                    manager.get<WarpPipelineStageValue>());
   if (manager.is<AsyncTaskValue>())
     fail(*item.contextExpr, "tlx.async_task(...) must be directly inside "
                             "'with tlx.async_tasks():'");
   if (!manager.is<AsyncTasksValue>())
     fail(*item.contextExpr,
          "not supported yet: 'with' over " + manager.getTypeName() +
-             "; the only context manager is tlx.async_tasks()");
+             "; the context managers are tlx.async_tasks() and "
+             "warp_pipeline_stage(...)");
   if (item.optionalVars)
     fail(*item.optionalVars, "tlx.async_tasks() binds no value ('as')");
 

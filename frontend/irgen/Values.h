@@ -115,6 +115,16 @@ struct AsyncTaskValue {
   SourceLoc loc;
 };
 
+/// `gl.amd.warp_pipeline_stage(...)` or TLX's `tlx.warp_pipeline_stage(...)`:
+/// a `with` block that is one stage of a warp pipeline.
+struct WarpPipelineStageValue {
+  std::string label;
+  bool intraWave = false;
+  std::optional<int64_t> priority;
+  std::optional<int64_t> pair;
+  SourceLoc loc;
+};
+
 /// Gluon's rendering of a layout attribute, distributed or shared.
 std::string describeLayout(mlir::Attribute layout);
 
@@ -233,6 +243,24 @@ template <> struct ObjectTraits<AsyncTaskValue> {
                                 std::to_string(task.numWarps) + ")";
   }
   static bool equals(const AsyncTaskValue &, const AsyncTaskValue &) {
+    return false;
+  }
+  static constexpr bool kHashable = false;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<WarpPipelineStageValue> {
+  static std::string getTypeName(const WarpPipelineStageValue &) {
+    return "warp_pipeline_stage";
+  }
+  static std::string getClassName(const WarpPipelineStageValue &) {
+    return "warp_pipeline_stage";
+  }
+  static std::string render(const WarpPipelineStageValue &stage, Style) {
+    return "warp_pipeline_stage(\"" + stage.label + "\")";
+  }
+  static bool equals(const WarpPipelineStageValue &,
+                     const WarpPipelineStageValue &) {
     return false;
   }
   static constexpr bool kHashable = false;

@@ -100,6 +100,24 @@ gluonc::planSharedTensorAccess(RankedTensorType tensor, gluon::MemDescType desc,
           storageType,     accessType,        alignment};
 }
 
+SharedTensorAccess gluonc::planAsyncCopyAccess(RankedTensorType values,
+                                               gluon::MemDescType dst,
+                                               const TypeConverter &converter,
+                                               int64_t globalWidth,
+                                               unsigned elementBytes) {
+  SharedTensorAccess access = planSharedTensorAccess(
+      values, dst, converter, unsigned(globalWidth * elementBytes));
+  const std::vector<unsigned> &bits = access.plan.vectorRegisterBits;
+  unsigned inOrder = 0;
+  while (inOrder < bits.size() && bits[inOrder] == inOrder)
+    ++inOrder;
+  if (inOrder == bits.size())
+    return access;
+  // Fewer elements: the search for vector bits takes the same bits first.
+  return planSharedTensorAccess(
+      values, dst, converter, unsigned((int64_t(1) << inOrder) * elementBytes));
+}
+
 namespace {
 
 /// The accesses of a local_store or local_load: pointers one at a time.

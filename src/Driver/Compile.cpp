@@ -306,6 +306,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     meta.numWarps = result->tasks ? result->tasks->totalWarps
                                   : options.numWarps;
     meta.tasks = result->tasks ? &*result->tasks : nullptr;
+    meta.schedules = &result->schedules;
     meta.imageFile = stem + "." + result->codegen.imageFormat;
     meta.params = kernel.params;
     meta.sharedBytes = result->sharedBytes;
@@ -327,6 +328,9 @@ int gluonc::driver::compile(const DriverOptions &options) {
     printSharedMemoryPlan(result->sharedMemory, std::cout);
     if (result->tasks)
       std::cout << describe(*result->tasks);
+    for (const LoopSchedule &loop : result->schedules)
+      std::cout << "loop at line " << loop.line << ": "
+                << describe(loop.plan, loop.stages);
   }
   return kSuccess;
 }

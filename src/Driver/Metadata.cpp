@@ -105,6 +105,37 @@ static json buildSharedMemory(const SharedMemoryPlan *plan) {
            {{"bytes", plan->scratchBytes}, {"offset", plan->scratchOffset}}}};
 }
 
+/// One entry per warp-pipelined loop: its stages, each with its label,
+/// priority and the border before it, and the wave groups.
+static json buildSchedule(const std::vector<LoopSchedule> &schedules) {
+  json loops = json::array();
+  for (const LoopSchedule &loop : schedules) {
+    json stages = json::array();
+    for (size_t i = 0; i < loop.stages.size(); ++i)
+      stages.push_back(
+          {{"label", loop.stages[i].label},
+           {"priority", loop.plan.priorities.empty()
+                            ? json(nullptr)
+                            : json(loop.plan.priorities[i])},
+           {"border_before", loop.plan.borders[i] == BorderKind::LdsOrdering
+                                 ? "lds"
+                                 : "execution"}});
+    json conflicts = json::array();
+    for (const PhaseLagConflict &conflict : loop.plan.phaseLagConflicts)
+      conflicts.push_back({conflict.first, conflict.second});
+    bool lagging = loop.plan.numWaves > loop.plan.groupWaves;
+    loops.push_back({{"line", loop.line},
+                     {"scope", "inter_wave"},
+                     {"stages", stages},
+                     {"leading_waves", lagging ? loop.plan.groupWaves
+                                               : loop.plan.numWaves},
+                     {"lagging_waves",
+                      lagging ? loop.plan.numWaves - loop.plan.groupWaves : 0},
+                     {"phase_lag_conflicts", conflicts}});
+  }
+  return loops;
+}
+
 /// One entry per partition of a warp-specialized kernel: the default task
 /// first, then the workers, then the padding that fills warpgroups.
 static json buildPartitions(const TaskPlan *plan) {
@@ -199,5 +230,7 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
                         {"size", argument.size}});
     document["hidden_params"] = hidden;
   }
+  if (input.schedules && !input.schedules->empty())
+    document["schedule"] = buildSchedule(*input.schedules);
   return document.dump(2) + "\n";
 }

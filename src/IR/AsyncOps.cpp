@@ -153,6 +153,14 @@ std::string mlir::gluon::checkAsyncCopy(Type src, MemDescType dst, Type mask) {
   return "";
 }
 
+Value mlir::gluon::getAsyncCopyDestination(Operation *op) {
+  if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+    return copy.getDst();
+  if (auto copy = dyn_cast<BufferLoadToLocalOp>(op))
+    return copy.getDst();
+  return {};
+}
+
 std::string mlir::gluon::checkAsyncCopyCache(StringRef cache) {
   if (cache == "ca" || cache == "cg")
     return "";

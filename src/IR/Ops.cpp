@@ -296,6 +296,16 @@ LogicalResult BufferLoadOp::verify() {
                             result.getElementType(), getMask());
 }
 
+LogicalResult BufferLoadToLocalOp::verify() {
+  MemDescType dst = getDst().getType();
+  RankedTensorType offsets = getOffsets().getType();
+  if (offsets.getShape() != dst.getShape())
+    return emitOpError() << "offsets " << offsets << " and shared memory "
+                         << dst << " must have one shape";
+  return verifyBufferAccess(*this, getPtr().getType(), offsets,
+                            dst.getElementType(), getMask());
+}
+
 LogicalResult BufferStoreOp::verify() {
   auto value = getValue().getType();
   if (failed(verifySameShapeAndLayout(*this, "offsets", getOffsets().getType(),

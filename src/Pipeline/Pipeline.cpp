@@ -35,7 +35,8 @@ bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
 
 void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
                                 SharedMemoryPlan *plan,
-                                std::optional<TaskPlan> *tasks) const {
+                                std::optional<TaskPlan> *tasks,
+                                std::vector<LoopSchedule> *schedules) const {
   if (stage == "verify") {
     pm.addPass(createVerifyLayoutsPass());
   } else if (stage == "tasks") {
@@ -43,7 +44,7 @@ void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
         target.getRegisterLimits(options.codegen.arch), tasks));
   } else if (stage == "membar") {
     pm.addPass(createAllocateSharedMemoryPass(plan));
-    pm.addPass(createInsertBarriersPass());
+    pm.addPass(createInsertBarriersPass(schedules));
   } else if (stage == "lower") {
     target.buildLoweringPasses(pm, options.codegen.arch);
   }
@@ -80,7 +81,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   // a std::string reference would bind to a new temporary on each iteration.
   for (llvm::StringRef stage : {"verify", "tasks", "membar", "lower"}) {
     PassManager pm(context);
-    buildStagePasses(stage, pm, &result.sharedMemory, &result.tasks);
+    buildStagePasses(stage, pm, &result.sharedMemory, &result.tasks,
+                     &result.schedules);
     if (failed(pm.run(module)))
       return failure();
     if (stage == "verify") {

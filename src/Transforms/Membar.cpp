@@ -57,6 +57,14 @@
 // is an error; one that may have (a loop's previous iteration, one branch
 // of an `if`) a warning.
 //
+// Warp pipelines (AMD): a loop whose body holds gluon.warp_pipeline_border
+// ops runs its stages in two wave groups one stage apart, meeting only at
+// the borders. The pass plans which borders also order LDS from each
+// stage's accesses (gluonc::planInterWave, which accounts for the groups'
+// lag) and marks them; both groups enter the loop with nothing pending;
+// inside the loop an LDS-ordering border clears what is pending and no
+// barrier is inserted: a conflict left is within a stage, an error.
+//
 // Warp specialization: each partition is walked on its own (its tasks
 // order their accesses with mbarriers). A partition names its buffers
 // through block arguments; the pass follows them to the captured views,
@@ -72,13 +80,17 @@
 
 #include "gluonc/Transforms/SharedMemory.h"
 
+#include "gluonc/IR/Async.h"
 #include "gluonc/IR/MemDesc.h"
+#include "gluonc/IR/WarpPipeline.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -319,9 +331,8 @@ SmallVector<Access> getAccesses(Operation *op) {
             {Buffer::of(load.getDst()), /*isWrite=*/true,
              /*staysPending=*/false}};
   // Pending only once a wait_group retires it (PendingAccesses::startCopy).
-  if (auto copy = dyn_cast<gluon::AsyncCopyGlobalToLocalOp>(op))
-    return {{Buffer::of(copy.getDst()), /*isWrite=*/true,
-             /*staysPending=*/false}};
+  if (Value dst = gluon::getAsyncCopyDestination(op))
+    return {{Buffer::of(dst), /*isWrite=*/true, /*staysPending=*/false}};
   if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op))
     return {{Buffer::of(store.getSrc()), /*isWrite=*/false}};
   if (auto mma = dyn_cast<gluon::WarpgroupMmaOp>(op)) {
@@ -391,8 +402,8 @@ private:
 Value getStoredDescriptor(Operation *op) {
   if (auto store = dyn_cast<gluon::LocalStoreOp>(op))
     return store.getDst();
-  if (auto copy = dyn_cast<gluon::AsyncCopyGlobalToLocalOp>(op))
-    return copy.getDst();
+  if (Value dst = gluon::getAsyncCopyDestination(op))
+    return dst;
   if (auto alloc = dyn_cast<gluon::LocalAllocOp>(op))
     return alloc.getSrc() ? alloc.getResult() : Value();
   return {};
@@ -516,6 +527,9 @@ class InsertBarriersPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InsertBarriersPass)
 
+  explicit InsertBarriersPass(std::vector<LoopSchedule> *schedules = nullptr)
+      : schedules(schedules) {}
+
   StringRef getArgument() const override { return "gluon-insert-barriers"; }
   StringRef getDescription() const override {
     return "Insert barriers between shared memory accesses that could race";
@@ -527,11 +541,116 @@ public:
       fenced = FenceChecker().run(func) && fenced;
       processRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
     });
-    if (!fenced)
+    if (!fenced || pipelineFailed)
       signalPassFailure();
   }
 
 private:
+  std::vector<LoopSchedule> *schedules;
+  /// The warp-pipelined loop whose body is being walked: no barrier may
+  /// be inserted there (one would pair with another group's border), so a
+  /// conflict left after the planned borders is an error.
+  Operation *pipelinedLoop = nullptr;
+  bool pipelineFailed = false;
+
+  /// Plans the borders of a pipelined loop (once: outer loops walk it
+  /// several times) and records its schedule.
+  void planPipeline(scf::ForOp loop,
+                    ArrayRef<gluon::WarpPipelineBorderOp> borders) {
+    if (loop->hasAttr(gluon::kGroupWavesAttrName))
+      return;
+    std::vector<InterWaveStage> stages;
+    for (size_t index = 0; index < borders.size(); ++index) {
+      InterWaveStage stage;
+      gluon::WarpPipelineBorderOp border = borders[index];
+      stage.label = border.getLabel().str();
+      if (std::optional<int32_t> priority = border.getPriority())
+        stage.priority = unsigned(*priority);
+      for (Operation *op : gluon::getStageOps(borders, index))
+        op->walk([&](Operation *nested) {
+          if (isScratchUser(nested)) {
+            nested->emitError("a reduction, scan or layout conversion "
+                              "through shared memory cannot be inside a "
+                              "warp pipeline stage: it waits at a barrier "
+                              "of its own");
+            pipelineFailed = true;
+          }
+          for (const Access &access : getAccesses(nested))
+            stage.lds.push_back(getLdsBytes(access));
+        });
+      stages.push_back(std::move(stage));
+    }
+    unsigned numWaves = gluon::getKernelNumWarps(loop);
+    auto planned = planInterWave(stages, numWaves);
+    if (auto *error = std::get_if<PipelineError>(&planned)) {
+      Operation *at = loop;
+      if (error->stage)
+        at = gluon::WarpPipelineBorderOp(borders[*error->stage]).getOperation();
+      at->emitError(error->message);
+      pipelineFailed = true;
+      return;
+    }
+    InterWavePlan &plan = std::get<InterWavePlan>(planned);
+    Builder builder(loop.getContext());
+    loop->setAttr(gluon::kGroupWavesAttrName,
+                  builder.getI32IntegerAttr(
+                      numWaves > plan.groupWaves ? plan.groupWaves : 0));
+    if (!plan.priorities.empty())
+      loop->setAttr(gluon::kFirstPriorityAttrName,
+                    builder.getI32IntegerAttr(plan.priorities[0]));
+    // Border k ends stage k: the barrier before stage k + 1 (wrapping).
+    for (size_t k = 0; k < borders.size(); ++k) {
+      size_t next = (k + 1) % borders.size();
+      if (plan.borders[next] == BorderKind::LdsOrdering)
+        borders[k]->setAttr(gluon::kOrdersLdsAttrName, builder.getUnitAttr());
+      if (!plan.priorities.empty())
+        borders[k]->setAttr(gluon::kNextPriorityAttrName,
+                            builder.getI32IntegerAttr(plan.priorities[next]));
+    }
+    if (schedules) {
+      unsigned line = 0;
+      if (auto fileLoc = loop.getLoc()->findInstanceOf<FileLineColLoc>())
+        line = fileLoc.getLine();
+      schedules->push_back({line, std::move(stages), std::move(plan)});
+    }
+  }
+
+  /// The LDS bytes an access touches; all of them when the pass cannot
+  /// place it.
+  static LdsAccess getLdsBytes(const Access &access) {
+    if (access.buffer.bytes)
+      return {access.buffer.bytes->first, access.buffer.bytes->second,
+              access.isWrite};
+    return {0, std::numeric_limits<int64_t>::max(), access.isWrite};
+  }
+
+  /// A warp-pipelined loop: both groups enter it with nothing pending (a
+  /// barrier before it), its borders order what the plan says, and nothing
+  /// is inserted inside it.
+  void processPipelinedLoop(scf::ForOp loop, PendingAccesses &pending,
+                            bool insert) {
+    SmallVector<gluon::WarpPipelineBorderOp> borders =
+        gluon::getPipelineBorders(*loop.getBody());
+    planPipeline(loop, borders);
+    if (pending.anyData())
+      barrierBefore(loop, pending, insert);
+    pending.clear();
+    Operation *outer = pipelinedLoop;
+    pipelinedLoop = loop;
+    PendingAccesses entry = pending;
+    while (true) {
+      PendingAccesses next = entry;
+      next.merge(processRegion(loop.getRegion(), entry, /*insert=*/false));
+      if (next == entry)
+        break;
+      entry = next;
+    }
+    PendingAccesses after = entry;
+    after.merge(processRegion(loop.getRegion(), entry, insert));
+    pipelinedLoop = outer;
+    pending = after;
+  }
+
   /// What is pending at the end of `region` entered with `pending`. Inserts
   /// barriers only when `insert`: the fixed point of a loop is found first.
   PendingAccesses processRegion(Region &region, const PendingAccesses &pending,
@@ -547,6 +666,17 @@ private:
   }
 
   void barrierBefore(Operation *op, PendingAccesses &pending, bool insert) {
+    if (pipelinedLoop && pipelinedLoop->isProperAncestor(op)) {
+      if (insert) {
+        op->emitError("this shared memory access conflicts with an earlier "
+                      "one of the same warp pipeline stage (or one no "
+                      "border orders): a barrier between them would be "
+                      "inside the stage; split the stage there");
+        pipelineFailed = true;
+      }
+      pending.clear();
+      return;
+    }
     if (insert) {
       OpBuilder builder(op);
       gluon::BarrierOp::create(builder, op->getLoc());
@@ -557,6 +687,16 @@ private:
   void processOp(Operation *op, PendingAccesses &pending, bool insert) {
     if (isa<gluon::BarrierOp>(op)) {
       pending.clear();
+      return;
+    }
+    if (isa<gluon::WarpPipelineBorderOp>(op)) {
+      if (op->hasAttr(gluon::kOrdersLdsAttrName))
+        pending.clear();
+      return;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op);
+        loop && !gluon::getPipelineBorders(*loop.getBody()).empty()) {
+      processPipelinedLoop(loop, pending, insert);
       return;
     }
     if (isa<gluon::AsyncCommitGroupOp>(op)) {
@@ -590,7 +730,7 @@ private:
     for (const Access &access : accesses)
       if (access.staysPending)
         pending.add(access);
-    if (isa<gluon::AsyncCopyGlobalToLocalOp>(op))
+    if (gluon::getAsyncCopyDestination(op))
       pending.startCopy(accesses.front());
     if (op->getNumRegions() == 0 || !usesSharedMemory(op))
       return;
@@ -626,6 +766,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<Pass> gluonc::createInsertBarriersPass() {
-  return std::make_unique<InsertBarriersPass>();
+std::unique_ptr<Pass>
+gluonc::createInsertBarriersPass(std::vector<LoopSchedule> *schedules) {
+  return std::make_unique<InsertBarriersPass>(schedules);
 }

@@ -34,6 +34,8 @@
 
 #include "gluonc/Transforms/SharedMemory.h"
 
+#include "gluonc/IR/Async.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -89,7 +91,7 @@ public:
     if (isa<gluon::AsyncTMAStoreOp>(user))
       if (auto wait = dyn_cast<gluon::TMAStoreWaitOp>(op))
         return wait.getPendings() == 0;
-    if (isa<gluon::AsyncCopyGlobalToLocalOp>(user))
+    if (gluon::getAsyncCopyDestination(user))
       if (auto wait = dyn_cast<gluon::AsyncWaitGroupOp>(op))
         return wait.getPendings() == 0;
     return false;
@@ -123,7 +125,8 @@ private:
 /// Whether `user` accesses shared memory after it has run.
 bool isAsyncAccess(Operation *user) {
   return isa<gluon::AsyncTMALoadOp, gluon::WarpgroupMmaOp,
-             gluon::AsyncTMAStoreOp, gluon::AsyncCopyGlobalToLocalOp>(user);
+             gluon::AsyncTMAStoreOp>(user) ||
+         gluon::getAsyncCopyDestination(user);
 }
 
 /// Program-order numbers of the ops of one function: an op's first number

@@ -162,4 +162,6 @@ void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
                       }));
   }
   registerAMDBufferBuiltins(table);
+  registerAMDWarpPipelineBuiltins(table);
+  registerAMDAsyncCopyBuiltins(table);
 }

@@ -10,7 +10,8 @@
 // accesses it plans. local_alloc, local_store and local_load lower through
 // these (src/Conversion/SharedMemoryOpToLLVM.cpp), and so does every other
 // op that moves a distributed tensor to or from shared memory (Ampere's
-// async copies, backends/nvidia), so that all agree on where elements are.
+// and CDNA's async copies, in their backends), so that all agree on where
+// elements are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,18 @@ SharedTensorAccess planSharedTensorAccess(mlir::RankedTensorType tensor,
                                           mlir::gluon::MemDescType desc,
                                           const mlir::TypeConverter &converter,
                                           unsigned maxVectorBytes = 16);
+
+/// The accesses of an asynchronous copy of the elements `values` (a
+/// tensor type of the copied elements) into `dst`: a local_store's
+/// vectors, of at most `globalWidth` elements of `elementBytes`, whose
+/// register bits are the leading ones in order, so that a vector's
+/// elements are also consecutive in global memory. Ampere's cp.async and
+/// CDNA's copies to LDS both issue one copy per vector.
+SharedTensorAccess planAsyncCopyAccess(mlir::RankedTensorType values,
+                                       mlir::gluon::MemDescType dst,
+                                       const mlir::TypeConverter &converter,
+                                       int64_t globalWidth,
+                                       unsigned elementBytes);
 
 /// The address of each register of `offsets` (a map from a thread's
 /// register, lane and warp to an element offset of `layout`, before

@@ -95,7 +95,8 @@ public:
   /// whole block, or in a warp-specialized kernel the task's warps alone
   /// (named barrier 0 for the default task, 2 + i for partition i).
   void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc) const;
-  /// A barrier of all threads of the block.
+  /// A barrier of all threads of the block that orders their shared memory
+  /// accesses.
   virtual void emitBlockBarrier(mlir::OpBuilder &builder,
                                 mlir::Location loc) const = 0;
   /// Named barrier `id` for `numThreads` threads (whole warps): waits for

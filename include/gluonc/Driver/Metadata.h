@@ -45,6 +45,8 @@ struct MetadataInput {
   /// The async tasks' warps and registers; `partitions` is empty when
   /// null. numWarps is then the plan's total.
   const TaskPlan *tasks = nullptr;
+  /// The warp-pipelined loops; `schedule` is left out when null or empty.
+  const std::vector<LoopSchedule> *schedules = nullptr;
   std::vector<KernelParam> params;
   std::vector<std::pair<std::string, std::string>> constexprs;
   const CodegenResult *codegen = nullptr;

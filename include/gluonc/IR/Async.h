@@ -36,6 +36,11 @@ std::string checkTMABuffer(TensorDescType desc, MemDescType buffer);
 /// shape and layout; empty when it can.
 std::string checkAsyncCopy(Type src, MemDescType dst, Type mask);
 
+/// The shared memory an asynchronous copy of threads (a group member that
+/// gluon.async_wait_group retires: gluon.async_copy_global_to_local or
+/// gluon.buffer_load_to_local) writes, or null for other ops.
+Value getAsyncCopyDestination(Operation *op);
+
 /// Why `cache` is not a cache mode of cp.async: "ca" (all levels) or "cg"
 /// (L2 only); empty when it is.
 std::string checkAsyncCopyCache(StringRef cache);

@@ -124,6 +124,15 @@ struct InterWavePlan {
 std::variant<InterWavePlan, PipelineError>
 planInterWave(const std::vector<InterWaveStage> &stages, unsigned numWaves);
 
+/// One pipelined loop as the barrier pass planned it, for `-v` and the
+/// JSON's `schedule`.
+struct LoopSchedule {
+  /// The loop's source line (0 when unknown).
+  unsigned line = 0;
+  std::vector<InterWaveStage> stages;
+  InterWavePlan plan;
+};
+
 /// The plan as a table, one row per stage with its label, priority and the
 /// border before it, then the wave groups and any phase-lag conflicts
 /// (what `-v` prints).

@@ -17,6 +17,7 @@
 #define GLUONC_TRANSFORMS_SHAREDMEMORY_H
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpPipelinePlan.h"
 #include "gluonc/Layout/Plans.h"
 #include "gluonc/Layout/ScanPlan.h"
 
@@ -133,8 +134,10 @@ std::unique_ptr<mlir::Pass>
 createAllocateSharedMemoryPass(SharedMemoryPlan *plan = nullptr);
 
 /// Inserts gluon.barrier where a shared memory access could race with an
-/// earlier one by another thread (Membar.cpp).
-std::unique_ptr<mlir::Pass> createInsertBarriersPass();
+/// earlier one by another thread, and plans the borders of warp pipelines
+/// (Membar.cpp); each pipelined loop's plan goes to `schedules` when given.
+std::unique_ptr<mlir::Pass>
+createInsertBarriersPass(std::vector<LoopSchedule> *schedules = nullptr);
 
 } // namespace gluonc
 

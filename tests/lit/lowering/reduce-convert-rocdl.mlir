@@ -24,12 +24,13 @@ module attributes {gluon.num_warps = 2 : i32, gluon.threads_per_warp = 64 : i32}
   // CHECK: %[[PARTIAL:.*]] = llvm.fadd
   // The wave's partial, one barrier, both waves' partials in one load.
   // CHECK: llvm.store %[[PARTIAL]], %{{.*}} : f32, !llvm.ptr<3>
-  // CHECK-NEXT: rocdl.barrier
+  // CHECK-NEXT: rocdl.s.waitcnt 49279
+  // CHECK-NEXT: rocdl.s.barrier
   // CHECK: %[[BOTH:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
   // CHECK: %[[P0:.*]] = llvm.extractelement %[[BOTH]]
   // CHECK-NEXT: %[[P1:.*]] = llvm.extractelement %[[BOTH]]
   // CHECK-NEXT: llvm.fadd %[[P0]], %[[P1]] : f32
-  // CHECK-NOT: rocdl.barrier
+  // CHECK-NOT: rocdl.s.barrier
   // CHECK: llvm.return
   func.func @sum(%x: tensor<256xf32, #one>, %p: !gluon.ptr<f32>) {
     %s = gluon.reduce %x {axis = 0 : i32} : tensor<256xf32, #one> -> f32 {
@@ -51,10 +52,11 @@ module attributes {gluon.num_warps = 2 : i32, gluon.threads_per_warp = 64 : i32}
   // CHECK: module attributes {gluon.num_warps = 2 : i32, gluon.shared_bytes = 2048 : i32
   // CHECK-LABEL: llvm.func @transpose
   // CHECK-COUNT-4: llvm.store %{{.*}} : f32, !llvm.ptr<3>
-  // CHECK-NEXT: rocdl.barrier
+  // CHECK-NEXT: rocdl.s.waitcnt 49279
+  // CHECK-NEXT: rocdl.s.barrier
   // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
   // CHECK-NOT: !llvm.ptr<3>
-  // CHECK-NOT: rocdl.barrier
+  // CHECK-NOT: rocdl.s.barrier
   // CHECK: llvm.return
   func.func @transpose(%x: tensor<16x32xf32, #rows>, %p: tensor<16x32x!gluon.ptr<f32>, #cols>) {
     %y = gluon.convert_layout %x : tensor<16x32xf32, #rows> -> tensor<16x32xf32, #cols>

@@ -1,0 +1,146 @@
+//===- WarpPipelineToROCDL.cpp - Warp pipelines as s_barrier rendezvous ---===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers the warp pipelines the barrier pass planned (Membar.cpp marks the
+// loop and its borders; gluonc/IR/WarpPipeline.h names the marks), before
+// structured control flow becomes branches:
+//
+//   before the loop   s_setprio p0 (when the stages have priorities);
+//                     the lagging group (wave id >= the leading group's
+//                     waves) waits at one extra s_barrier, which the
+//                     leading group's first border meets: from then on the
+//                     leading group runs one stage ahead;
+//   each border       sched_barrier 0, s_setprio p (the next stage's),
+//                     s_waitcnt lgkmcnt(0) when the border orders LDS,
+//                     s_barrier, sched_barrier 0: the fences keep the
+//                     scheduler from moving instructions across the
+//                     priority change and the rendezvous;
+//   after the loop    s_setprio 0; the leading group waits at one extra
+//                     s_barrier, so both groups have passed as many
+//                     barriers and meet again.
+//
+// The wave id comes from readfirstlane so that the conditional barrier's
+// branch is uniform.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDTargetInfo.h"
+#include "Patterns.h"
+
+#include "gluonc/IR/WarpPipeline.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+namespace {
+
+class LowerWarpPipelinePass
+    : public PassWrapper<LowerWarpPipelinePass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerWarpPipelinePass)
+
+  explicit LowerWarpPipelinePass(unsigned waveSize = 64)
+      : waveSize(waveSize) {}
+
+  StringRef getArgument() const override {
+    return "gluon-amd-lower-warp-pipeline";
+  }
+  StringRef getDescription() const override {
+    return "Lower planned warp pipelines to s_setprio, sched_barrier and "
+           "s_barrier rendezvous of two wave groups";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<ROCDL::ROCDLDialect, arith::ArithDialect,
+                    scf::SCFDialect>();
+  }
+
+  void runOnOperation() override {
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(gluon::kGroupWavesAttrName))
+        lowerLoop(loop);
+    });
+    getOperation().walk([&](gluon::WarpPipelineBorderOp border) {
+      if (!border->getParentOp()->hasAttr(gluon::kGroupWavesAttrName)) {
+        border.emitOpError("was not planned by the barrier pass");
+        signalPassFailure();
+        return;
+      }
+      lowerBorder(border);
+    });
+  }
+
+private:
+  unsigned waveSize;
+
+  static void setPriority(OpBuilder &b, Location loc, int64_t priority) {
+    ROCDL::SetPrioOp::create(b, loc, b.getI16IntegerAttr(priority));
+  }
+
+  /// An s_barrier only the waves where `lagging` says so (the lagging
+  /// group, or the leading one when false) reach.
+  void conditionalBarrier(OpBuilder &b, Location loc, unsigned groupWaves,
+                          bool lagging) {
+    Value tid = ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value shift =
+        arith::ConstantIntOp::create(b, loc, llvm::Log2_32(waveSize), 32);
+    Value wave = arith::ShRUIOp::create(b, loc, tid, shift);
+    wave = ROCDL::ReadfirstlaneOp::create(b, loc, b.getI32Type(), wave);
+    Value bound = arith::ConstantIntOp::create(b, loc, groupWaves, 32);
+    Value cond = arith::CmpIOp::create(
+        b, loc, lagging ? arith::CmpIPredicate::uge : arith::CmpIPredicate::ult,
+        wave, bound);
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond,
+                                  /*withElseRegion=*/false);
+    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+    ROCDL::SBarrierOp::create(thenBuilder, loc);
+  }
+
+  void lowerLoop(scf::ForOp loop) {
+    unsigned groupWaves =
+        loop->getAttrOfType<IntegerAttr>(gluon::kGroupWavesAttrName).getInt();
+    auto first = loop->getAttrOfType<IntegerAttr>(gluon::kFirstPriorityAttrName);
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    if (first)
+      setPriority(b, loc, first.getInt());
+    if (groupWaves)
+      conditionalBarrier(b, loc, groupWaves, /*lagging=*/true);
+    b.setInsertionPointAfter(loop);
+    if (first)
+      setPriority(b, loc, 0);
+    if (groupWaves)
+      conditionalBarrier(b, loc, groupWaves, /*lagging=*/false);
+  }
+
+  static void lowerBorder(gluon::WarpPipelineBorderOp border) {
+    OpBuilder b(border);
+    Location loc = border.getLoc();
+    // Nothing of either stage may move into the rendezvous, the priority
+    // change included.
+    ROCDL::SchedBarrier::create(b, loc, b.getI32IntegerAttr(0));
+    if (auto next =
+            border->getAttrOfType<IntegerAttr>(gluon::kNextPriorityAttrName))
+      setPriority(b, loc, next.getInt());
+    if (border->hasAttr(gluon::kOrdersLdsAttrName))
+      ROCDL::SWaitcntOp::create(b, loc, amd::kWaitLdsOnly);
+    ROCDL::SBarrierOp::create(b, loc);
+    ROCDL::SchedBarrier::create(b, loc, b.getI32IntegerAttr(0));
+    border.erase();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> gluonc::amd::createLowerWarpPipelinePass(unsigned waveSize) {
+  return std::make_unique<LowerWarpPipelinePass>(waveSize);
+}
