@@ -53,10 +53,13 @@ mlir::gluon::findForbiddenInStage(Operation *op) {
       found = {nested, "a loop cannot be inside a warp pipeline stage (a "
                        "stage runs between two borders; put the loop "
                        "outside the pipelined loop or unroll it)"};
-    else if (isa<BarrierOp, AsyncWaitGroupOp, WaitBarrierOp>(nested))
-      found = {nested, "a barrier or wait cannot be inside a warp pipeline "
-                       "stage (the stages meet only at their borders); put "
-                       "it between two stages"};
+    // A wait for the wave's own async copies (wait_group) is no
+    // rendezvous: it may be in a stage, and a later border shows the
+    // copies to the other waves.
+    else if (isa<BarrierOp, WaitBarrierOp>(nested))
+      found = {nested, "a barrier or an mbarrier wait cannot be inside a "
+                       "warp pipeline stage: the waves meet only at the "
+                       "stages' borders, which are barriers themselves"};
     return found ? WalkResult::interrupt() : WalkResult::advance();
   });
   return found;

@@ -10,7 +10,7 @@ config.suffixes = [".test", ".mlir", ".py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.binary_root
 config.excludes = ["Inputs", "golden", "lit.cfg.py", "expect_exit.py",
-                   "check_amd_metadata.py"]
+                   "check_amd_metadata.py", "check_amd_schedule.py"]
 
 tools = os.path.join(config.test_source_root, "expect_exit.py")
 amd_metadata = os.path.join(config.test_source_root, "check_amd_metadata.py")
@@ -36,6 +36,9 @@ config.substitutions.append(("%make-kernel",
 config.substitutions.append(("%expect-exit", f'"{sys.executable}" "{tools}"'))
 config.substitutions.append(("%check-amd-metadata",
                              f'"{sys.executable}" "{amd_metadata}"'))
+amd_schedule = os.path.join(config.test_source_root, "check_amd_schedule.py")
+config.substitutions.append(("%check-amd-schedule",
+                             f'"{sys.executable}" "{amd_schedule}"'))
 config.substitutions.append(("%samples", samples))
 # The GPU tests' kernels as the build compiled them (tests/gpu).
 config.substitutions.append(("%gpu-kernels", config.gpu_kernels))

@@ -46,8 +46,9 @@ llvm::SmallVector<Operation *>
 getStageOps(llvm::ArrayRef<WarpPipelineBorderOp> borders, size_t index);
 
 /// An op nested in `op` (or `op` itself) that a stage may not hold, and
-/// why: a loop, a barrier or a wait (a stage runs between two borders with
-/// no rendezvous of its own).
+/// why: a loop, a barrier or an mbarrier wait (a stage runs between two
+/// borders with no rendezvous of its own). A wave's wait for its own async
+/// copies (async_wait_group) is allowed.
 std::optional<std::pair<Operation *, std::string>>
 findForbiddenInStage(Operation *op);
 

@@ -2,7 +2,7 @@
 # no output written: a priority within 0-3, no pair on an inter-wave stage,
 # no priority on an intra-wave one (and intra-wave stages are not
 # supported yet), an AMD CDNA target, stages directly in a run-time loop's
-# body and not nested, no loop, barrier or wait inside a stage, at least two
+# body and not nested, no loop or barrier inside a stage, at least two
 # stages per loop, no reduction through shared memory inside a stage, and
 # no shared memory conflict within one stage.
 # RUN: rm -rf %t
@@ -98,7 +98,7 @@ def nested(x_ptr, n):
 def barrier_inside(x_ptr, n):
     for i in range(n):
         with gl.amd.warp_pipeline_stage("a"):
-            # BARRIER: warp_pipeline.py:[[@LINE-1]]:9: error: a barrier or wait cannot be inside a warp pipeline stage (the stages meet only at their borders); put it between two stages
+            # BARRIER: warp_pipeline.py:[[@LINE-1]]:9: error: a barrier or an mbarrier wait cannot be inside a warp pipeline stage: the waves meet only at the stages' borders, which are barriers themselves
             gl.store(x_ptr + i, 1.0)
             gl.barrier()
         with gl.amd.warp_pipeline_stage("b"):
