@@ -1,4 +1,4 @@
-//===- WarpPipelinePlan.cpp - Inter-wave warp pipelines on AMD ------------===//
+//===- WarpPipelinePlan.cpp - Warp pipelines and interleaving on AMD ------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -44,6 +44,12 @@
 // their stage's priority (0 when it gives none): s_setprio before the
 // border into each stage, and before the loop for stage 0; none at all
 // otherwise.
+//
+// Intra-wave interleaving. A region's memory stream (N machine
+// instructions, in program order) and its MFMA stream (M) become one
+// sched_group_barrier sequence: each memory instruction, then the MFMAs
+// that cover its latency, floor((i + 1) M / N) - floor(i M / N) after the
+// i-th, so that the covers differ by at most one and add up to M.
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,4 +238,57 @@ std::string gluonc::describe(const InterWavePlan &plan,
         << " access the same LDS one stage apart, which the two groups run "
            "at the same time\n";
   return out.str();
+}
+
+const char *gluonc::schedGroupName(SchedGroup group) {
+  switch (group) {
+  case SchedGroup::Mfma:
+    return "mfma";
+  case SchedGroup::VmemRead:
+    return "vmem_read";
+  case SchedGroup::DsRead:
+    return "ds_read";
+  case SchedGroup::DsWrite:
+    return "ds_write";
+  }
+  return "?";
+}
+
+std::vector<IntraWaveStep>
+gluonc::planIntraWave(const std::vector<MemoryAnchor> &memory, unsigned mfmas) {
+  std::vector<IntraWaveStep> steps;
+  auto add = [&](SchedGroup group, unsigned count) {
+    if (count == 0)
+      return;
+    if (!steps.empty() && steps.back().group == group)
+      steps.back().count += count;
+    else
+      steps.push_back({group, count});
+  };
+  uint64_t total = 0;
+  for (const MemoryAnchor &anchor : memory)
+    total += anchor.instructions;
+  if (total == 0) {
+    add(SchedGroup::Mfma, mfmas);
+    return steps;
+  }
+  uint64_t index = 0;
+  for (const MemoryAnchor &anchor : memory)
+    for (unsigned i = 0; i < anchor.instructions; ++i, ++index) {
+      add(anchor.group, 1);
+      add(SchedGroup::Mfma, unsigned((index + 1) * mfmas / total -
+                                     index * mfmas / total));
+    }
+  return steps;
+}
+
+std::string gluonc::describe(const std::vector<IntraWaveStep> &steps) {
+  std::string text;
+  for (const IntraWaveStep &step : steps) {
+    if (!text.empty())
+      text += ", ";
+    text += std::string(schedGroupName(step.group)) + " x" +
+            std::to_string(step.count);
+  }
+  return text;
 }

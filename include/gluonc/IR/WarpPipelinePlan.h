@@ -1,4 +1,4 @@
-//===- WarpPipelinePlan.h - Inter-wave warp pipelines on AMD -----*- C++ -*-===//
+//===- WarpPipelinePlan.h - Warp pipelines and interleaving -----*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -16,8 +16,10 @@
 // pass must agree on: the rules of one stage's arguments and of one loop's
 // stages, the priority of each stage, and which borders must also order
 // LDS (s_waitcnt lgkmcnt(0) before the s_barrier) because of the stages'
-// shared memory accesses. Plain C++, no MLIR, so that the plan is
-// unit-tested; the algorithm is stated in WarpPipelinePlan.cpp.
+// shared memory accesses; and, for an intra-wave region, the interleave of
+// its memory instructions with its MFMAs (planIntraWave). Plain C++, no
+// MLIR, so that the plans are unit-tested; the algorithms are stated in
+// WarpPipelinePlan.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,6 +140,53 @@ struct LoopSchedule {
 /// (what `-v` prints).
 std::string describe(const InterWavePlan &plan,
                      const std::vector<InterWaveStage> &stages);
+
+//===----------------------------------------------------------------------===//
+// Intra-wave interleaving
+//===----------------------------------------------------------------------===//
+
+/// The instruction classes an intra-wave region interleaves, by their
+/// sched_group_barrier mask in LLVM's AMDGPU backend.
+enum class SchedGroup : unsigned {
+  Mfma = 0x8,
+  VmemRead = 0x20,
+  DsRead = 0x100,
+  DsWrite = 0x200,
+};
+
+/// The mnemonic family `-v` and the JSON print for `group`: "mfma",
+/// "buffer_load" / "global_load" (both VMEM reads: "vmem_read"), "ds_read",
+/// "ds_write".
+const char *schedGroupName(SchedGroup group);
+
+/// One memory op of a region's memory stream, in program order: its class
+/// and how many machine instructions its lowering emits.
+struct MemoryAnchor {
+  SchedGroup group = SchedGroup::DsRead;
+  unsigned instructions = 0;
+};
+
+/// One sched_group_barrier: `count` instructions of `group`.
+struct IntraWaveStep {
+  SchedGroup group = SchedGroup::Mfma;
+  unsigned count = 0;
+
+  bool operator==(const IntraWaveStep &other) const {
+    return group == other.group && count == other.count;
+  }
+};
+
+/// The interleave of a region's memory instructions with its `mfmas`
+/// MFMAs: each memory instruction in program order, followed by its share
+/// of the MFMAs, spread evenly (the i-th of N memory instructions covers
+/// floor((i + 1) M / N) - floor(i M / N) of M MFMAs, so the covers differ
+/// by at most one and add up to M); adjacent steps of one group merge.
+/// No memory instruction: the MFMAs alone; no MFMA: the memory alone.
+std::vector<IntraWaveStep>
+planIntraWave(const std::vector<MemoryAnchor> &memory, unsigned mfmas);
+
+/// The steps as `-v` prints them: "ds_read x1, mfma x2, ...".
+std::string describe(const std::vector<IntraWaveStep> &steps);
 
 } // namespace gluonc
 

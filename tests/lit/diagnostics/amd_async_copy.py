@@ -1,12 +1,13 @@
 # CDNA's copies to LDS (gl.amd.cdna3/cdna4.async_copy), each refusal with
 # its diagnostic at the source and no output written: an architecture
-# without them (gfx90a, an NVIDIA one), a mask on the global form, an
+# without them (gfx90a, gfx1250, an NVIDIA one), a mask on the global form, an
 # `other` that is not zero, a copy whose lanes do not write consecutive
 # LDS words (the layout's lanes run down a column), and one of 2 bytes
 # per lane.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k copy_kernel -s "*fp16:16" --arch gfx90a -o %t 2>&1 | FileCheck %s --check-prefix=ARCH
 # RUN: %expect-exit 1 %gluonc %s -k commit_only -s "*fp16:16" -o %t 2>&1 | FileCheck %s --check-prefix=NVIDIA
+# RUN: %expect-exit 1 %gluonc %s -k commit_only -s "*fp16:16" --arch gfx1250 -o %t 2>&1 | FileCheck %s --check-prefix=GFX1250
 # RUN: %expect-exit 1 %gluonc %s -k global_mask -s "*fp16:16" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=MASK
 # RUN: %expect-exit 1 %gluonc %s -k other_one -s "*fp16:16" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OTHER
 # RUN: %expect-exit 1 %gluonc %s -k column_lanes -s "*fp16:16" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=LANES
@@ -31,6 +32,7 @@ def copy_kernel(a_ptr):
 def commit_only(a_ptr):
     gl.amd.cdna4.async_copy.commit_group()
     # NVIDIA: amd_async_copy.py:[[@LINE-1]]:5: error: gl.amd.cdna4.async_copy.commit_group needs an AMD --arch that copies global memory to LDS directly (gfx942, gfx950), not sm_90a
+    # GFX1250: amd_async_copy.py:[[@LINE-2]]:5: error: gl.amd.cdna4.async_copy.commit_group needs an AMD --arch that copies global memory to LDS directly (gfx942, gfx950), not gfx1250
 
 
 @gluon.jit

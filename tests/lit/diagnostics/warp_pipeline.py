@@ -11,6 +11,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k priority_intra -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=INTRAPRIO
 # RUN: %expect-exit 1 %gluonc %s -k intra -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=INTRA
 # RUN: %expect-exit 1 %gluonc %s -k two_stages -s "*fp32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=NVIDIA
+# RUN: %expect-exit 1 %gluonc %s -k two_stages -s "*fp32, i32" --arch gfx1250 -o %t 2>&1 | FileCheck %s --check-prefix=GFX1250
 # RUN: %expect-exit 1 %gluonc %s -k outside_loop -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OUTSIDE
 # RUN: %expect-exit 1 %gluonc %s -k in_if -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=INIF
 # RUN: %expect-exit 1 %gluonc %s -k nested -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=NESTED
@@ -64,6 +65,7 @@ def two_stages(x_ptr, n):
     for i in range(n):
         with gl.amd.warp_pipeline_stage("a"):
             # NVIDIA: warp_pipeline.py:[[@LINE-1]]:14: error: gl.amd.warp_pipeline_stage needs an AMD CDNA --arch (gfx90a, gfx942, gfx950), not sm_90a
+            # GFX1250: warp_pipeline.py:[[@LINE-2]]:14: error: gl.amd.warp_pipeline_stage needs an AMD CDNA --arch (gfx90a, gfx942, gfx950), not gfx1250
             gl.store(x_ptr + i, 1.0)
         with gl.amd.warp_pipeline_stage("b"):
             gl.store(x_ptr + i, 2.0)

@@ -209,3 +209,57 @@ TEST_CASE("the plan as -v prints it") {
         "phase-lag conflict: stage 'read' and stage 'store' access the same "
         "LDS one stage apart, which the two groups run at the same time\n");
 }
+
+//===----------------------------------------------------------------------===//
+// Intra-wave interleaving
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr SchedGroup Mfma = SchedGroup::Mfma;
+constexpr SchedGroup DsRead = SchedGroup::DsRead;
+constexpr SchedGroup Vmem = SchedGroup::VmemRead;
+
+} // namespace
+
+TEST_CASE("intra-wave: MFMAs spread evenly over the memory instructions",
+          "[warp-pipeline]") {
+  // 4 ds_reads (one op of 2, two of 1), 8 MFMAs: 2 after each.
+  std::vector<IntraWaveStep> steps =
+      planIntraWave({{DsRead, 2}, {DsRead, 1}, {DsRead, 1}}, 8);
+  std::vector<IntraWaveStep> expected = {{DsRead, 1}, {Mfma, 2}, {DsRead, 1},
+                                         {Mfma, 2},   {DsRead, 1}, {Mfma, 2},
+                                         {DsRead, 1}, {Mfma, 2}};
+  CHECK(steps == expected);
+  CHECK(describe(steps) == "ds_read x1, mfma x2, ds_read x1, mfma x2, "
+                           "ds_read x1, mfma x2, ds_read x1, mfma x2");
+}
+
+TEST_CASE("intra-wave: uneven covers differ by one and add up",
+          "[warp-pipeline]") {
+  // 3 memory instructions, 8 MFMAs: floor(8/3)=2, floor(16/3)-2=3, 8-5=3.
+  std::vector<IntraWaveStep> steps =
+      planIntraWave({{Vmem, 1}, {DsRead, 2}}, 8);
+  std::vector<IntraWaveStep> expected = {{Vmem, 1},   {Mfma, 2}, {DsRead, 1},
+                                         {Mfma, 3},   {DsRead, 1},
+                                         {Mfma, 3}};
+  CHECK(steps == expected);
+}
+
+TEST_CASE("intra-wave: more memory than MFMAs merges adjacent memory",
+          "[warp-pipeline]") {
+  // 4 ds_reads, 2 MFMAs: covers 0, 1, 0, 1.
+  std::vector<IntraWaveStep> steps = planIntraWave({{DsRead, 4}}, 2);
+  std::vector<IntraWaveStep> expected = {
+      {DsRead, 2}, {Mfma, 1}, {DsRead, 2}, {Mfma, 1}};
+  CHECK(steps == expected);
+}
+
+TEST_CASE("intra-wave: one stream alone", "[warp-pipeline]") {
+  CHECK(planIntraWave({}, 4) == std::vector<IntraWaveStep>{{Mfma, 4}});
+  CHECK(planIntraWave({{DsRead, 0}}, 3) ==
+        std::vector<IntraWaveStep>{{Mfma, 3}});
+  CHECK(planIntraWave({{Vmem, 2}}, 0) ==
+        std::vector<IntraWaveStep>{{Vmem, 2}});
+  CHECK(planIntraWave({}, 0).empty());
+}
