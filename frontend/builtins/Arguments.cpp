@@ -9,6 +9,7 @@
 #include "gluonc/Layout/LinearLayout.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace gluonc;
 using namespace gluonc::frontend;
@@ -281,4 +282,17 @@ Value gluonc::frontend::shapeTuple(const std::vector<int64_t> &shape) {
   for (int64_t size : shape)
     dims.push_back(Value(size));
   return Value::tuple(dims);
+}
+
+void gluonc::frontend::createAsyncWaitGroup(IRGen &gen, const BoundArgs &args) {
+  int64_t pendings =
+      gen.requireInt(args.get("num_outstanding"), args.loc("num_outstanding"),
+                     "num_outstanding");
+  if (pendings < 0 || pendings > std::numeric_limits<int32_t>::max())
+    gen.fail(args.loc("num_outstanding"),
+             "num_outstanding must be a count of copy groups (0 or more), "
+             "got " +
+                 std::to_string(pendings));
+  mlir::gluon::AsyncWaitGroupOp::create(
+      gen.getBuilder(), gen.getLoc(args.callLoc()), int32_t(pendings));
 }

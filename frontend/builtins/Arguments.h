@@ -79,6 +79,15 @@ mlir::Value requireMask(IRGen &gen, const BoundArgs &args,
 /// descriptor's `.load(layout)`).
 RuntimeValue loadSharedMemory(IRGen &gen, const SharedMemoryValue &desc,
                               const BoundArgs &args);
+/// gluon.async_wait_group for a `wait_group(num_outstanding=0)` call
+/// (Ampere's and CDNA's), the count checked at its argument.
+void createAsyncWaitGroup(IRGen &gen, const BoundArgs &args);
+/// The base pointer and offsets of an AMD buffer access (arguments `ptr`
+/// and `offsets`): a scalar pointer and an int32 tensor of element
+/// offsets, on a 64-lane AMD target (amd/Buffer.cpp).
+std::pair<RuntimeValue, RuntimeValue>
+requireBufferAddress(IRGen &gen, const BoundArgs &args,
+                     const std::string &function);
 /// Fails unless `option` (of `function`) is absent or has its default
 /// value ('', False, ()): options gluonc does not implement.
 void rejectOption(IRGen &gen, const BoundArgs &args,

@@ -28,7 +28,6 @@
 #include "gluonc/IR/Async.h"
 #include "gluonc/IR/Dialect.h"
 
-#include <limits>
 
 using namespace gluonc;
 using namespace gluonc::frontend;
@@ -100,19 +99,7 @@ Value bufferLoadToShared(IRGen &gen, const BoundArgs &bound) {
   const std::string function = bound.getBuiltin().getName();
   checkCopyOptions(gen, bound, function);
   const SharedMemoryValue &dest = requireSharedMemory(gen, bound, "dest");
-  RuntimeValue ptr = gen.requireRuntime(bound.get("ptr"), bound.loc("ptr"),
-                                        "the base pointer of " + function);
-  if (!ptr.dtype.isPointer || !ptr.isScalar())
-    gen.fail(bound.loc("ptr"), function + " needs one base pointer (a "
-                                          "scalar), got " +
-                                   Value(ptr).toString());
-  RuntimeValue offsets =
-      gen.requireRuntime(bound.get("offsets"), bound.loc("offsets"),
-                         "the offsets of " + function);
-  if (offsets.isScalar() || offsets.dtype != DType::of(ScalarKind::I32))
-    gen.fail(bound.loc("offsets"),
-             function + " needs a tensor of int32 element offsets, got " +
-                 Value(offsets).toString());
+  auto [ptr, offsets] = requireBufferAddress(gen, bound, function);
   if (offsets.shape != dest.shape)
     gen.failWithNote(bound.loc("offsets"),
                      function + "'s offsets have shape " +
@@ -146,16 +133,7 @@ Value commitGroup(IRGen &gen, const BoundArgs &bound) {
 /// wait_group(num_outstanding=0)
 Value waitGroup(IRGen &gen, const BoundArgs &bound) {
   requireLdsCopies(gen, bound);
-  int64_t pendings =
-      gen.requireInt(bound.get("num_outstanding"), bound.loc("num_outstanding"),
-                     "num_outstanding");
-  if (pendings < 0 || pendings > std::numeric_limits<int32_t>::max())
-    gen.fail(bound.loc("num_outstanding"),
-             "num_outstanding must be a count of copy groups (0 or more), "
-             "got " +
-                 std::to_string(pendings));
-  mlir::gluon::AsyncWaitGroupOp::create(
-      gen.getBuilder(), gen.getLoc(bound.callLoc()), int32_t(pendings));
+  createAsyncWaitGroup(gen, bound);
   return Value();
 }
 

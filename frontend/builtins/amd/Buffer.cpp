@@ -17,12 +17,9 @@
 using namespace gluonc;
 using namespace gluonc::frontend;
 
-/// The base pointer and offsets of gl.amd.cdna3.buffer_load / buffer_store:
-/// a scalar pointer and an int32 tensor of element offsets, on a 64-lane
-/// AMD target.
-static std::pair<RuntimeValue, RuntimeValue>
-requireBufferAddress(IRGen &gen, const BoundArgs &bound,
-                     const std::string &function) {
+std::pair<RuntimeValue, RuntimeValue>
+gluonc::frontend::requireBufferAddress(IRGen &gen, const BoundArgs &bound,
+                                       const std::string &function) {
   if (gen.getSpec().warpSize != 64)
     gen.fail(bound.loc("ptr"),
              function + " needs an AMD CDNA --arch, not " + gen.getSpec().arch);

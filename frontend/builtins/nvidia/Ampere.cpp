@@ -24,7 +24,6 @@
 #include "gluonc/IR/Async.h"
 #include "gluonc/IR/MmaV2.h"
 
-#include <limits>
 
 using namespace gluonc;
 using namespace gluonc::frontend;
@@ -105,16 +104,7 @@ Value commitGroup(IRGen &gen, const BoundArgs &bound) {
 /// async_copy.wait_group(num_outstanding=0)
 Value waitGroup(IRGen &gen, const BoundArgs &bound) {
   requireAmpere(gen, bound, "cp.async", "asynchronous copies (cp.async)");
-  int64_t pendings =
-      gen.requireInt(bound.get("num_outstanding"), bound.loc("num_outstanding"),
-                     "num_outstanding");
-  if (pendings < 0 || pendings > std::numeric_limits<int32_t>::max())
-    gen.fail(bound.loc("num_outstanding"),
-             "num_outstanding must be a count of copy groups (0 or more), "
-             "got " +
-                 std::to_string(pendings));
-  mlir::gluon::AsyncWaitGroupOp::create(
-      gen.getBuilder(), gen.getLoc(bound.callLoc()), int32_t(pendings));
+  createAsyncWaitGroup(gen, bound);
   return Value();
 }
 
