@@ -6,10 +6,11 @@ of c with 4 waves, each owning a 32 x 32 tile of the accumulator
 (AMDMFMALayout with warps_per_cta [2, 2]). Per step of BLOCK_K it loads a
 [BLOCK_M, BLOCK_K] tile of a and a [BLOCK_K, BLOCK_N] tile of b with
 coalesced 16-byte loads, stages them in LDS, and loads them back in the
-MFMA operand layouts (K_WIDTH consecutive K elements per lane and
-instruction); gl.amd.cdna3.mfma then issues one v_mfma_f32_32x32x8 per 8 of
-K. On gfx950, K_WIDTH=8 selects CDNA4's v_mfma_f32_32x32x16 (16 of K per
-instruction). TRANSPOSED=True computes each tile as (B^T A^T)^T, which
+MFMA operand layouts (K_WIDTH consecutive K elements per lane);
+gl.amd.cdna3.mfma then issues one v_mfma_f32_32x32x8 per 8 of K. K_WIDTH=8
+with VERSION=3 keeps those instructions, two per 16 of K, each on half of
+a lane's 8 elements (16-byte LDS reads); on gfx950, VERSION=4 with
+K_WIDTH=8 selects CDNA4's v_mfma_f32_32x32x16 (16 of K per instruction). TRANSPOSED=True computes each tile as (B^T A^T)^T, which
 gives each lane 4 consecutive columns of c: 16-byte stores.
 
     gluonc samples/matmul_mfma.py -k matmul_mfma_kernel --arch gfx942 \\
@@ -36,7 +37,7 @@ def matmul_mfma_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                        K_WIDTH: gl.constexpr = 4,
                        TRANSPOSED: gl.constexpr = False):
     acc_layout: gl.constexpr = gl.amd.AMDMFMALayout(
-        VERSION, [32, 32, 2 * K_WIDTH], TRANSPOSED, [2, 2])
+        VERSION, [32, 32, 2 * K_WIDTH if VERSION == 4 else 8], TRANSPOSED, [2, 2])
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     rows = pid_m * BLOCK_M + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, a_layout))

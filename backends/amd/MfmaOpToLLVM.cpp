@@ -11,7 +11,11 @@
 // the three linear layouts, as the FMA dot finds its operands
 // (src/Conversion/DotOpToLLVM.cpp). fp16 and bf16 operands, fp32
 // accumulators; 4 operand elements per lane on CDNA3 (gfx942), 8 on CDNA4
-// (gfx950, twice the K per instruction).
+// (gfx950, twice the K per instruction). A CDNA3 layout with k_width 8
+// (Triton's "kpack") is two CDNA3 instructions per K step, the first on
+// the low 4 of each lane's 8 elements and the second on the high 4: A and
+// B split K alike, so the sum is the same, and the 16-byte operand loads
+// need half the LDS instructions of k_width 4's 8-byte ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,22 +105,19 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
     LinearLayout aLayout = gluon::getLinearLayout(op.getA().getType());
     LinearLayout bLayout = gluon::getLinearLayout(op.getB().getType());
     LinearLayout accLayout = gluon::getLinearLayout(op.getAcc().getType());
-    int32_t tile = spec.instrShape[0];
-    int32_t kWidth = int32_t(
-        cast<gluon::DotOperandLayoutAttr>(op.getA().getType().getEncoding())
-            .getKWidth());
-    int32_t instrK = kWidth * (64 / tile);
+    amd::MfmaTiling tiling = amd::getMfmaTiling(op);
+    int32_t tile = tiling.tile;
+    int32_t stepK = tiling.kWidth * (64 / tile);
+    int32_t instrK = spec.getInstrK(unsigned(tiling.kWidth));
     int32_t results = tile * tile / 64;
     int32_t stepM = tile * spec.warpsPerCTA[0];
     int32_t stepN = tile * spec.warpsPerCTA[1];
-    ArrayRef<int64_t> aShape = op.getA().getType().getShape();
-    ArrayRef<int64_t> accShape = op.getAcc().getType().getShape();
 
     SmallVector<Value> a = unpackRegisters(rewriter, loc, adaptor.getA());
     SmallVector<Value> b = unpackRegisters(rewriter, loc, adaptor.getB());
     SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getAcc());
     Type operandElement = a.front().getType();
-    auto operandVector = VectorType::get({kWidth}, operandElement);
+    auto operandVector = VectorType::get({tiling.instrWidth}, operandElement);
     auto accVector = VectorType::get({results}, rewriter.getF32Type());
     // Row of a lane's result i within its tile, beyond the lane's own part.
     auto rowOf = [&](int32_t i) {
@@ -135,8 +136,8 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
       }
       return vector;
     };
-    for (int32_t m = 0; m < accShape[0]; m += stepM)
-      for (int32_t n = 0; n < accShape[1]; n += stepN) {
+    for (int32_t m = 0; m < tiling.tilesM * stepM; m += stepM)
+      for (int32_t n = 0; n < tiling.tilesN * stepN; n += stepN) {
         // A transposed layout holds the results of B^T A^T: a lane's
         // results run along N.
         SmallVector<Coord> accCoords;
@@ -147,25 +148,31 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
         if (!sum)
           return op.emitOpError("the accumulator's registers do not match "
                                 "the MFMA instruction's results");
-        for (int32_t k = 0; k < aShape[1]; k += instrK) {
-          SmallVector<Coord> aCoords, bCoords;
-          for (int32_t j = 0; j < kWidth; ++j) {
-            aCoords.push_back({m, k + j});
-            bCoords.push_back({k + j, n});
+        for (int32_t step = 0; step < tiling.kSteps; ++step)
+          for (int32_t first = 0; first < tiling.kWidth;
+               first += tiling.instrWidth) {
+            // The lane's elements first .. first + instrWidth of the
+            // step's kWidth (the coordinates of the lane-0 elements).
+            int32_t k = step * stepK + first;
+            SmallVector<Coord> aCoords, bCoords;
+            for (int32_t j = 0; j < tiling.instrWidth; ++j) {
+              aCoords.push_back({m, k + j});
+              bCoords.push_back({k + j, n});
+            }
+            Value aVector = gather(a, aLayout, aCoords, operandVector);
+            Value bVector = gather(b, bLayout, bCoords, operandVector);
+            if (!aVector || !bVector)
+              return op.emitOpError("an operand's registers do not match "
+                                    "the MFMA instruction's operands");
+            if (spec.transposed)
+              std::swap(aVector, bVector);
+            sum = emitMfma(rewriter, loc, tile, instrK, aVector,
+                           bVector, sum);
+            if (!sum)
+              return op.emitOpError("no MFMA instruction for ")
+                     << tile << "x" << tile << "x" << instrK
+                     << " tiles of " << operandElement;
           }
-          Value aVector = gather(a, aLayout, aCoords, operandVector);
-          Value bVector = gather(b, bLayout, bCoords, operandVector);
-          if (!aVector || !bVector)
-            return op.emitOpError("an operand's registers do not match the "
-                                  "MFMA instruction's operands");
-          if (spec.transposed)
-            std::swap(aVector, bVector);
-          sum = emitMfma(rewriter, loc, tile, instrK, aVector, bVector, sum);
-          if (!sum)
-            return op.emitOpError("no MFMA instruction for ")
-                   << tile << "x" << tile << "x" << instrK << " tiles of "
-                   << operandElement;
-        }
         for (auto [i, coord] : llvm::enumerate(accCoords))
           acc[*accLayout.findRegister(coord)] = LLVM::ExtractElementOp::create(
               rewriter, loc, sum, createI32Constant(rewriter, loc, int64_t(i)));
@@ -177,6 +184,24 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
 };
 
 } // namespace
+
+amd::MfmaTiling gluonc::amd::getMfmaTiling(gluon::MfmaOp op) {
+  auto layout =
+      cast<gluon::AMDMFMALayoutAttr>(op.getAcc().getType().getEncoding());
+  gluonc::MfmaLayoutSpec spec = layout.toSpec();
+  amd::MfmaTiling tiling;
+  tiling.tile = spec.instrShape[0];
+  tiling.kWidth = int32_t(
+      cast<gluon::DotOperandLayoutAttr>(op.getA().getType().getEncoding())
+          .getKWidth());
+  tiling.instrWidth = spec.getInstrWidth(unsigned(tiling.kWidth));
+  ArrayRef<int64_t> accShape = op.getAcc().getType().getShape();
+  tiling.tilesM = int32_t(accShape[0]) / (tiling.tile * spec.warpsPerCTA[0]);
+  tiling.tilesN = int32_t(accShape[1]) / (tiling.tile * spec.warpsPerCTA[1]);
+  tiling.kSteps = int32_t(op.getA().getType().getShape()[1]) /
+                  (tiling.kWidth * (64 / tiling.tile));
+  return tiling;
+}
 
 void gluonc::amd::populateMfmaOpToLLVMPatterns(
     GluonLLVMTypeConverter &converter, RewritePatternSet &patterns) {

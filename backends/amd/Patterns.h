@@ -15,12 +15,34 @@
 #define GLUONC_BACKENDS_AMD_PATTERNS_H
 
 #include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/IR/Dialect.h"
 
 namespace gluonc::amd {
 
 /// gluon.mfma as CDNA's matrix instructions (MfmaOpToLLVM.cpp).
 void populateMfmaOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+
+/// How a gluon.mfma runs on one wave: `tilesM` x `tilesN` accumulator
+/// tiles of `tile` x `tile`, each summing `kSteps` steps of the operands'
+/// K (2 x kWidth elements for 32-wide tiles, 4 x kWidth for 16-wide), one
+/// matrix instruction per `instrWidth` of a lane's kWidth elements (8 for
+/// CDNA4's doubled-K instructions, else 4). The lowering follows it, and
+/// the intra-wave scheduler counts the instructions from it.
+struct MfmaTiling {
+  int32_t tile = 32;
+  int32_t kWidth = 4;
+  int32_t instrWidth = 4;
+  int32_t tilesM = 1;
+  int32_t tilesN = 1;
+  int32_t kSteps = 1;
+
+  /// The v_mfma instructions of one wave.
+  unsigned getInstructions() const {
+    return unsigned(tilesM * tilesN * kSteps * (kWidth / instrWidth));
+  }
+};
+MfmaTiling getMfmaTiling(mlir::gluon::MfmaOp op);
 
 /// gluon.buffer_load and gluon.buffer_store as raw buffer accesses
 /// (BufferOpToLLVM.cpp).

@@ -116,12 +116,13 @@ static uint64_t packBasis(const Coord &basis,
 
 std::string gluonc::MfmaLayoutSpec::checkInstruction(const std::string &arch,
                                                      unsigned kWidth) const {
-  // k_width 8 selects CDNA4's doubled-K instructions
-  // (v_mfma_f32_32x32x16 / 16x16x32), which only gfx950 has.
-  if (kWidth == 8 && (version != 4 || arch != "gfx950"))
-    return "k_width 8 needs the CDNA4 instructions: gl.amd.cdna4.mfma and "
-           "--arch gfx950 (this is " +
-           arch + ")";
+  // k_width 8 with CDNA4's layout selects its doubled-K instructions
+  // (v_mfma_f32_32x32x16 / 16x16x32), which only gfx950 has; with CDNA3's
+  // it is two CDNA3 instructions, each on half of every lane's elements.
+  if (kWidth == 8 && version == 4 && arch != "gfx950")
+    return "k_width 8 on a CDNA4 layout needs the doubled-K instructions "
+           "only --arch gfx950 has (this is " +
+           arch + "); on a CDNA3 layout k_width 8 is two instructions";
   return "";
 }
 

@@ -122,7 +122,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
     gen.fail(bound.callLoc(),
              name + " shapes do not multiply: " + listText(a.shape) + " @ " +
                  listText(b.shape) + " into " + listText(acc.shape));
-  int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
+  int64_t instrK = spec.getInstrK(kWidth);
   if (spec.instrShape[2] != instrK)
     gen.failWithNote(bound.loc("a"),
                      name + ": k_width " + std::to_string(kWidth) + " makes " +

@@ -162,6 +162,16 @@ struct MfmaLayoutSpec {
   /// operand elements per lane; empty when it has one. Shared by the
   /// frontend and the verifier of gluon.mfma.
   std::string checkInstruction(const std::string &arch, unsigned kWidth) const;
+  /// Operand elements per lane of one matrix instruction with `kWidth`
+  /// elements per lane and K step: kWidth on CDNA4's layout, 4 on CDNA3's
+  /// (k_width 8 is then two instructions).
+  int32_t getInstrWidth(unsigned kWidth) const {
+    return version == 4 ? int32_t(kWidth) : 4;
+  }
+  /// The K one matrix instruction sums (instr_shape's K).
+  int32_t getInstrK(unsigned kWidth) const {
+    return getInstrWidth(kWidth) * (64 / instrShape[0]);
+  }
 };
 
 /// The accumulator layout: for 32 x 32 tiles each lane holds 16 values,

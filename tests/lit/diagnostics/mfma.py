@@ -70,7 +70,7 @@ def wide_on_gfx942(x_ptr):
     a = gl.zeros([64, 32], gl.float16, gl.DotOperandLayout(0, MFMA4, 8))
     b = gl.zeros([32, 64], gl.float16, gl.DotOperandLayout(1, MFMA4, 8))
     c = gl.amd.cdna4.mfma(a, b, acc)
-    # WIDE: mfma.py:[[@LINE-1]]:9: error: gl.amd.cdna4.mfma with k_width 8 needs the CDNA4 instructions: gl.amd.cdna4.mfma and --arch gfx950 (this is gfx942)
+    # WIDE: mfma.py:[[@LINE-1]]:9: error: gl.amd.cdna4.mfma with k_width 8 on a CDNA4 layout needs the doubled-K instructions only --arch gfx950 has (this is gfx942); on a CDNA3 layout k_width 8 is two instructions
 
 
 @gluon.jit
