@@ -188,6 +188,13 @@ public:
     return isWave32(arch) ? wave32Info : wave64Info;
   }
 
+  void buildSchedulingPasses(OpPassManager &pm, llvm::StringRef arch,
+                             std::vector<LoopSchedule> *schedules) const override {
+    // Intra-wave regions exist where warp pipelines do (CDNA, wave64).
+    if (!isWave32(arch))
+      pm.addPass(createPlanIntraWavePass(getTargetInfo(arch), schedules));
+  }
+
   void buildLoweringPasses(OpPassManager &pm,
                            llvm::StringRef arch) const override {
     if (!isWave32(arch)) {
@@ -302,4 +309,11 @@ void gluonc::registerAMDPasses() {
       "The lower stage for AMD (64-lane waves, as gfx942): gluon kernels "
       "to the LLVM and ROCDL dialects",
       [](OpPassManager &pm) { AMDTarget().buildLoweringPasses(pm, "gfx942"); });
+  PassPipelineRegistration<>(
+      "gluon-amd-schedule",
+      "The schedule stage for AMD (64-lane waves, as gfx942): plans of the "
+      "intra-wave regions' interleave",
+      [](OpPassManager &pm) {
+        AMDTarget().buildSchedulingPasses(pm, "gfx942", nullptr);
+      });
 }

@@ -16,6 +16,7 @@
 
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpPipelinePlan.h"
 
 namespace gluonc::amd {
 
@@ -88,6 +89,23 @@ std::unique_ptr<mlir::Pass> createScopeLdsCopiesPass();
 /// sched_barrier and s_barrier rendezvous (WarpPipelineToROCDL.cpp); runs
 /// before structured control flow becomes branches.
 std::unique_ptr<mlir::Pass> createLowerWarpPipelinePass(unsigned waveSize);
+
+/// What gluon-amd-plan-intra-wave (IntraWaveSchedule.cpp) records on the
+/// region markers for the lowering: every marker of a planned region is
+/// flagged, the first begin opens the interleave, and the last end holds
+/// the sched_group_barrier steps (mask, count pairs) and their sync id.
+constexpr llvm::StringLiteral kIntraWavePlannedAttrName =
+    "gluon.intra_wave_planned";
+constexpr llvm::StringLiteral kIntraWaveOpensAttrName = "gluon.intra_wave_opens";
+constexpr llvm::StringLiteral kIntraWaveStepsAttrName = "gluon.intra_wave_steps";
+constexpr llvm::StringLiteral kIntraWaveSyncIdAttrName =
+    "gluon.intra_wave_sync_id";
+
+/// Plans each intra-wave region's interleave (the `schedule` stage); each
+/// loop's plans go to `schedules` when given.
+std::unique_ptr<mlir::Pass>
+createPlanIntraWavePass(std::shared_ptr<const TargetInfo> target,
+                        std::vector<LoopSchedule> *schedules);
 
 } // namespace gluonc::amd
 

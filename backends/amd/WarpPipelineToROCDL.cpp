@@ -25,6 +25,13 @@
 // The wave id comes from readfirstlane so that the conditional barrier's
 // branch is uniform.
 //
+// Intra-wave regions, as IntraWaveSchedule.cpp planned them: sched_barrier
+// 0 where the region (a pair: its first stage) begins, and where it ends
+// the planned steps as sched_group_barrier(mask, count, sync id), then
+// sched_barrier 0. The fences keep the region's instructions among
+// themselves; the groups, placed after the instructions they order, ask
+// LLVM's scheduler (its IGroupLP mutation) for the planned sequence.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDTargetInfo.h"
@@ -57,7 +64,8 @@ public:
   }
   StringRef getDescription() const override {
     return "Lower planned warp pipelines to s_setprio, sched_barrier and "
-           "s_barrier rendezvous of two wave groups";
+           "s_barrier rendezvous of two wave groups, and planned intra-wave "
+           "regions to sched_barrier and sched_group_barrier";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<ROCDL::ROCDLDialect, arith::ArithDialect,
@@ -65,6 +73,19 @@ public:
   }
 
   void runOnOperation() override {
+    WalkResult regions = getOperation().walk([&](Operation *op) {
+      if (!isa<gluon::IntraWaveBeginOp, gluon::IntraWaveEndOp>(op))
+        return WalkResult::advance();
+      if (!op->hasAttr(amd::kIntraWavePlannedAttrName)) {
+        op->emitOpError("was not planned (gluon-amd-plan-intra-wave runs in "
+                        "the schedule stage)");
+        return WalkResult::interrupt();
+      }
+      lowerRegionMarker(op);
+      return WalkResult::advance();
+    });
+    if (regions.wasInterrupted())
+      return signalPassFailure();
     getOperation().walk([&](scf::ForOp loop) {
       if (loop->hasAttr(gluon::kGroupWavesAttrName))
         lowerLoop(loop);
@@ -120,6 +141,27 @@ private:
       setPriority(b, loc, 0);
     if (groupWaves)
       conditionalBarrier(b, loc, groupWaves, /*lagging=*/false);
+  }
+
+  /// A planned region's marker: the fence that opens the region, the
+  /// groups and fence that close it, or nothing (between a pair's stages).
+  static void lowerRegionMarker(Operation *marker) {
+    OpBuilder b(marker);
+    Location loc = marker->getLoc();
+    if (marker->hasAttr(amd::kIntraWaveOpensAttrName))
+      ROCDL::SchedBarrier::create(b, loc, b.getI32IntegerAttr(0));
+    if (auto steps =
+            marker->getAttrOfType<DenseI32ArrayAttr>(amd::kIntraWaveStepsAttrName)) {
+      uint32_t syncId = uint32_t(
+          marker->getAttrOfType<IntegerAttr>(amd::kIntraWaveSyncIdAttrName)
+              .getInt());
+      ArrayRef<int32_t> encoded = steps.asArrayRef();
+      for (size_t i = 0; i + 1 < encoded.size(); i += 2)
+        ROCDL::SchedGroupBarrier::create(b, loc, uint32_t(encoded[i]),
+                                         uint32_t(encoded[i + 1]), syncId);
+      ROCDL::SchedBarrier::create(b, loc, b.getI32IntegerAttr(0));
+    }
+    marker->erase();
   }
 
   static void lowerBorder(gluon::WarpPipelineBorderOp border) {

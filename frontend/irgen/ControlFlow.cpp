@@ -263,6 +263,7 @@ template <typename Body> IRGen::Frame IRGen::dryRunLoopBody(Body &&body) {
       return Flow::Normal;
     });
   } catch (CompileError &) {
+    loopStages.erase(dryBlock);
     dryBlock->dropAllDefinedValueUses();
     delete dryBlock;
     throw;
@@ -271,6 +272,9 @@ template <typename Body> IRGen::Frame IRGen::dryRunLoopBody(Body &&body) {
   --quietDepth;
   afterDryRun = frame();
   frame() = before;
+  // The stages the dry run wrote are not the loop's (and the block's
+  // address may come back for the real body).
+  loopStages.erase(dryBlock);
   dryBlock->dropAllDefinedValueUses();
   delete dryBlock;
   return afterDryRun;

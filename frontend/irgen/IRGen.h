@@ -27,12 +27,14 @@
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Signature.h"
 #include "gluonc/IR/TaskPlan.h"
+#include "gluonc/IR/WarpPipelinePlan.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
-#include <optional>
 #include <functional>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -289,9 +291,14 @@ private:
   /// Whether a warp_specialize's regions are being generated (they do not
   /// nest).
   bool inWarpSpecialize = false;
-  /// Whether a warp_pipeline_stage block is being generated (they do not
-  /// nest).
-  bool inWarpPipelineStage = false;
+  /// The scope of the warp_pipeline_stage block being generated, if any:
+  /// an intra-wave stage may be inside an inter-wave one, nothing else
+  /// nests.
+  std::optional<PipelineScope> currentStageScope;
+  /// The stages written directly in each pipelined loop body so far, for
+  /// the rules of a loop's stages (checkLoopStages) at the stage that
+  /// breaks one.
+  std::map<mlir::Block *, std::vector<PipelineStageSpec>> loopStages;
   /// One stage of a warp pipeline: its body, then the border that ends it.
   Flow executeWarpPipelineStage(const WithStmt &stmt,
                                 const WarpPipelineStageValue &stage);

@@ -118,22 +118,22 @@ SharedTensorAccess gluonc::planAsyncCopyAccess(RankedTensorType values,
       values, dst, converter, unsigned((int64_t(1) << inOrder) * elementBytes));
 }
 
-namespace {
-
-/// The accesses of a local_store or local_load: pointers one at a time.
-SharedTensorAccess planAccess(RankedTensorType tensor, gluon::MemDescType desc,
-                              const TypeConverter &converter) {
+SharedTensorAccess gluonc::planLocalAccess(RankedTensorType tensor,
+                                           gluon::MemDescType desc,
+                                           const TypeConverter &converter) {
   bool pointers = isa<LLVM::LLVMPointerType>(
       getMemoryType(converter.convertType(tensor.getElementType())));
   return planSharedTensorAccess(tensor, desc, converter, pointers ? 8 : 16);
 }
+
+namespace {
 
 /// Stores the registers of `tensor` (its lowered struct) into the view at
 /// `base`.
 void emitSharedStore(OpBuilder &b, Location loc, const LoweringContext &context,
                      const TypeConverter &converter, RankedTensorType type,
                      Value tensor, gluon::MemDescType desc, Value base) {
-  SharedTensorAccess info = planAccess(type, desc, converter);
+  SharedTensorAccess info = planLocalAccess(type, desc, converter);
   SmallVector<Value> registers = unpackRegisters(b, loc, tensor);
   SmallVector<Value> addresses =
       emitSharedAccessAddresses(b, loc, context, info, base);
@@ -214,7 +214,7 @@ struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
     Location loc = op.getLoc();
     RankedTensorType type = op.getType();
     SharedTensorAccess info =
-        planAccess(type, op.getSrc().getType(), *getTypeConverter());
+        planLocalAccess(type, op.getSrc().getType(), *getTypeConverter());
     SmallVector<Value> addresses = emitSharedAccessAddresses(
         rewriter, loc, context, info, adaptor.getSrc());
     int64_t numRegisters = info.plan.sourceRegister.size();

@@ -329,8 +329,7 @@ int gluonc::driver::compile(const DriverOptions &options) {
     if (result->tasks)
       std::cout << describe(*result->tasks);
     for (const LoopSchedule &loop : result->schedules)
-      std::cout << "loop at line " << loop.line << ": "
-                << describe(loop.plan, loop.stages);
+      std::cout << describe(loop);
   }
   return kSuccess;
 }

@@ -105,8 +105,36 @@ static json buildSharedMemory(const SharedMemoryPlan *plan) {
            {{"bytes", plan->scratchBytes}, {"offset", plan->scratchOffset}}}};
 }
 
-/// One entry per warp-pipelined loop: its stages, each with its label,
-/// priority and the border before it, and the wave groups.
+/// A loop's intra-wave regions: each with its label, line, the stage it is
+/// in, its streams' instruction counts and the planned sched_group_barrier
+/// sequence (group, LLVM's mask, count).
+static json buildIntraWave(const LoopSchedule &loop) {
+  json regions = json::array();
+  for (const IntraWaveRegion &region : loop.intraWave) {
+    json steps = json::array();
+    for (const IntraWaveStep &step : region.steps)
+      steps.push_back({{"group", schedGroupName(step.group)},
+                       {"mask", unsigned(step.group)},
+                       {"count", step.count}});
+    unsigned reads = 0;
+    for (const MemoryAnchor &anchor : region.memory)
+      reads += anchor.instructions;
+    regions.push_back(
+        {{"label", region.label},
+         {"line", region.line},
+         {"pair", region.pair ? json(*region.pair) : json(nullptr)},
+         {"stage", region.stage.empty() ? json(nullptr) : json(region.stage)},
+         {"memory_instructions", reads},
+         {"mfma_instructions", region.mfmas},
+         {"sequence", describe(region.steps)},
+         {"steps", steps}});
+  }
+  return regions;
+}
+
+/// One entry per scheduled loop: its inter-wave stages, each with its
+/// label, priority and the border before it, the wave groups, and its
+/// intra-wave regions.
 static json buildSchedule(const std::vector<LoopSchedule> &schedules) {
   json loops = json::array();
   for (const LoopSchedule &loop : schedules) {
@@ -125,7 +153,9 @@ static json buildSchedule(const std::vector<LoopSchedule> &schedules) {
       conflicts.push_back({conflict.first, conflict.second});
     bool lagging = loop.plan.numWaves > loop.plan.groupWaves;
     loops.push_back({{"line", loop.line},
-                     {"scope", "inter_wave"},
+                     {"scope", loop.stages.empty() ? "intra_wave"
+                                                   : "inter_wave"},
+                     {"intra_wave", buildIntraWave(loop)},
                      {"stages", stages},
                      {"leading_waves", lagging ? loop.plan.groupWaves
                                                : loop.plan.numWaves},

@@ -113,14 +113,44 @@ static Operation *nextRegionMarker(Operation *op) {
   return nullptr;
 }
 
+static gluonc::PipelineStageSpec getSpec(IntraWaveBeginOp begin) {
+  gluonc::PipelineStageSpec spec;
+  spec.label = begin.getLabel().str();
+  spec.scope = gluonc::PipelineScope::IntraWave;
+  if (IntegerAttr pair = begin.getPairAttr())
+    spec.pair = pair.getInt();
+  return spec;
+}
+
 LogicalResult IntraWaveBeginOp::verify() {
-  if (IntegerAttr pair = getPairAttr(); pair && pair.getInt() < 0)
-    return emitOpError() << "pair must be non-negative, got "
-                         << pair.getInt();
-  if (!isa_and_nonnull<IntraWaveEndOp>(nextRegionMarker(*this)))
+  if (!isa<scf::ForOp>((*this)->getParentOp()))
+    return emitOpError() << "must be directly in the body of a loop (scf.for): "
+                            "an intra-wave region is a stage of one loop body";
+  if (std::optional<std::string> error = gluonc::checkStageArguments(getSpec(*this)))
+    return emitOpError() << *error;
+  Operation *end = nextRegionMarker(*this);
+  if (!isa_and_nonnull<IntraWaveEndOp>(end))
     return emitOpError() << "must be closed by a gluon.intra_wave_end in the "
                             "same block before the next region begins";
-  return success();
+  for (Operation *op = (*this)->getNextNode(); op != end; op = op->getNextNode())
+    if (isa<WarpPipelineBorderOp>(op))
+      return emitOpError() << "crosses a warp pipeline border: an intra-wave "
+                              "region lies within one inter-wave stage";
+  // The loop's regions together (pairs), checked once on the first.
+  SmallVector<IntraWaveBeginOp> regions;
+  for (Operation &op : *(*this)->getBlock())
+    if (auto begin = dyn_cast<IntraWaveBeginOp>(op))
+      regions.push_back(begin);
+  if (regions.front() != *this)
+    return success();
+  std::vector<gluonc::PipelineStageSpec> specs;
+  for (IntraWaveBeginOp region : regions)
+    specs.push_back(getSpec(region));
+  std::vector<gluonc::PipelineError> errors = gluonc::checkLoopStages(specs);
+  if (errors.empty())
+    return success();
+  return regions[errors.front().stage.value_or(0)]->emitOpError()
+         << errors.front().message;
 }
 
 LogicalResult IntraWaveEndOp::verify() {

@@ -82,7 +82,7 @@ bool conflict(const InterWaveStage &first, const InterWaveStage &second) {
 
 /// The pairing rules of intra-wave stages: each pair id on exactly two
 /// adjacent stages.
-void checkPairs(const std::vector<PipelineStageSpec> &stages,
+void checkPairs(const std::vector<PipelineStageSpec> &stages, bool complete,
                 std::vector<PipelineError> &errors) {
   std::map<int64_t, std::vector<size_t>> members;
   for (size_t i = 0; i < stages.size(); ++i)
@@ -90,12 +90,13 @@ void checkPairs(const std::vector<PipelineStageSpec> &stages,
       members[*stages[i].pair].push_back(i);
   for (const auto &[pair, indices] : members) {
     std::string name = "pair " + std::to_string(pair);
-    if (indices.size() == 1)
-      errors.push_back({indices[0], name + " has no partner: a pair joins "
+    if (indices.size() == 1) {
+      if (complete)
+        errors.push_back({indices[0], name + " has no partner: a pair joins "
                                            "two adjacent intra-wave stages, "
                                            "one of memory operations and "
                                            "one of MFMAs"});
-    else if (indices.size() > 2)
+    } else if (indices.size() > 2)
       errors.push_back({indices[2], name + " has " +
                                         std::to_string(indices.size()) +
                                         " stages; a pair joins two"});
@@ -129,7 +130,8 @@ gluonc::checkStageArguments(const PipelineStageSpec &stage) {
 }
 
 std::vector<PipelineError>
-gluonc::checkLoopStages(const std::vector<PipelineStageSpec> &stages) {
+gluonc::checkLoopStages(const std::vector<PipelineStageSpec> &stages,
+                        bool complete) {
   std::vector<PipelineError> errors;
   for (size_t i = 1; i < stages.size(); ++i)
     if (stages[i].scope != stages[0].scope) {
@@ -144,14 +146,14 @@ gluonc::checkLoopStages(const std::vector<PipelineStageSpec> &stages) {
   if (stages.empty())
     return errors;
   if (stages[0].scope == PipelineScope::InterWave) {
-    if (stages.size() < 2)
+    if (complete && stages.size() < 2)
       errors.push_back(
           {std::nullopt,
            "an inter-wave pipeline needs at least 2 stages, this loop has " +
                std::to_string(stages.size()) +
                " (each `with warp_pipeline_stage` block is one stage)"});
   } else {
-    checkPairs(stages, errors);
+    checkPairs(stages, complete, errors);
   }
   return errors;
 }
@@ -289,6 +291,27 @@ std::string gluonc::describe(const std::vector<IntraWaveStep> &steps) {
       text += ", ";
     text += std::string(schedGroupName(step.group)) + " x" +
             std::to_string(step.count);
+  }
+  return text;
+}
+
+std::string gluonc::describe(const LoopSchedule &loop) {
+  std::string text = "loop at line " + std::to_string(loop.line) + ": ";
+  if (!loop.stages.empty())
+    text += describe(loop.plan, loop.stages);
+  else
+    text += "intra-wave interleaving\n";
+  for (const IntraWaveRegion &region : loop.intraWave) {
+    unsigned reads = 0;
+    for (const MemoryAnchor &anchor : region.memory)
+      reads += anchor.instructions;
+    text += "intra-wave region '" + region.label + "' at line " +
+            std::to_string(region.line);
+    if (!region.stage.empty())
+      text += " (in stage '" + region.stage + "')";
+    text += ": " + std::to_string(reads) + " memory instructions, " +
+            std::to_string(region.mfmas) + " mfma: " +
+            describe(region.steps) + "\n";
   }
   return text;
 }

@@ -20,7 +20,7 @@ Pipeline::Pipeline(const Target &target, PipelineOptions options)
 
 const std::vector<std::string> &Pipeline::getStageNames() {
   static const std::vector<std::string> names = {
-      "verify", "tasks", "membar", "lower", "llvm", "codegen"};
+      "verify", "tasks", "membar", "schedule", "lower", "llvm", "codegen"};
   return names;
 }
 
@@ -45,6 +45,8 @@ void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
   } else if (stage == "membar") {
     pm.addPass(createAllocateSharedMemoryPass(plan));
     pm.addPass(createInsertBarriersPass(schedules));
+  } else if (stage == "schedule") {
+    target.buildSchedulingPasses(pm, options.codegen.arch, schedules);
   } else if (stage == "lower") {
     target.buildLoweringPasses(pm, options.codegen.arch);
   }
@@ -54,7 +56,7 @@ void Pipeline::print(llvm::raw_ostream &os) const {
   for (const std::string &stage : getStageNames()) {
     os << stage << ": ";
     if (stage == "verify" || stage == "tasks" || stage == "membar" ||
-        stage == "lower") {
+        stage == "schedule" || stage == "lower") {
       OpPassManager pm(ModuleOp::getOperationName());
       buildStagePasses(stage, pm);
       pm.printAsTextualPipeline(os);
@@ -79,7 +81,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
 
   // StringRef, not const std::string &: the list holds string literals, and
   // a std::string reference would bind to a new temporary on each iteration.
-  for (llvm::StringRef stage : {"verify", "tasks", "membar", "lower"}) {
+  for (llvm::StringRef stage :
+       {"verify", "tasks", "membar", "schedule", "lower"}) {
     PassManager pm(context);
     buildStagePasses(stage, pm, &result.sharedMemory, &result.tasks,
                      &result.schedules);

@@ -611,7 +611,7 @@ private:
       unsigned line = 0;
       if (auto fileLoc = loop.getLoc()->findInstanceOf<FileLineColLoc>())
         line = fileLoc.getLine();
-      schedules->push_back({line, std::move(stages), std::move(plan)});
+      schedules->push_back({line, std::move(stages), std::move(plan), {}});
     }
   }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks an hsaco's machine code against the warp pipeline gluonc planned.
+"""Checks an hsaco's machine code against the schedule gluonc planned.
 
     check_amd_schedule.py KERNEL.hsaco KERNEL.json [--stage LABEL=MNEMONIC]...
     check_amd_schedule.py KERNEL.hsaco --none
@@ -22,6 +22,14 @@ s_barriers must match it:
   before it and its own; stage 0 also holds the code after the last
   border, which the loop runs before the next iteration's first border),
   and there is at least one.
+
+Each intra-wave region of the loop (the JSON's `intra_wave`) is checked
+in its stage (the whole body when the loop has no inter-wave stages): the
+stage's v_mfma and memory reads of the groups the plan names (ds_read*;
+buffer_load* and global_load* that do not write LDS) are read as runs of
+one group, which must be the plan's steps one for one, each run's count
+within one of the planned count, and the totals exact: the reads sit
+between the MFMAs with the planned cover.
 
 With --none the kernel must have no s_setprio and no conditional barrier:
 the build without stages (the check must be able to fail).
@@ -177,6 +185,71 @@ def check_pipeline(code, schedule, stage_checks):
         print("stage '%s': all %d %s" % (label, count, mnemonic))
 
 
+def instruction_group(inst):
+    """The sched_group_barrier group of an instruction, or None."""
+    mnemonic = inst["mnemonic"]
+    if mnemonic.startswith("v_mfma"):
+        return "mfma"
+    if mnemonic.startswith("ds_read"):
+        return "ds_read"
+    if mnemonic.startswith(("buffer_load", "global_load")) and \
+            not re.search(r"\blds\b", inst["operands"]) and "_lds_" not in mnemonic:
+        return "vmem_read"
+    return None
+
+
+def runs(groups):
+    found = []
+    for group in groups:
+        if found and found[-1][0] == group:
+            found[-1][1] += 1
+        else:
+            found.append([group, 1])
+    return found
+
+
+def loop_with_most_mfmas(code):
+    candidates = loops(code)
+    if not candidates:
+        fail("no loop in the kernel")
+    return max(candidates, key=lambda loop: sum(
+        code[i]["mnemonic"].startswith("v_mfma") for i in range(loop[0], loop[1])))
+
+
+def check_interleave(code, loop, region, stages):
+    first, last = loop
+    members = range(first, last + 1)
+    if region["stage"] is not None:
+        labels = [stage["label"] for stage in stages]
+        barriers = [i for i in members if code[i]["mnemonic"] == "s_barrier"]
+        want = labels.index(region["stage"])
+        members = [i for i in members
+                   if sum(b < i for b in barriers) % len(labels) == want]
+    planned = [[step["group"], step["count"]] for step in region["steps"]]
+    wanted = {group for group, _ in planned}
+    groups = [instruction_group(code[i]) for i in members]
+    actual = runs([g for g in groups if g in wanted])
+    shown = ", ".join("%s x%d" % (g, c) for g, c in actual)
+    print("region '%s': planned %s" % (region["label"], region["sequence"]))
+    print("region '%s': found   %s" % (region["label"], shown))
+    for group in wanted:
+        total = sum(c for g, c in planned if g == group)
+        found = sum(c for g, c in actual if g == group)
+        if total != found:
+            fail("region '%s' has %d %s instructions, the plan %d"
+                 % (region["label"], found, group, total))
+    if len(actual) != len(planned):
+        fail("region '%s' interleaves in %d runs, the plan in %d"
+             % (region["label"], len(actual), len(planned)))
+    for k, ((group, count), (want_group, want_count)) in \
+            enumerate(zip(actual, planned)):
+        if group != want_group or abs(count - want_count) > 1:
+            fail("region '%s', step %d: %s x%d, the plan %s x%d"
+                 % (region["label"], k, group, count, want_group, want_count))
+    print("region '%s': %d steps as planned (counts within one)"
+          % (region["label"], len(planned)))
+
+
 def main(argv):
     if len(argv) < 2:
         fail(__doc__)
@@ -189,8 +262,8 @@ def main(argv):
         print("no s_setprio, no conditional barrier")
         return
     schedule = json.load(open(argv[1])).get("schedule", [])
-    if len(schedule) != 1 or schedule[0]["scope"] != "inter_wave":
-        fail("expected one inter-wave pipeline in the JSON's schedule")
+    if len(schedule) != 1:
+        fail("expected one scheduled loop in the JSON's schedule")
     stage_checks = []
     rest = argv[2:]
     while rest:
@@ -198,7 +271,14 @@ def main(argv):
             fail("unknown argument " + rest[0])
         stage_checks.append(rest[1])
         rest = rest[2:]
-    check_pipeline(code, schedule[0], stage_checks)
+    loop = schedule[0]
+    if loop["stages"]:
+        check_pipeline(code, loop, stage_checks)
+    elif stage_checks:
+        fail("--stage needs inter-wave stages")
+    for region in loop.get("intra_wave", []):
+        check_interleave(code, loop_with_most_mfmas(code), region,
+                         loop["stages"])
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@
 // `gl.amd.warp_pipeline_stage(label=None, *, priority=None)` (inter-wave)
 // and TLX's `tlx.warp_pipeline_stage(label=None, *, scope="inter_wave",
 // priority=None, pair=None)` make the value a `with` block takes as one
-// stage (IRGen::executeWith emits the border); the arguments are checked
-// here with gluonc::checkStageArguments, the rule the border's verifier
-// applies too.
+// stage (IRGen::executeWarpPipelineStage emits the border, or an
+// intra-wave region's markers); the arguments are checked here with
+// gluonc::checkStageArguments, the rule the ops' verifiers apply too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,10 +62,6 @@ Value makeStage(IRGen &gen, const BoundArgs &bound, bool tlx) {
   }
   if (std::optional<std::string> error = checkStageArguments(spec))
     gen.fail(at, *error);
-  if (stage.intraWave)
-    gen.fail(bound.loc("scope"),
-             "not supported yet: intra-wave stages (scope=\"intra_wave\"); "
-             "inter-wave stages are");
   return Value(stage);
 }
 

@@ -44,6 +44,13 @@ SharedTensorAccess planSharedTensorAccess(mlir::RankedTensorType tensor,
                                           const mlir::TypeConverter &converter,
                                           unsigned maxVectorBytes = 16);
 
+/// The accesses of a local_load of `tensor` from `desc`, or of a
+/// local_store or local_alloc's initial value: vectors of up to 16 bytes,
+/// pointers one at a time. One load or store instruction per access.
+SharedTensorAccess planLocalAccess(mlir::RankedTensorType tensor,
+                                   mlir::gluon::MemDescType desc,
+                                   const mlir::TypeConverter &converter);
+
 /// The accesses of an asynchronous copy of the elements `values` (a
 /// tensor type of the copied elements) into `dst`: a local_store's
 /// vectors, of at most `globalWidth` elements of `elementBytes`, whose

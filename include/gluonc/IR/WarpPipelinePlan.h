@@ -67,10 +67,14 @@ struct PipelineError {
 };
 
 /// Every rule one loop's stages break: inter-wave and intra-wave stages
-/// mixed, fewer than two inter-wave stages. Shared by the frontend and the
-/// op verifier.
+/// mixed, fewer than two inter-wave stages, a pair id on other than two
+/// adjacent intra-wave stages. Shared by the frontend and the op
+/// verifier. With `complete` false the stages are those written so far,
+/// and the rules a later stage could still satisfy (too few stages, a
+/// pair's missing partner) are not checked.
 std::vector<PipelineError>
-checkLoopStages(const std::vector<PipelineStageSpec> &stages);
+checkLoopStages(const std::vector<PipelineStageSpec> &stages,
+                bool complete = true);
 
 /// Bytes [begin, end) of shared memory (LDS) a stage reads or writes.
 struct LdsAccess {
@@ -126,15 +130,6 @@ struct InterWavePlan {
 std::variant<InterWavePlan, PipelineError>
 planInterWave(const std::vector<InterWaveStage> &stages, unsigned numWaves);
 
-/// One pipelined loop as the barrier pass planned it, for `-v` and the
-/// JSON's `schedule`.
-struct LoopSchedule {
-  /// The loop's source line (0 when unknown).
-  unsigned line = 0;
-  std::vector<InterWaveStage> stages;
-  InterWavePlan plan;
-};
-
 /// The plan as a table, one row per stage with its label, priority and the
 /// border before it, then the wave groups and any phase-lag conflicts
 /// (what `-v` prints).
@@ -187,6 +182,40 @@ planIntraWave(const std::vector<MemoryAnchor> &memory, unsigned mfmas);
 
 /// The steps as `-v` prints them: "ds_read x1, mfma x2, ...".
 std::string describe(const std::vector<IntraWaveStep> &steps);
+
+/// One intra-wave region (or pair of regions) as the scheduling pass
+/// planned it.
+struct IntraWaveRegion {
+  /// The region's label; a pair's two labels joined by '+'.
+  std::string label;
+  std::optional<int64_t> pair;
+  /// The region's source line (its first stage's), 0 when unknown.
+  unsigned line = 0;
+  /// The inter-wave stage the region is in; empty when the loop has none.
+  std::string stage;
+  std::vector<MemoryAnchor> memory;
+  unsigned mfmas = 0;
+  std::vector<IntraWaveStep> steps;
+};
+
+//===----------------------------------------------------------------------===//
+// Plans of a loop
+//===----------------------------------------------------------------------===//
+
+/// One loop's schedule, for `-v` and the JSON's `schedule`: its inter-wave
+/// pipeline as the barrier pass planned it (no stages: none), and its
+/// intra-wave regions as the scheduling pass planned them.
+struct LoopSchedule {
+  /// The loop's source line (0 when unknown).
+  unsigned line = 0;
+  std::vector<InterWaveStage> stages;
+  InterWavePlan plan;
+  std::vector<IntraWaveRegion> intraWave;
+};
+
+/// The loop's schedule as `-v` prints it: the inter-wave table (describe
+/// above), then a line per intra-wave region with its planned sequence.
+std::string describe(const LoopSchedule &loop);
 
 } // namespace gluonc
 

@@ -55,7 +55,8 @@ struct PipelineResult {
   /// The warp_specialize's placement and register plan (after `tasks`);
   /// none for a kernel without one.
   std::optional<TaskPlan> tasks;
-  /// Each warp-pipelined loop's stages and borders (after `membar`).
+  /// Each warp-pipelined loop's stages and borders (after `membar`) and
+  /// its intra-wave regions (after `schedule`).
   std::vector<LoopSchedule> schedules;
   CodegenResult codegen;
 };
@@ -78,8 +79,8 @@ public:
 private:
   bool shouldPrintAfter(llvm::StringRef stage) const;
   /// The passes of `stage`; the allocation pass describes its placements
-  /// in `plan`, the tasks pass its plan in `tasks` and the barrier pass
-  /// its warp pipelines in `schedules` when given.
+  /// in `plan`, the tasks pass its plan in `tasks`, and the barrier and
+  /// scheduling passes their warp pipelines in `schedules` when given.
   void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm,
                         SharedMemoryPlan *plan = nullptr,
                         std::optional<TaskPlan> *tasks = nullptr,

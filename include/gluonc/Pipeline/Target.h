@@ -16,6 +16,7 @@
 
 #include "gluonc/Conversion/TargetInfo.h"
 #include "gluonc/IR/TaskPlan.h"
+#include "gluonc/IR/WarpPipelinePlan.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -140,6 +141,13 @@ public:
   virtual std::shared_ptr<const TargetInfo>
   getTargetInfo(llvm::StringRef arch) const = 0;
 
+  /// Adds the passes of the `schedule` stage for `arch`: plans for the
+  /// target's instruction scheduler, on gluon IR after the barriers are
+  /// placed (AMD: the interleave of intra-wave regions), each loop's added
+  /// to `schedules` when given. None by default.
+  virtual void
+  buildSchedulingPasses(mlir::OpPassManager & /*pm*/, llvm::StringRef /*arch*/,
+                        std::vector<LoopSchedule> * /*schedules*/) const {}
   /// Adds the passes of the `lower` stage for `arch`: gluon IR to the LLVM
   /// dialect.
   virtual void buildLoweringPasses(mlir::OpPassManager &pm,

@@ -1,15 +1,15 @@
 # warp_pipeline_stage's rules, each with its diagnostic at the source and
 # no output written: a priority within 0-3, no pair on an inter-wave stage,
-# no priority on an intra-wave one (and intra-wave stages are not
-# supported yet), an AMD CDNA target, stages directly in a run-time loop's
-# body and not nested, no loop or barrier inside a stage, at least two
+# no priority on an intra-wave one, one scope per loop (an intra-wave
+# stage may only be inside an inter-wave one), an AMD CDNA target, stages
+# directly in a run-time loop's body and not nested, no loop or barrier inside a stage, at least two
 # stages per loop, no reduction through shared memory inside a stage, and
 # no shared memory conflict within one stage.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k priority_range -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=PRIORITY
 # RUN: %expect-exit 1 %gluonc %s -k pair_inter -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=PAIR
 # RUN: %expect-exit 1 %gluonc %s -k priority_intra -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=INTRAPRIO
-# RUN: %expect-exit 1 %gluonc %s -k intra -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=INTRA
+# RUN: %expect-exit 1 %gluonc %s -k mixed -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=MIXED
 # RUN: %expect-exit 1 %gluonc %s -k two_stages -s "*fp32, i32" -o %t 2>&1 | FileCheck %s --check-prefix=NVIDIA
 # RUN: %expect-exit 1 %gluonc %s -k two_stages -s "*fp32, i32" --arch gfx1250 -o %t 2>&1 | FileCheck %s --check-prefix=GFX1250
 # RUN: %expect-exit 1 %gluonc %s -k outside_loop -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OUTSIDE
@@ -53,11 +53,15 @@ def priority_intra(x_ptr, n):
 
 
 @gluon.jit
-def intra(x_ptr, n):
+def mixed(x_ptr, n):
     for i in range(n):
-        with tlx.warp_pipeline_stage("a", scope="intra_wave"):
-            # INTRA: warp_pipeline.py:[[@LINE-1]]:43: error: not supported yet: intra-wave stages (scope="intra_wave"); inter-wave stages are
+        with tlx.warp_pipeline_stage("a"):
             gl.store(x_ptr + i, 1.0)
+        with tlx.warp_pipeline_stage("b", scope="intra_wave"):
+            # MIXED: warp_pipeline.py:[[@LINE-1]]:9: error: stage 'b' is intra_wave but stage 'a' of the same loop is inter_wave; a loop's stages have one scope
+            x = gl.load(x_ptr + i)
+        with tlx.warp_pipeline_stage("c"):
+            gl.store(x_ptr + i, x)
 
 
 @gluon.jit

@@ -1,26 +1,51 @@
 // gluon.intra_wave_begin / intra_wave_end: a region is a begin and the
-// next end of the same block; a begin with no end before the next begin,
-// an end with no begin before it, and a negative pair are refused. Also
+// next end of the same block, directly in a loop body and within one
+// inter-wave stage; a begin with no end before the next begin, an end with
+// no begin before it, a negative pair, a region outside a loop or across
+// a border, and pairs of one or three regions are refused
+// (WarpPipelinePlan's checkStageArguments and checkLoopStages). Also
 // gluon.buffer_load_to_local's operand rules.
 // RUN: %gluonc-opt %s -split-input-file -verify-diagnostics
 
-func.func @regions() {
-  gluon.intra_wave_begin "prefetch" pair 0
-  gluon.intra_wave_end
-  gluon.intra_wave_begin "mfma" pair 0
-  gluon.intra_wave_end
-  gluon.intra_wave_begin "both"
-  gluon.intra_wave_end
+func.func @regions(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    gluon.intra_wave_begin "prefetch" pair 0
+    gluon.intra_wave_end
+    gluon.intra_wave_begin "mfma" pair 0
+    gluon.intra_wave_end
+    gluon.intra_wave_begin "both"
+    gluon.intra_wave_end
+  }
   return
 }
 
 // -----
 
-func.func @unclosed() {
-  // expected-error @+1 {{must be closed by a gluon.intra_wave_end in the same block before the next region begins}}
-  gluon.intra_wave_begin "a"
-  gluon.intra_wave_begin "b"
-  gluon.intra_wave_end
+func.func @in_stages(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    gluon.warp_pipeline_border "load"
+    gluon.intra_wave_begin "both"
+    gluon.intra_wave_end
+    gluon.warp_pipeline_border "compute"
+  }
+  return
+}
+
+// -----
+
+func.func @unclosed(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{must be closed by a gluon.intra_wave_end in the same block before the next region begins}}
+    gluon.intra_wave_begin "a"
+    gluon.intra_wave_begin "b"
+    gluon.intra_wave_end
+  }
   return
 }
 
@@ -34,10 +59,68 @@ func.func @stray_end() {
 
 // -----
 
-func.func @negative_pair() {
-  // expected-error @+1 {{pair must be non-negative, got -1}}
-  gluon.intra_wave_begin "a" pair -1
+func.func @negative_pair(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{pair -1 is negative}}
+    gluon.intra_wave_begin "a" pair -1
+    gluon.intra_wave_end
+  }
+  return
+}
+
+// -----
+
+func.func @outside_loop() {
+  // expected-error @+1 {{must be directly in the body of a loop (scf.for): an intra-wave region is a stage of one loop body}}
+  gluon.intra_wave_begin "a"
   gluon.intra_wave_end
+  return
+}
+
+// -----
+
+func.func @across_border(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    gluon.warp_pipeline_border "load"
+    // expected-error @+1 {{crosses a warp pipeline border: an intra-wave region lies within one inter-wave stage}}
+    gluon.intra_wave_begin "a"
+    gluon.warp_pipeline_border "compute"
+    gluon.intra_wave_end
+  }
+  return
+}
+
+// -----
+
+func.func @lonely_pair(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{pair 3 has no partner}}
+    gluon.intra_wave_begin "a" pair 3
+    gluon.intra_wave_end
+  }
+  return
+}
+
+// -----
+
+func.func @three_in_pair(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    gluon.intra_wave_begin "a" pair 1
+    gluon.intra_wave_end
+    gluon.intra_wave_begin "b" pair 1
+    gluon.intra_wave_end
+    // expected-error @+1 {{pair 1 has 3 stages; a pair joins two}}
+    gluon.intra_wave_begin "c" pair 1
+    gluon.intra_wave_end
+  }
   return
 }
 

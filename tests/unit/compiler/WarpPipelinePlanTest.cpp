@@ -195,6 +195,26 @@ TEST_CASE("intra-wave pairs join two adjacent stages") {
   CHECK(apart[0].message == "the two stages of pair 2 are not adjacent");
 }
 
+TEST_CASE("the stages written so far break only the rules no later stage "
+          "repairs") {
+  auto intra = [](std::optional<int64_t> pair) {
+    return spec(PipelineScope::IntraWave, {}, pair);
+  };
+  // A first stage of a pair, one inter-wave stage: still incomplete.
+  CHECK(checkLoopStages({intra(0)}, /*complete=*/false).empty());
+  CHECK(checkLoopStages({spec(PipelineScope::InterWave, {}, {}, "a")},
+                        /*complete=*/false)
+            .empty());
+  // A third stage of a pair, a gap in one, mixed scopes: final.
+  CHECK(checkLoopStages({intra(5), intra(5), intra(5)}, false).size() == 1);
+  CHECK(checkLoopStages({intra(2), intra(std::nullopt), intra(2)}, false)
+            .size() == 1);
+  CHECK(checkLoopStages({spec(PipelineScope::InterWave, {}, {}, "a"),
+                         intra(std::nullopt)},
+                        false)
+            .size() == 1);
+}
+
 TEST_CASE("the plan as -v prints it") {
   std::vector<InterWaveStage> stages = {stage("store", {writes(0, 512)}, 1),
                                         stage("read", {reads(0, 512)})};
