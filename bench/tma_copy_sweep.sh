@@ -9,6 +9,9 @@
 # STAGE_DIR/tma_copy_sweep/<block>_<buffers>_<stores>; `run` runs
 # bench/tma_copy_bench.py on each with every grid choice and prints one
 # line per run (the full tables are in LOG_DIR/tma_copy_sweep.log).
+# TMA_COPY_CONFIGS ("rows cols buffers stores;...") and TMA_COPY_GRIDS
+# ("sms balanced 264", bench/tma_copy_bench.py's --grid values) replace
+# the lists below.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -20,6 +23,12 @@ configs=(
   "64 64 12 6" "64 64 10 5" "128 32 12 6"
 )
 grids=(sms balanced)
+if [ -n "${TMA_COPY_CONFIGS:-}" ]; then
+  IFS=';' read -r -a configs <<<"$TMA_COPY_CONFIGS"
+fi
+if [ -n "${TMA_COPY_GRIDS:-}" ]; then
+  read -r -a grids <<<"$TMA_COPY_GRIDS"
+fi
 
 case ${1:-} in
 stage)
