@@ -16,6 +16,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k masked_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=MASKED
 # RUN: %expect-exit 1 %gluonc %s -k barrier_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=BARRIER
 # RUN: %expect-exit 1 %gluonc %s -k dataflow -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=DATAFLOW
+# RUN: %expect-exit 1 %gluonc %s -k dataflow_back -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=BACK
 # RUN: %expect-exit 1 %gluonc %s -k nested_intra -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=NESTED
 # RUN: %expect-exit 1 %gluonc %s -k lonely_pair -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=LONELY
 # RUN: %expect-exit 1 %gluonc %s -k three_in_pair -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=THREE
@@ -108,6 +109,22 @@ def dataflow(x_ptr, n):
             acc = gl.amd.cdna3.mfma(a, b, acc)
             # DATAFLOW: intra_wave.py:[[@LINE-1]]:{{[0-9]+}}: error: in intra-wave region 'a' this MFMA uses a value the region's memory reads load (line [[@LINE-3]]): the two streams must be independent for the scheduler to interleave them; load it an iteration (or a stage) earlier
     gl.store(x_ptr, gl.sum(gl.sum(acc, 1), 0).to(gl.float16))
+
+
+@gluon.jit
+def dataflow_back(x_ptr, n):
+    a_smem = gl.allocate_shared_memory(gl.float16, [64, 16], SMEM)
+    b_smem = gl.allocate_shared_memory(gl.float16, [16, 64], SMEM)
+    a = a_smem.load(A)
+    b = b_smem.load(B)
+    acc = gl.zeros([64, 64], gl.float32, MFMA)
+    y = gl.zeros([64, 64], gl.float32, MFMA)
+    for i in range(n):
+        with tlx.warp_pipeline_stage("a", scope="intra_wave"):
+            acc = gl.amd.cdna3.mfma(a, b, acc)
+            y = gl.amd.cdna3.buffer_load(x_ptr, acc.to(gl.int32))
+            # BACK: intra_wave.py:[[@LINE-1]]:{{[0-9]+}}: error: in intra-wave region 'a' this memory read depends on an MFMA of the region (line [[@LINE-2]]): the two streams must be independent
+    gl.store(x_ptr, gl.sum(gl.sum(y, 1), 0))
 
 
 @gluon.jit
