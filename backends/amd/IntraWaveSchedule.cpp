@@ -10,7 +10,8 @@
 //
 //  1. The streams. A region's top-level ops are memory reads (local_load:
 //     ds_read; buffer_load and unmasked gl.load: VMEM reads), MFMAs
-//     (gluon.mfma) and side-effect-free ops. A pair is two adjacent
+//     (gluon.mfma) and side-effect-free ops (a scalar gl.load is refused:
+//     LLVM may make it an s_load, which no group counts). A pair is two adjacent
 //     regions, one of reads and one of MFMAs; a single region holds both.
 //     Either way no value may flow between the streams: an op derived
 //     from a read must not feed an MFMA, nor the reverse (a forward walk
@@ -146,15 +147,19 @@ public:
                       region +
                       "; use gl.amd.cdna3/cdna4.buffer_load, whose mask is "
                       "a select");
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type)
+        return refuse("a scalar gl.load cannot be in intra-wave region " +
+                      region +
+                      ": LLVM may make it a scalar-memory load (s_load), "
+                      "which no planned group counts; load it before the "
+                      "region");
       role.kind = OpRole::Memory;
       role.group = SchedGroup::VmemRead;
-      role.instructions = 1;
-      if (auto type = dyn_cast<RankedTensorType>(load.getType()))
-        role.instructions = unsigned(
-            gluon::getLinearLayout(type).getNumRegisters() /
-            getGlobalAccessWidth(
-                load.getPtr(), Value(), context,
-                unsigned(getElementBytes(type.getElementType()))));
+      role.instructions = unsigned(
+          gluon::getLinearLayout(type).getNumRegisters() /
+          getGlobalAccessWidth(load.getPtr(), Value(), context,
+                               unsigned(getElementBytes(type.getElementType()))));
       return role;
     }
     if (isa<gluon::BarrierOp>(op))

@@ -2,7 +2,8 @@
 # "intra_wave")), each with its diagnostic at the source and no output
 # written. The scheduling pass (backends/amd/IntraWaveSchedule.cpp)
 # refuses writes, async commits, control flow (a run-time if, a masked
-# gl.load, which is a branch on AMD), other side effects (a barrier) and
+# gl.load, which is a branch on AMD), scalar gl.loads (maybe s_loads),
+# other side effects (a barrier) and
 # dataflow between the memory reads and the MFMAs; the frontend refuses
 # volatile loads anywhere, nesting other than an intra-wave stage in an
 # inter-wave one, and pairs of three or not adjacent; the verifier a
@@ -14,6 +15,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k volatile_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=VOLATILE
 # RUN: %expect-exit 1 %gluonc %s -k if_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=IF
 # RUN: %expect-exit 1 %gluonc %s -k masked_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=MASKED
+# RUN: %expect-exit 1 %gluonc %s -k scalar_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=SCALAR
 # RUN: %expect-exit 1 %gluonc %s -k barrier_inside -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=BARRIER
 # RUN: %expect-exit 1 %gluonc %s -k dataflow -s "*fp16, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=DATAFLOW
 # RUN: %expect-exit 1 %gluonc %s -k dataflow_back -s "*fp32, i32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=BACK
@@ -35,6 +37,7 @@ A: gl.constexpr = gl.DotOperandLayout(0, MFMA, 4)
 B: gl.constexpr = gl.DotOperandLayout(1, MFMA, 4)
 SMEM: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
 ROWS: gl.constexpr = gl.BlockedLayout([1, 1], [4, 16], [4, 1], [1, 0])
+L1: gl.constexpr = gl.BlockedLayout([1], [64], [4], [0])
 
 
 @gluon.jit
@@ -71,11 +74,11 @@ def if_inside(x_ptr, n):
     for i in range(n):
         with tlx.warp_pipeline_stage("a", scope="intra_wave"):
             # GFX1250: intra_wave.py:[[@LINE-1]]:14: error: tlx.warp_pipeline_stage needs an AMD CDNA --arch (gfx90a, gfx942, gfx950), not gfx1250
-            x = gl.load(x_ptr + i)
-            if x > 0:
+            x = gl.load(x_ptr + i + gl.arange(0, 256, L1))
+            if i > 2:
                 # IF: intra_wave.py:[[@LINE-1]]:{{[0-9]+}}: error: control flow cannot be in intra-wave region 'a': the interleave orders the instructions of one basic block
                 x = x + 1
-        gl.store(x_ptr, x)
+        gl.store(x_ptr + gl.arange(0, 256, L1), x)
 
 
 @gluon.jit
@@ -91,9 +94,18 @@ def masked_inside(x_ptr, n):
 def barrier_inside(x_ptr, n):
     for i in range(n):
         with tlx.warp_pipeline_stage("a", scope="intra_wave"):
-            x = gl.load(x_ptr + i)
+            x = gl.load(x_ptr + i + gl.arange(0, 256, L1))
             gl.barrier()
             # BARRIER: intra_wave.py:[[@LINE-1]]:{{[0-9]+}}: error: a barrier cannot be in intra-wave region 'a' (gl.barrier(), or one the barrier pass placed between this shared memory access and a conflicting one before it: order them before the region)
+        gl.store(x_ptr + gl.arange(0, 256, L1), x)
+
+
+@gluon.jit
+def scalar_inside(x_ptr, n):
+    for i in range(n):
+        with tlx.warp_pipeline_stage("a", scope="intra_wave"):
+            x = gl.load(x_ptr + i)
+            # SCALAR: intra_wave.py:[[@LINE-1]]:{{[0-9]+}}: error: a scalar gl.load cannot be in intra-wave region 'a': LLVM may make it a scalar-memory load (s_load), which no planned group counts; load it before the region
         gl.store(x_ptr, x)
 
 
@@ -175,11 +187,11 @@ def pair_apart(x_ptr, n):
 def pair_both_reads(x_ptr, n):
     for i in range(n):
         with tlx.warp_pipeline_stage("a", scope="intra_wave", pair=2):
-            x = gl.load(x_ptr + i)
+            x = gl.load(x_ptr + i + gl.arange(0, 256, L1))
         with tlx.warp_pipeline_stage("b", scope="intra_wave", pair=2):
             # BOTHREADS: intra_wave.py:[[@LINE-1]]:9: error: pair 2 needs one stage of memory reads and one of MFMAs; its stages hold no MFMAs
-            y = gl.load(x_ptr + i + 1)
-        gl.store(x_ptr, x + y)
+            y = gl.load(x_ptr + i + 1 + gl.arange(0, 256, L1))
+        gl.store(x_ptr + gl.arange(0, 256, L1), x + y)
 
 
 @gluon.jit
@@ -189,15 +201,15 @@ def pair_mixed_stage(x_ptr, n):
     a = a_smem.load(A)
     b = b_smem.load(B)
     acc = gl.zeros([64, 64], gl.float32, MFMA)
-    x = gl.load(x_ptr)
+    x = gl.load(x_ptr + gl.arange(0, 256, L1))
     for i in range(n):
         with tlx.warp_pipeline_stage("a", scope="intra_wave", pair=0):
             # PAIRMIXED: intra_wave.py:[[@LINE-1]]:9: error: stage 'a' of pair 0 holds both memory reads and MFMAs: a pair is one stage of reads and one of MFMAs (or write one stage without pair=)
-            x = gl.load(x_ptr + i)
+            x = gl.load(x_ptr + i + gl.arange(0, 256, L1))
             acc = gl.amd.cdna3.mfma(a, b, acc)
         with tlx.warp_pipeline_stage("b", scope="intra_wave", pair=0):
             acc = gl.amd.cdna3.mfma(a, b, acc)
-    gl.store(x_ptr, gl.sum(gl.sum(acc, 1), 0).to(gl.float16) + x)
+    gl.store(x_ptr, gl.sum(gl.sum(acc, 1), 0).to(gl.float16) + gl.sum(x, 0))
 
 
 @gluon.jit
