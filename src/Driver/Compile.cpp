@@ -23,6 +23,7 @@
 
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #ifndef GLUONC_VERSION
 #define GLUONC_VERSION "0.0.0"
@@ -198,7 +199,12 @@ std::string getLastStage(const std::set<std::string> &emit,
 
 } // namespace
 
-int gluonc::driver::compile(const DriverOptions &options) {
+namespace {
+
+/// Compiles the kernel for options.arch, adding its files to `outputs`
+/// and what -v shows of its plans to `report`.
+int compileArch(const DriverOptions &options, OutputSet &outputs,
+                std::string &report) {
   SourceManager sources;
   sources.setFilePrefixMap(options.filePrefixMap);
   DiagnosticEngine diags(sources);
@@ -279,7 +285,6 @@ int gluonc::driver::compile(const DriverOptions &options) {
     llvm::sys::path::append(path, stem + extension);
     return std::string(path);
   };
-  OutputSet outputs;
   if (options.emit.count("gluon-ir"))
     outputs.add(outputPath(".gluon.mlir"), result->gluonIR);
   if (options.emit.count("llvm-ir"))
@@ -316,6 +321,39 @@ int gluonc::driver::compile(const DriverOptions &options) {
     outputs.add(outputPath(".json"), buildMetadataJSON(meta));
   }
 
+  if (options.verbose) {
+    std::ostringstream os;
+    printSharedMemoryPlan(result->sharedMemory, os);
+    if (result->tasks)
+      os << describe(*result->tasks);
+    for (const LoopSchedule &loop : result->schedules)
+      os << describe(loop);
+    report += os.str();
+  }
+  return kSuccess;
+}
+
+} // namespace
+
+int gluonc::driver::compile(const DriverOptions &options) {
+  // Every arch is compiled before anything is written: a kernel that fails
+  // on one arch leaves no file of the others.
+  OutputSet outputs;
+  std::string report;
+  for (const std::string &arch : options.archs.empty()
+                                     ? std::vector<std::string>{options.arch}
+                                     : options.archs) {
+    DriverOptions archOptions = options;
+    archOptions.arch = arch;
+    archOptions.emit = emitFor(options, arch);
+    if (int status = compileArch(archOptions, outputs, report);
+        status != kSuccess) {
+      if (options.archs.size() > 1)
+        std::cerr << "gluonc: note: in the compile for " << arch
+                  << "; no file was written for any architecture\n";
+      return status;
+    }
+  }
   if (std::error_code ec =
           llvm::sys::fs::create_directories(options.outputDir)) {
     std::cerr << "gluonc: error: cannot create '" << options.outputDir
@@ -324,12 +362,6 @@ int gluonc::driver::compile(const DriverOptions &options) {
   }
   if (!outputs.write(options.verbose))
     return kUserError;
-  if (options.verbose) {
-    printSharedMemoryPlan(result->sharedMemory, std::cout);
-    if (result->tasks)
-      std::cout << describe(*result->tasks);
-    for (const LoopSchedule &loop : result->schedules)
-      std::cout << describe(loop);
-  }
+  std::cout << report;
   return kSuccess;
 }

@@ -24,9 +24,14 @@ struct DriverOptions {
   std::string signature;
   std::vector<std::pair<std::string, std::string>> defines;
   unsigned numWarps = 4;
+  /// The architecture being compiled; `archs` (from --arch a,b and
+  /// --offload-arch) lists every one, in order, each once.
   std::string arch = "sm_90a";
+  std::vector<std::string> archs;
   std::string outputDir = ".";
-  /// Filled in by option parsing: the target's image and json by default.
+  /// Filled in by option parsing: what was asked for, or empty for each
+  /// target's default (its image and json); emitFor() says what one arch
+  /// writes.
   std::set<std::string> emit;
   unsigned optLevel = 3;
   bool fpFusion = true;
@@ -48,6 +53,12 @@ struct DriverOptions {
 /// code to use, with `exitEarly` set (also for --help and --version).
 int parseCommandLine(int argc, char **argv, DriverOptions &options,
                      bool &exitEarly);
+
+/// The outputs `arch` writes: the requested kinds its target has (an
+/// assembly or image kind of the other vendor is for the other archs), or
+/// its image and json when none was requested.
+std::set<std::string> emitFor(const DriverOptions &options,
+                              const std::string &arch);
 
 /// Compiles one kernel as `options` say and writes the requested files.
 int compile(const DriverOptions &options);

@@ -22,6 +22,21 @@ static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx",
                                          "amdgcn",   "cubin",   "hsaco",
                                          "json"};
 
+/// Whether `kind` is one target's assembly or image kind.
+static bool isVendorKind(const std::string &kind) {
+  for (const auto &target : getRegisteredTargets())
+    if (kind == target->getAssemblyKind() || kind == target->getImageFormat())
+      return true;
+  return false;
+}
+
+static std::string joinList(const std::vector<std::string> &items) {
+  std::string text;
+  for (const std::string &item : items)
+    text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
 static std::string joinStages() {
   std::string text;
   for (const std::string &stage : Pipeline::getStageNames())
@@ -73,18 +88,59 @@ std::string gluonc::driver::checkNumWarps(unsigned numWarps,
          "-thread warps on " + arch + "), got " + std::to_string(numWarps);
 }
 
+std::set<std::string> gluonc::driver::emitFor(const DriverOptions &options,
+                                              const std::string &arch) {
+  const Target &target = *lookupTargetForArch(arch);
+  std::string assemblyKind = target.getAssemblyKind().str();
+  std::string imageFormat = target.getImageFormat().str();
+  if (options.emit.empty())
+    return {imageFormat, "json"};
+  std::set<std::string> emit;
+  for (const std::string &item : options.emit)
+    if (!isVendorKind(item) || item == assemblyKind || item == imageFormat)
+      emit.insert(item);
+  return emit;
+}
+
+/// --arch's comma-separated list and each --offload-arch, in order, each
+/// once (clang ignores a repeated --offload-arch too).
+static std::string collectArchs(DriverOptions &options,
+                                const std::string &archList,
+                                const std::vector<std::string> &offloadArchs) {
+  std::vector<std::string> given;
+  std::stringstream items(archList);
+  std::string item;
+  while (std::getline(items, item, ','))
+    given.push_back(item);
+  given.insert(given.end(), offloadArchs.begin(), offloadArchs.end());
+  if (given.empty())
+    given.push_back(options.arch);
+  for (const std::string &arch : given) {
+    if (!lookupTargetForArch(arch))
+      return "unknown architecture '" + arch + "' (supported: " +
+             joinArchs() + ")";
+    if (!llvm::is_contained(options.archs, arch))
+      options.archs.push_back(arch);
+  }
+  options.arch = options.archs.front();
+  return "";
+}
+
 /// Checks what CLI11 cannot: values that must come from a fixed set.
 static std::string validate(DriverOptions &options,
+                            const std::string &archList,
+                            const std::vector<std::string> &offloadArchs,
                             const std::vector<std::string> &emitList,
                             const std::vector<std::string> &defineList,
                             const std::vector<std::string> &flagList,
                             const std::string &printAfter) {
-  if (!lookupTargetForArch(options.arch))
-    return "unknown architecture '" + options.arch + "' (supported: " +
-           joinArchs() + ")";
-  std::string warpProblem = checkNumWarps(options.numWarps, options.arch);
-  if (!warpProblem.empty())
-    return warpProblem;
+  if (std::string problem = collectArchs(options, archList, offloadArchs);
+      !problem.empty())
+    return problem;
+  for (const std::string &arch : options.archs)
+    if (std::string warpProblem = checkNumWarps(options.numWarps, arch);
+        !warpProblem.empty())
+      return warpProblem;
   if (options.maxRegisters != 0 &&
       (options.maxRegisters < 16 || options.maxRegisters > 255))
     return "--maxnreg takes 16 to 255 registers, got " +
@@ -92,37 +148,45 @@ static std::string validate(DriverOptions &options,
   if (options.optLevel > 3)
     return "-O takes 0, 1, 2 or 3";
   // The assembly and image kinds are the target's: PTX and cubin for
-  // NVIDIA, AMDGCN and hsaco for AMD.
+  // NVIDIA, AMDGCN and hsaco for AMD. With several archs a vendor's kinds
+  // go to that vendor's archs, and each kind must have one.
   const Target &target = *lookupTargetForArch(options.arch);
   std::string assemblyKind = target.getAssemblyKind().str();
   std::string imageFormat = target.getImageFormat().str();
-  if (emitList.empty())
-    options.emit = {imageFormat, "json"};
-  else {
-    options.emit.clear();
-    for (const std::string &list : emitList) {
-      std::stringstream items(list);
-      std::string item;
-      while (std::getline(items, item, ',')) {
-        bool known = false;
-        for (const char *kind : kEmitKinds)
-          known |= item == kind;
-        if (!known)
-          return "unknown --emit kind '" + item +
-                 "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
-                 imageFormat + ", json)";
-        bool otherVendor = (item == "ptx" || item == "amdgcn" ||
-                            item == "cubin" || item == "hsaco") &&
-                           item != assemblyKind && item != imageFormat;
-        if (otherVendor)
-          return "--emit " + item + " is not available for " + options.arch +
-                 ", which emits " + assemblyKind + " and " + imageFormat;
-        options.emit.insert(item);
+  options.emit.clear();
+  for (const std::string &list : emitList) {
+    std::stringstream items(list);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      bool known = false;
+      for (const char *kind : kEmitKinds)
+        known |= item == kind;
+      if (!known)
+        return "unknown --emit kind '" + item +
+               "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
+               imageFormat + ", json)";
+      bool somewhere = !isVendorKind(item);
+      for (const std::string &arch : options.archs) {
+        const Target &archTarget = *lookupTargetForArch(arch);
+        somewhere |= item == archTarget.getAssemblyKind() ||
+                     item == archTarget.getImageFormat();
       }
+      if (!somewhere)
+        return "--emit " + item + " is not available for " +
+               (options.archs.size() == 1 ? options.arch
+                                          : "any of " + joinList(options.archs)) +
+               ", which emit" + (options.archs.size() == 1 ? "s " : " ") +
+               assemblyKind + " and " + imageFormat;
+      options.emit.insert(item);
     }
-    if (options.emit.count("json") && !options.emit.count(imageFormat))
-      return "--emit json needs " + imageFormat +
-             " too: the metadata describes the image";
+  }
+  for (const std::string &arch : options.archs) {
+    std::set<std::string> emit = emitFor(options, arch);
+    std::string image = lookupTargetForArch(arch)->getImageFormat().str();
+    if (emit.count("json") && !emit.count(image))
+      return "--emit json needs " + image + " too" +
+             (options.archs.size() == 1 ? "" : " (for " + arch + ")") +
+             ": the metadata describes the image";
   }
   for (const std::string &flag : flagList) {
     static const std::string kPrefixMap = "file-prefix-map=";
@@ -194,9 +258,16 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
       ->allow_extra_args(false);
   app.add_option("-w,--num-warps", options.numWarps,
                  "Warps per program (default 4)");
-  app.add_option("--arch", options.arch,
-                 "Target architecture (default " + options.arch +
-                     "): " + describeArchs());
+  std::string archList;
+  std::vector<std::string> offloadArchs;
+  app.add_option("--arch", archList,
+                 "Target architectures, comma-separated, each writing its "
+                 "own files (default " +
+                     options.arch + "): " + describeArchs());
+  app.add_option("--offload-arch", offloadArchs,
+                 "One more target architecture (clang's spelling; "
+                 "repeatable, added to --arch's)")
+      ->allow_extra_args(false);
   app.add_option("-o,--output", options.outputDir,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,
@@ -265,7 +336,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   else if (options.kernel.empty())
     problem = "no kernel named: pass -k KERNEL";
   else
-    problem = validate(options, emitList, defineList, flagList, printAfter);
+    problem = validate(options, archList, offloadArchs, emitList, defineList,
+                       flagList, printAfter);
   if (!problem.empty()) {
     exitEarly = true;
     std::cerr << "gluonc: error: " << problem << "\n"
