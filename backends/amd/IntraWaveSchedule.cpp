@@ -79,11 +79,12 @@ struct Unit {
   SmallVector<SmallVector<Operation *>, 2> ops;
 };
 
-std::string regionName(const Unit &unit) {
-  std::string name;
+/// The unit's label: a pair's two joined by '+'.
+std::string getUnitLabel(const Unit &unit) {
+  std::string label;
   for (gluon::IntraWaveBeginOp begin : unit.begins)
-    name += (name.empty() ? "" : "+") + begin.getLabel().str();
-  return "'" + name + "'";
+    label += (label.empty() ? "" : "+") + begin.getLabel().str();
+  return label;
 }
 
 bool writesMemory(Operation *op) {
@@ -193,7 +194,7 @@ public:
 
   /// Plans `unit`, or reports why not (false).
   bool plan(Unit &unit, IntraWaveRegion &region) {
-    std::string name = regionName(unit);
+    std::string name = "'" + getUnitLabel(unit) + "'";
     // The role of each op, and whether a region holds reads or MFMAs.
     llvm::DenseMap<Operation *, OpRole> roles;
     SmallVector<std::pair<bool, bool>, 2> holds;
@@ -252,17 +253,15 @@ private:
                "reads and one of MFMAs (or write one stage without pair=)";
         return false;
       }
+    // No stage holds both: the pair is right when it holds both.
     bool reads = holds[0].first || holds[1].first;
     bool mfmas = holds[0].second || holds[1].second;
-    if ((holds[0].first && holds[1].first) ||
-        (holds[0].second && holds[1].second) || !reads || !mfmas) {
+    if (!reads || !mfmas) {
       unit.begins[1].emitError()
           << "pair " << pair
           << " needs one stage of memory reads and one of MFMAs; its stages "
-             "hold "
-          << (reads ? "" : "no memory reads") << (reads || mfmas ? "" : " and ")
-          << (mfmas ? "" : "no MFMAs")
-          << (reads && mfmas ? "the same kind of operations" : "");
+             "hold no "
+          << (reads ? "MFMAs" : mfmas ? "memory reads" : "memory reads or MFMAs");
       return false;
     }
     return true;
@@ -383,8 +382,7 @@ public:
         IntraWaveRegion region;
         if (!planner.plan(unit, region))
           return signalPassFailure();
-        region.label = regionName(unit);
-        region.label = region.label.substr(1, region.label.size() - 2);
+        region.label = getUnitLabel(unit);
         region.pair = unit.begins[0].getPair();
         region.line = getLine(unit.begins[0]);
         region.stage = getStageLabel(unit.begins[0]);
