@@ -11,9 +11,9 @@
 //  1. The streams. A region's top-level ops are memory reads (local_load:
 //     ds_read; buffer_load and unmasked gl.load: VMEM reads), MFMAs
 //     (gluon.mfma) and side-effect-free ops (a scalar gl.load is refused:
-//     LLVM may make it an s_load, which no group counts). A pair is two adjacent
-//     regions, one of reads and one of MFMAs; a single region holds both.
-//     Either way no value may flow between the streams: an op derived
+//     LLVM may make it an s_load, which no group counts). A pair is two
+//     adjacent regions, one of reads and one of MFMAs; a single region holds
+//     both. Either way no value may flow between the streams: an op derived
 //     from a read must not feed an MFMA, nor the reverse (a forward walk
 //     over the region's SSA uses), or the scheduler could not move them
 //     past each other.
@@ -90,8 +90,7 @@ std::string getUnitLabel(const Unit &unit) {
 bool writesMemory(Operation *op) {
   return isa<gluon::LocalStoreOp, gluon::StoreOp, gluon::BufferStoreOp,
              gluon::AtomicRMWOp, gluon::AtomicCASOp,
-             gluon::AsyncCopyGlobalToLocalOp, gluon::BufferLoadToLocalOp>(
-             op) ||
+             gluon::AsyncCopyGlobalToLocalOp, gluon::BufferLoadToLocalOp>(op) ||
          op->hasAttr(kScratchOffsetAttrName) ||
          (isa<gluon::LocalAllocOp>(op) &&
           cast<gluon::LocalAllocOp>(op).getSrc());
@@ -107,8 +106,8 @@ unsigned getLine(Operation *op) {
 class IntraWavePlanner {
 public:
   IntraWavePlanner(ModuleOp module, const TargetInfo &target)
-      : axisInfo(module), converter(module.getContext()),
-        context{target, axisInfo, 0} {}
+      : axisInfo(module),
+        converter(module.getContext()), context{target, axisInfo, 0} {}
 
   OpRole classify(Operation *op, const std::string &region) {
     OpRole role;
@@ -157,10 +156,11 @@ public:
                       "region");
       role.kind = OpRole::Memory;
       role.group = SchedGroup::VmemRead;
-      role.instructions = unsigned(
-          gluon::getLinearLayout(type).getNumRegisters() /
-          getGlobalAccessWidth(load.getPtr(), Value(), context,
-                               unsigned(getElementBytes(type.getElementType()))));
+      role.instructions =
+          unsigned(gluon::getLinearLayout(type).getNumRegisters() /
+                   getGlobalAccessWidth(
+                       load.getPtr(), Value(), context,
+                       unsigned(getElementBytes(type.getElementType()))));
       return role;
     }
     if (isa<gluon::BarrierOp>(op))
@@ -242,8 +242,7 @@ private:
   GluonLLVMTypeConverter converter;
   LoweringContext context;
 
-  static bool checkPair(Unit &unit,
-                        ArrayRef<std::pair<bool, bool>> holds) {
+  static bool checkPair(Unit &unit, ArrayRef<std::pair<bool, bool>> holds) {
     int64_t pair = *unit.begins[0].getPair();
     for (size_t i = 0; i < 2; ++i)
       if (holds[i].first && holds[i].second) {
@@ -261,7 +260,9 @@ private:
           << "pair " << pair
           << " needs one stage of memory reads and one of MFMAs; its stages "
              "hold no "
-          << (reads ? "MFMAs" : mfmas ? "memory reads" : "memory reads or MFMAs");
+          << (reads   ? "MFMAs"
+              : mfmas ? "memory reads"
+                      : "memory reads or MFMAs");
       return false;
     }
     return true;
@@ -353,9 +354,7 @@ public:
                     std::vector<LoopSchedule> *schedules)
       : target(std::move(target)), schedules(schedules) {}
 
-  StringRef getArgument() const override {
-    return "gluon-amd-plan-intra-wave";
-  }
+  StringRef getArgument() const override { return "gluon-amd-plan-intra-wave"; }
   StringRef getDescription() const override {
     return "Plan the interleave of each intra-wave region's memory reads "
            "with its MFMAs (sched_group_barrier steps)";
@@ -431,8 +430,8 @@ private:
     return units;
   }
 
-  static void record(Unit &unit, ArrayRef<IntraWaveStep> steps,
-                     int32_t syncId, Builder &builder) {
+  static void record(Unit &unit, ArrayRef<IntraWaveStep> steps, int32_t syncId,
+                     Builder &builder) {
     SmallVector<int32_t> encoded;
     for (const IntraWaveStep &step : steps) {
       encoded.push_back(int32_t(step.group));

@@ -166,12 +166,11 @@ struct MfmaOpConversion : public ConvertOpToLLVMPattern<gluon::MfmaOp> {
                                     "the MFMA instruction's operands");
             if (spec.transposed)
               std::swap(aVector, bVector);
-            sum = emitMfma(rewriter, loc, tile, instrK, aVector,
-                           bVector, sum);
+            sum = emitMfma(rewriter, loc, tile, instrK, aVector, bVector, sum);
             if (!sum)
               return op.emitOpError("no MFMA instruction for ")
-                     << tile << "x" << tile << "x" << instrK
-                     << " tiles of " << operandElement;
+                     << tile << "x" << tile << "x" << instrK << " tiles of "
+                     << operandElement;
           }
         for (auto [i, coord] : llvm::enumerate(accCoords))
           acc[*accLayout.findRegister(coord)] = LLVM::ExtractElementOp::create(

@@ -96,8 +96,10 @@ std::unique_ptr<mlir::Pass> createLowerWarpPipelinePass(unsigned waveSize);
 /// the sched_group_barrier steps (mask, count pairs) and their sync id.
 constexpr llvm::StringLiteral kIntraWavePlannedAttrName =
     "gluon.intra_wave_planned";
-constexpr llvm::StringLiteral kIntraWaveOpensAttrName = "gluon.intra_wave_opens";
-constexpr llvm::StringLiteral kIntraWaveStepsAttrName = "gluon.intra_wave_steps";
+constexpr llvm::StringLiteral kIntraWaveOpensAttrName =
+    "gluon.intra_wave_opens";
+constexpr llvm::StringLiteral kIntraWaveStepsAttrName =
+    "gluon.intra_wave_steps";
 constexpr llvm::StringLiteral kIntraWaveSyncIdAttrName =
     "gluon.intra_wave_sync_id";
 

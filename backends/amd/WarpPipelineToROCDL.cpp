@@ -150,8 +150,8 @@ private:
     Location loc = marker->getLoc();
     if (marker->hasAttr(amd::kIntraWaveOpensAttrName))
       ROCDL::SchedBarrier::create(b, loc, b.getI32IntegerAttr(0));
-    if (auto steps =
-            marker->getAttrOfType<DenseI32ArrayAttr>(amd::kIntraWaveStepsAttrName)) {
+    if (auto steps = marker->getAttrOfType<DenseI32ArrayAttr>(
+            amd::kIntraWaveStepsAttrName)) {
       uint32_t syncId = uint32_t(
           marker->getAttrOfType<IntegerAttr>(amd::kIntraWaveSyncIdAttrName)
               .getInt());

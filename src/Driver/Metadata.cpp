@@ -152,16 +152,15 @@ static json buildSchedule(const std::vector<LoopSchedule> &schedules) {
     for (const PhaseLagConflict &conflict : loop.plan.phaseLagConflicts)
       conflicts.push_back({conflict.first, conflict.second});
     bool lagging = loop.plan.numWaves > loop.plan.groupWaves;
-    loops.push_back({{"line", loop.line},
-                     {"scope", loop.stages.empty() ? "intra_wave"
-                                                   : "inter_wave"},
-                     {"intra_wave", buildIntraWave(loop)},
-                     {"stages", stages},
-                     {"leading_waves", lagging ? loop.plan.groupWaves
-                                               : loop.plan.numWaves},
-                     {"lagging_waves",
-                      lagging ? loop.plan.numWaves - loop.plan.groupWaves : 0},
-                     {"phase_lag_conflicts", conflicts}});
+    loops.push_back(
+        {{"line", loop.line},
+         {"scope", loop.stages.empty() ? "intra_wave" : "inter_wave"},
+         {"intra_wave", buildIntraWave(loop)},
+         {"stages", stages},
+         {"leading_waves", lagging ? loop.plan.groupWaves : loop.plan.numWaves},
+         {"lagging_waves",
+          lagging ? loop.plan.numWaves - loop.plan.groupWaves : 0},
+         {"phase_lag_conflicts", conflicts}});
   }
   return loops;
 }

@@ -117,8 +117,8 @@ static std::string collectArchs(DriverOptions &options,
     given.push_back(options.arch);
   for (const std::string &arch : given) {
     if (!lookupTargetForArch(arch))
-      return "unknown architecture '" + arch + "' (supported: " +
-             joinArchs() + ")";
+      return "unknown architecture '" + arch + "' (supported: " + joinArchs() +
+             ")";
     if (!llvm::is_contained(options.archs, arch))
       options.archs.push_back(arch);
   }
@@ -127,8 +127,7 @@ static std::string collectArchs(DriverOptions &options,
 }
 
 /// Checks what CLI11 cannot: values that must come from a fixed set.
-static std::string validate(DriverOptions &options,
-                            const std::string &archList,
+static std::string validate(DriverOptions &options, const std::string &archList,
                             const std::vector<std::string> &offloadArchs,
                             const std::vector<std::string> &emitList,
                             const std::vector<std::string> &defineList,

@@ -126,13 +126,15 @@ LogicalResult IntraWaveBeginOp::verify() {
   if (!isa<scf::ForOp>((*this)->getParentOp()))
     return emitOpError() << "must be directly in the body of a loop (scf.for): "
                             "an intra-wave region is a stage of one loop body";
-  if (std::optional<std::string> error = gluonc::checkStageArguments(getSpec(*this)))
+  if (std::optional<std::string> error =
+          gluonc::checkStageArguments(getSpec(*this)))
     return emitOpError() << *error;
   Operation *end = nextRegionMarker(*this);
   if (!isa_and_nonnull<IntraWaveEndOp>(end))
     return emitOpError() << "must be closed by a gluon.intra_wave_end in the "
                             "same block before the next region begins";
-  for (Operation *op = (*this)->getNextNode(); op != end; op = op->getNextNode())
+  for (Operation *op = (*this)->getNextNode(); op != end;
+       op = op->getNextNode())
     if (isa<WarpPipelineBorderOp>(op))
       return emitOpError() << "crosses a warp pipeline border: an intra-wave "
                               "region lies within one inter-wave stage";

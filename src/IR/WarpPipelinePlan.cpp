@@ -93,9 +93,9 @@ void checkPairs(const std::vector<PipelineStageSpec> &stages, bool complete,
     if (indices.size() == 1) {
       if (complete)
         errors.push_back({indices[0], name + " has no partner: a pair joins "
-                                           "two adjacent intra-wave stages, "
-                                           "one of memory operations and "
-                                           "one of MFMAs"});
+                                             "two adjacent intra-wave stages, "
+                                             "one of memory operations and "
+                                             "one of MFMAs"});
     } else if (indices.size() > 2)
       errors.push_back({indices[2], name + " has " +
                                         std::to_string(indices.size()) +
@@ -310,8 +310,8 @@ std::string gluonc::describe(const LoopSchedule &loop) {
     if (!region.stage.empty())
       text += " (in stage '" + region.stage + "')";
     text += ": " + std::to_string(reads) + " memory instructions, " +
-            std::to_string(region.mfmas) + " mfma: " +
-            describe(region.steps) + "\n";
+            std::to_string(region.mfmas) + " mfma: " + describe(region.steps) +
+            "\n";
   }
   return text;
 }

@@ -209,9 +209,9 @@ TEST_CASE("the stages written so far break only the rules no later stage "
   CHECK(checkLoopStages({intra(5), intra(5), intra(5)}, false).size() == 1);
   CHECK(checkLoopStages({intra(2), intra(std::nullopt), intra(2)}, false)
             .size() == 1);
-  CHECK(checkLoopStages({spec(PipelineScope::InterWave, {}, {}, "a"),
-                         intra(std::nullopt)},
-                        false)
+  CHECK(checkLoopStages(
+            {spec(PipelineScope::InterWave, {}, {}, "a"), intra(std::nullopt)},
+            false)
             .size() == 1);
 }
 
