@@ -199,60 +199,14 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
 //===----------------------------------------------------------------------===//
 
 static std::optional<std::string> findPtxas() {
-  if (!getEnv("GLUONC_PTXAS").empty())
-    return getEnv("GLUONC_PTXAS");
-  for (const std::string &root : getCudaRoots()) {
-    std::string path = root + "/bin/ptxas";
-    if (sys::fs::can_execute(path))
-      return path;
-  }
-  if (ErrorOr<std::string> path = sys::findProgramByName("ptxas"))
-    return *path;
-  return std::nullopt;
-}
-
-namespace {
-/// Temporary files removed when this goes out of scope.
-struct TempFiles {
-  SmallVector<SmallString<128>> paths;
-  ~TempFiles() {
-    for (auto &path : paths)
-      sys::fs::remove(path);
-  }
-  Expected<StringRef> create(StringRef suffix) {
-    SmallString<128> path;
-    if (std::error_code ec =
-            sys::fs::createTemporaryFile("gluonc", suffix, path))
-      return createStringError("cannot create a temporary file: " +
-                               ec.message());
-    paths.push_back(path);
-    return StringRef(paths.back());
-  }
-};
-} // namespace
-
-static Expected<std::string> runAndCapture(StringRef program,
-                                           ArrayRef<StringRef> args,
-                                           TempFiles &temps, int &exitCode) {
-  Expected<StringRef> logPath = temps.create("log");
-  if (!logPath)
-    return logPath.takeError();
-  std::optional<StringRef> redirects[] = {std::nullopt, *logPath, *logPath};
-  std::string error;
-  exitCode = sys::ExecuteAndWait(program, args, std::nullopt, redirects,
-                                 /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                 &error);
-  if (exitCode < 0)
-    return createStringError("cannot run " + program.str() + ": " + error);
-  auto log = MemoryBuffer::getFile(*logPath);
-  return log ? (*log)->getBuffer().str() : std::string();
+  return findCudaProgram("ptxas", "GLUONC_PTXAS");
 }
 
 static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
                                                    StringRef ptx,
                                                    StringRef arch,
                                                    unsigned optLevel) {
-  TempFiles temps;
+  ToolTempFiles temps;
   Expected<StringRef> ptxPath = temps.create("ptx");
   if (!ptxPath)
     return ptxPath.takeError();
@@ -289,7 +243,7 @@ static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
 }
 
 static std::string getPtxasVersion(StringRef ptxas) {
-  TempFiles temps;
+  ToolTempFiles temps;
   int exitCode = 0;
   StringRef args[] = {ptxas, "--version"};
   Expected<std::string> log = runAndCapture(ptxas, args, temps, exitCode);

@@ -1,4 +1,4 @@
-//===- CudaToolkit.cpp - Finding the CUDA toolkit's files -----------------===//
+//===- CudaToolkit.cpp - Finding and running the CUDA toolkit -------------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -7,6 +7,8 @@
 #include "CudaToolkit.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 
 #include <cstdlib>
 
@@ -14,6 +16,7 @@
 #define GLUONC_CUDA_ROOT "/usr/local/cuda"
 #endif
 
+using namespace llvm;
 using namespace gluonc::nvidia;
 
 llvm::SmallVector<std::string> gluonc::nvidia::getCudaRoots() {
@@ -33,4 +36,49 @@ gluonc::nvidia::findCudaFile(llvm::StringRef relativePath) {
       return path;
   }
   return std::nullopt;
+}
+
+std::optional<std::string>
+gluonc::nvidia::findCudaProgram(StringRef name, const char *override) {
+  if (const char *value = std::getenv(override); value && *value)
+    return std::string(value);
+  for (const std::string &root : getCudaRoots()) {
+    std::string path = root + "/bin/" + name.str();
+    if (sys::fs::can_execute(path))
+      return path;
+  }
+  if (ErrorOr<std::string> path = sys::findProgramByName(name))
+    return *path;
+  return std::nullopt;
+}
+
+ToolTempFiles::~ToolTempFiles() {
+  for (SmallString<128> &path : paths)
+    sys::fs::remove(path);
+}
+
+Expected<StringRef> ToolTempFiles::create(StringRef suffix) {
+  SmallString<128> path;
+  if (std::error_code ec = sys::fs::createTemporaryFile("gluonc", suffix, path))
+    return createStringError("cannot create a temporary file: " + ec.message());
+  paths.push_back(path);
+  return StringRef(paths.back());
+}
+
+Expected<std::string> gluonc::nvidia::runAndCapture(StringRef program,
+                                                    ArrayRef<StringRef> args,
+                                                    ToolTempFiles &temps,
+                                                    int &exitCode) {
+  Expected<StringRef> logPath = temps.create("log");
+  if (!logPath)
+    return logPath.takeError();
+  std::optional<StringRef> redirects[] = {std::nullopt, *logPath, *logPath};
+  std::string error;
+  exitCode =
+      sys::ExecuteAndWait(program, args, std::nullopt, redirects,
+                          /*SecondsToWait=*/0, /*MemoryLimit=*/0, &error);
+  if (exitCode < 0)
+    return createStringError("cannot run " + program.str() + ": " + error);
+  auto log = MemoryBuffer::getFile(*logPath);
+  return log ? (*log)->getBuffer().str() : std::string();
 }
