@@ -3,20 +3,23 @@
 #   gluonc_add_kernels(<target>
 #     SOURCE <file.py> KERNEL <name> SIGNATURE <signature>
 #     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
-#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...])
+#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...] [FATBIN])
 #
 # Adds a custom target <target> that writes <kernel>.<arch>.cubin (.hsaco
 # for AMD's gfx* architectures) and <kernel>.<arch>.json for each
 # architecture into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
-# gluonc changes. OPTIONS are passed to gluonc as they are (--debug,
+# gluonc changes. With FATBIN one gluonc command compiles every
+# architecture instead: the NVIDIA ones' images go into <kernel>.fatbin,
+# the AMD ones' into <kernel>.hipfb, with each arch's JSON and
+# <kernel>.index.json, which gluonrt_kernel_load takes. OPTIONS are passed to gluonc as they are (--debug,
 # --no-fp-fusion). <target>_OUTPUT_DIR is set in the caller's scope.
 #
 # gluonc is the `gluonc` target of this build when there is one, else the
 # program GLUONC_EXECUTABLE names, else `gluonc` on the PATH.
 
 function(gluonc_add_kernels target)
-  cmake_parse_arguments(ARG "" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
+  cmake_parse_arguments(ARG "FATBIN" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
                         "DEFINES;ARCHS;OPTIONS" ${ARGN})
   foreach(required SOURCE KERNEL SIGNATURE)
     if(NOT DEFINED ARG_${required})
@@ -55,6 +58,36 @@ function(gluonc_add_kernels target)
   endforeach()
 
   set(outputs)
+  if(ARG_FATBIN)
+    set(outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.index.json)
+    set(emit)
+    foreach(arch IN LISTS ARG_ARCHS)
+      list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch}.json)
+      if(arch MATCHES "^gfx")
+        list(APPEND emit hipfb)
+      else()
+        list(APPEND emit fatbin)
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES emit)
+    foreach(container IN LISTS emit)
+      list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${container})
+    endforeach()
+    string(JOIN "," arch_list ${ARG_ARCHS})
+    string(JOIN "," emit_list ${emit})
+    add_custom_command(
+      OUTPUT ${outputs}
+      COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
+              ${define_args} --arch ${arch_list} --emit ${emit_list}
+              -w ${ARG_NUM_WARPS} -O${ARG_OPT_LEVEL} ${ARG_OPTIONS}
+              -o ${ARG_OUTPUT_DIR}
+      DEPENDS ${source} ${compiler_dependency}
+      COMMENT "gluonc ${ARG_KERNEL} (${arch_list}, ${emit_list}) from ${ARG_SOURCE}"
+      VERBATIM)
+    add_custom_target(${target} ALL DEPENDS ${outputs})
+    set(${target}_OUTPUT_DIR ${ARG_OUTPUT_DIR} PARENT_SCOPE)
+    return()
+  endif()
   foreach(arch IN LISTS ARG_ARCHS)
     set(stem ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch})
     set(image cubin)

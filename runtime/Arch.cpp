@@ -37,6 +37,13 @@ bool cudaArchRunsOn(const CudaArch &target, int deviceMajor, int deviceMinor) {
   return deviceMajor == target.major && deviceMinor >= target.minor;
 }
 
+bool cudaPtxCompilesFor(const CudaArch &ptx, int deviceMajor, int deviceMinor) {
+  if (ptx.suffix)
+    return cudaArchRunsOn(ptx, deviceMajor, deviceMinor);
+  return deviceMajor > ptx.major ||
+         (deviceMajor == ptx.major && deviceMinor >= ptx.minor);
+}
+
 std::string cudaArchName(int major, int minor) {
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }

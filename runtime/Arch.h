@@ -24,6 +24,12 @@ bool parseCudaArch(const std::string &text, CudaArch &out);
 /// targets need the same major and a minor at least the target's.
 bool cudaArchRunsOn(const CudaArch &target, int deviceMajor, int deviceMinor);
 
+/// Whether the driver compiles PTX written for `ptx` for a device of
+/// capability major.minor: an "a" target's for exactly that capability, an
+/// "f" target's within its major, a plain target's for it and every later
+/// capability.
+bool cudaPtxCompilesFor(const CudaArch &ptx, int deviceMajor, int deviceMinor);
+
 /// "sm_90" for capability 9.0.
 std::string cudaArchName(int major, int minor);
 

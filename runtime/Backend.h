@@ -29,6 +29,9 @@ struct ModuleRequest {
   const std::vector<uint8_t> *image = nullptr;
   std::string entry;
   std::string arch; // target.arch, checked against the device
+  /// image.ptx_arch: with `arch` equal to it, the image's PTX may be
+  /// compiled by the driver for a device no cubin of it runs on.
+  std::string ptxArch;
   uint32_t sharedBytes = 0;
   std::array<uint32_t, 3> clusterDims{{1, 1, 1}};
 };

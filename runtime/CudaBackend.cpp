@@ -167,7 +167,7 @@ private:
   gluonrt_status attribute(CUdevice handle, int attribute, int &value);
   std::string deviceLabel(int device, CUdevice handle);
   gluonrt_status checkArch(int device, CUdevice handle,
-                           const std::string &arch);
+                           const ModuleRequest &request);
   gluonrt_status raiseFunctionLimits(int device, CUdevice handle,
                                      CUfunction function,
                                      const ModuleRequest &request);
@@ -400,7 +400,8 @@ gluonrt_status CudaBackend::makeCurrent(int device) {
 }
 
 gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
-                                      const std::string &arch) {
+                                      const ModuleRequest &request) {
+  const std::string &arch = request.arch;
   CudaArch target;
   if (!parseCudaArch(arch, target))
     return fail(GLUONRT_ERROR_INVALID_METADATA,
@@ -413,6 +414,9 @@ gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
           handle, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor))
     return status;
   if (cudaArchRunsOn(target, major, minor))
+    return GLUONRT_SUCCESS;
+  // The driver compiles the fatbin's PTX, which this metadata describes.
+  if (request.ptxArch == arch && cudaPtxCompilesFor(target, major, minor))
     return GLUONRT_SUCCESS;
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
               "kernel built for " + arch + ", device is " +
@@ -480,7 +484,7 @@ gluonrt_status CudaBackend::loadModule(int device, const ModuleRequest &request,
   CUdevice handle;
   if (gluonrt_status status = deviceHandle(device, handle))
     return status;
-  if (gluonrt_status status = checkArch(device, handle, request.arch))
+  if (gluonrt_status status = checkArch(device, handle, request))
     return status;
   if (gluonrt_status status = makeCurrent(device))
     return status;

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace gluonrt {
@@ -354,12 +355,21 @@ void readImage(const MetadataReader &reader, const json &root,
   out.imagePath = out.directory + "/" + out.imageFile;
 
   out.imageFormat = reader.string(image, "image", "format");
-  const char *expectedFormat =
-      out.backend == GLUONRT_BACKEND_NVIDIA ? "cubin" : "hsaco";
-  if (out.imageFormat != expectedFormat)
+  bool nvidia = out.backend == GLUONRT_BACKEND_NVIDIA;
+  const char *imageFormat = nvidia ? "cubin" : "hsaco";
+  const char *containerFormat = nvidia ? "fatbin" : "hipfb";
+  if (out.imageFormat != imageFormat && out.imageFormat != containerFormat)
     reader.error("image.format", "'" + out.imageFormat + "' does not match " +
-                                     "target.backend (expected " +
-                                     expectedFormat + ")");
+                                     "target.backend (expected " + imageFormat +
+                                     " or " + containerFormat + ")");
+  if (reader.optionalMember(image, "ptx_arch")) {
+    out.ptxArch = reader.nonEmptyString(image, "image", "ptx_arch");
+    CudaArch parsed;
+    if (out.imageFormat != "fatbin" || !parseCudaArch(out.ptxArch, parsed))
+      reader.error("image.ptx_arch",
+                   "'" + out.ptxArch +
+                       "' must be an NVIDIA architecture, in a fatbin image");
+  }
 
   out.imageSha256 = reader.string(image, "image", "sha256");
   if (out.imageSha256.size() != 64 || !isLowercaseHex(out.imageSha256))
@@ -795,6 +805,10 @@ void readDocument(const MetadataReader &reader, const json &root,
   if (!root.is_object())
     reader.error(kRootPath, "the document must be a JSON object");
   std::string schema = reader.string(root, kRootPath, "schema");
+  if (schema == IndexSchema)
+    reader.error("schema", "this is an index of several architectures' "
+                           "metadata; gluonrt_kernel_load takes it and "
+                           "picks the device's");
   if (schema != KnownSchema)
     reader.error("schema", "unknown schema '" + schema +
                                "' (this gluonrt reads " + KnownSchema + ")");
@@ -838,6 +852,135 @@ gluonrt_status parseMetadata(const std::string &jsonText,
   }
   out = std::move(metadata);
   return GLUONRT_SUCCESS;
+}
+
+bool isIndexDocument(const std::string &jsonText) {
+  json root = json::parse(jsonText, nullptr, /*allow_exceptions=*/false);
+  if (!root.is_object())
+    return false;
+  auto schema = root.find("schema");
+  return schema != root.end() && schema->is_string() &&
+         schema->get<std::string>() == IndexSchema;
+}
+
+namespace {
+
+/// The archs' containers: each arch's PTX arch, by arch.
+std::map<std::string, std::string> readContainers(const MetadataReader &reader,
+                                                  const json &root) {
+  std::map<std::string, std::string> ptxArchs;
+  const json *containers = reader.optionalMember(root, "containers");
+  if (!containers)
+    return ptxArchs;
+  if (!containers->is_array())
+    reader.error("containers", "must be an array");
+  for (size_t i = 0; i < containers->size(); ++i) {
+    const json &container = (*containers)[i];
+    std::string path = "containers[" + std::to_string(i) + "]";
+    if (!container.is_object())
+      reader.error(path, "must be an object");
+    std::string ptxArch;
+    if (reader.optionalMember(container, "ptx_arch"))
+      ptxArch = reader.nonEmptyString(container, path, "ptx_arch");
+    const json &archs = reader.member(container, path, "archs");
+    if (!archs.is_array())
+      reader.error(path + ".archs", "must be an array");
+    for (const json &arch : archs) {
+      if (!arch.is_string())
+        reader.error(path + ".archs", "must hold strings");
+      ptxArchs[arch.get<std::string>()] = ptxArch;
+    }
+  }
+  return ptxArchs;
+}
+
+void readIndex(const MetadataReader &reader, const json &root,
+               IndexMetadata &out) {
+  if (!root.is_object())
+    reader.error(kRootPath, "the document must be a JSON object");
+  std::map<std::string, std::string> ptxArchs = readContainers(reader, root);
+  const json &kernels = reader.member(root, kRootPath, "kernels");
+  if (!kernels.is_array() || kernels.empty())
+    reader.error("kernels", "must be a non-empty array");
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    std::string path = "kernels[" + std::to_string(i) + "]";
+    if (!kernels[i].is_object())
+      reader.error(path, "must be an object");
+    IndexMetadata::Entry entry;
+    entry.arch = reader.nonEmptyString(kernels[i], path, "arch");
+    std::string backend = reader.string(kernels[i], path, "backend");
+    if (backend != "nvidia" && backend != "amd")
+      reader.error(path + ".backend",
+                   "'" + backend + "' is not a backend (nvidia, amd)");
+    entry.backend =
+        backend == "amd" ? GLUONRT_BACKEND_AMD : GLUONRT_BACKEND_NVIDIA;
+    entry.metadataFile = reader.nonEmptyString(kernels[i], path, "metadata");
+    if (!staysBelowFolder(entry.metadataFile))
+      reader.error(path + ".metadata",
+                   "'" + entry.metadataFile +
+                       "' must be relative to the index's folder, without "
+                       "'..' components");
+    auto ptx = ptxArchs.find(entry.arch);
+    if (ptx != ptxArchs.end())
+      entry.ptxArch = ptx->second;
+    out.entries.push_back(std::move(entry));
+  }
+}
+
+} // namespace
+
+gluonrt_status parseIndex(const std::string &jsonText,
+                          const std::string &jsonPath, IndexMetadata &out) {
+  IndexMetadata index;
+  index.jsonPath = jsonPath;
+  index.directory = directoryOf(jsonPath);
+  MetadataReader reader(jsonPath);
+  try {
+    DocumentChecker checker(reader);
+    json::sax_parse(jsonText, &checker);
+    readIndex(reader, json::parse(jsonText), index);
+  } catch (const json::exception &error) {
+    return fail(GLUONRT_ERROR_INVALID_METADATA,
+                jsonPath + ": not valid JSON: " + error.what());
+  } catch (const Failure &failure) {
+    return fail(failure.status, failure.message);
+  }
+  out = std::move(index);
+  return GLUONRT_SUCCESS;
+}
+
+int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
+                   const gluonrt_device_info &info) {
+  int best = -1;
+  int bestRank = -1;
+  for (size_t i = 0; i < index.entries.size(); ++i) {
+    const IndexMetadata::Entry &entry = index.entries[i];
+    if (entry.backend != backend)
+      continue;
+    int rank = -1;
+    if (backend == GLUONRT_BACKEND_AMD) {
+      if (entry.arch == amdProcessorName(info.arch))
+        rank = 0;
+    } else {
+      CudaArch arch, ptx;
+      // A cubin that runs beats compiling PTX; among cubins the exact
+      // capability's "a" arch (its extra instructions), then the newest.
+      // PTX is the metadata's own arch's, so that the launch it describes
+      // is the PTX's.
+      if (parseCudaArch(entry.arch, arch) &&
+          cudaArchRunsOn(arch, info.major, info.minor))
+        rank = 1000 + 10 * arch.minor + (arch.suffix == 'a' ? 1 : 0);
+      else if (entry.arch == entry.ptxArch &&
+               parseCudaArch(entry.ptxArch, ptx) &&
+               cudaPtxCompilesFor(ptx, info.major, info.minor))
+        rank = 10 * ptx.major + ptx.minor;
+    }
+    if (rank > bestRank) {
+      best = static_cast<int>(i);
+      bestRank = rank;
+    }
+  }
+  return best;
 }
 
 gluonrt_status loadImage(const KernelMetadata &metadata,

@@ -19,6 +19,7 @@
 namespace gluonrt {
 
 constexpr const char *KnownSchema = "gluonc.kernel/1";
+constexpr const char *IndexSchema = "gluonc.index/1";
 
 /// Limits of what a metadata document may declare (docs/metadata.md lists
 /// them). Each is far above anything gluonc writes and below what would make
@@ -86,7 +87,12 @@ struct KernelMetadata {
 
   std::string imageFile;   // as written in the JSON (relative)
   std::string imagePath;   // `directory`/`imageFile`, for messages
-  std::string imageFormat; // "cubin" / "hsaco"
+  /// "cubin" / "hsaco", or the container of several archs' images that
+  /// holds this arch's: "fatbin" / "hipfb".
+  std::string imageFormat;
+  /// image.ptx_arch: the arch of the PTX a fatbin image holds, which the
+  /// driver compiles for a device that runs no cubin of it; "" if none.
+  std::string ptxArch;
   std::string imageSha256;
   uint64_t imageSize = 0;
 
@@ -138,6 +144,38 @@ gluonrt_status loadMetadataAndImage(const std::string &jsonPath,
                                     KernelMetadata &metadata,
                                     std::vector<uint8_t> &image,
                                     std::string &imageRealPath);
+
+/// A kernel compiled for several archs (schema gluonc.index/1): each
+/// arch's metadata file, in the order gluonc wrote them.
+struct IndexMetadata {
+  struct Entry {
+    std::string arch;
+    gluonrt_backend backend = GLUONRT_BACKEND_NVIDIA;
+    /// Relative to the index's folder.
+    std::string metadataFile;
+    /// The PTX arch of the container that holds this arch's image, if any.
+    std::string ptxArch;
+  };
+  std::string jsonPath;
+  std::string directory;
+  std::vector<Entry> entries;
+};
+
+/// Whether `jsonText` is an index: a JSON object whose schema is
+/// IndexSchema. Anything else (a kernel's metadata, a broken file) is for
+/// parseMetadata to read or report.
+bool isIndexDocument(const std::string &jsonText);
+
+/// Parses and validates an index; no file it names is read.
+gluonrt_status parseIndex(const std::string &jsonText,
+                          const std::string &jsonPath, IndexMetadata &out);
+
+/// The entry of `index` for a device of `backend` with `info`: for NVIDIA
+/// the arch whose cubin runs on it (an "a" arch of its exact capability
+/// first, then the highest minor), else one whose fatbin's PTX the driver
+/// can compile for it; for AMD its processor. -1 if none.
+int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
+                   const gluonrt_device_info &info);
 
 } // namespace gluonrt
 

@@ -1313,7 +1313,20 @@ void bench(const Options &options, gluonrt::Kernel &kernel, LaunchPlan &plan) {
 }
 
 int run(const Options &options) {
-  gluonrt::Kernel kernel = gluonrt::Kernel::loadMetadata(options.jsonPath);
+  // An index names one metadata file per arch: the device's is run.
+  std::string jsonPath = options.jsonPath;
+  if (!options.info) {
+    const char *picked = nullptr;
+    gluonrt_status status = gluonrt_index_resolve(
+        jsonPath.c_str(), options.device ? *options.device : -1, &picked);
+    if (status == GLUONRT_ERROR_NO_DRIVER || status == GLUONRT_ERROR_NO_DEVICE)
+      throw RunFailure(std::string("no device available to pick the index's "
+                                   "arch for: ") +
+                       gluonrt_last_error());
+    gluonrt::check(status);
+    jsonPath = picked;
+  }
+  gluonrt::Kernel kernel = gluonrt::Kernel::loadMetadata(jsonPath);
   if (options.info) {
     printInfo(kernel);
     return 0;

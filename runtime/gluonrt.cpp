@@ -11,6 +11,7 @@
 #include "Arguments.h"
 #include "Backend.h"
 #include "Error.h"
+#include "Files.h"
 #include "Metadata.h"
 #include "Sha256.h"
 #include "TensorDesc.h"
@@ -279,6 +280,67 @@ const char *gluonrt_version(void) { return GLUONRT_VERSION_STRING; }
 
 //===-- Kernels -----------------------------------------------------------===//
 
+namespace {
+
+/// `path` itself, unless it is an index (gluonc.index/1): then the
+/// metadata file of the arch for `device` (-1: the selected device's
+/// index). Each backend the index has archs for is asked in the index's
+/// order; the first whose device one of them fits wins.
+gluonrt_status resolveIndex(const std::string &path, int device,
+                            std::string &metadataPath) {
+  metadataPath = path;
+  std::vector<uint8_t> bytes;
+  std::string error;
+  // A file that cannot be read is reported by the metadata load.
+  if (readRegularFile(path, MetadataLimits::MaxJsonBytes, bytes, error))
+    return GLUONRT_SUCCESS;
+  std::string text(bytes.begin(), bytes.end());
+  if (!isIndexDocument(text))
+    return GLUONRT_SUCCESS;
+  IndexMetadata index;
+  if (gluonrt_status status = parseIndex(text, path, index))
+    return status;
+  if (device < 0) {
+    gluonrt_backend ignored;
+    if (gluonrt_status status = selectedDevice(ignored, device))
+      return status;
+  }
+  std::vector<gluonrt_backend> backends;
+  for (const IndexMetadata::Entry &entry : index.entries)
+    if (std::find(backends.begin(), backends.end(), entry.backend) ==
+        backends.end())
+      backends.push_back(entry.backend);
+  std::string devices;
+  gluonrt_status noDevice = GLUONRT_SUCCESS;
+  std::string noDeviceMessage;
+  for (gluonrt_backend backend : backends) {
+    gluonrt_device_info info;
+    if (gluonrt_status status = backendFor(backend).deviceInfo(device, info)) {
+      noDevice = status;
+      noDeviceMessage += (noDeviceMessage.empty() ? "" : "; ") + lastError();
+      continue;
+    }
+    int picked = pickIndexEntry(index, backend, info);
+    if (picked >= 0) {
+      metadataPath = index.directory + "/" + index.entries[picked].metadataFile;
+      return GLUONRT_SUCCESS;
+    }
+    devices += std::string(devices.empty() ? "" : ", ") + info.name + " (" +
+               info.arch + ")";
+  }
+  if (devices.empty())
+    return fail(noDevice, path + ": " + noDeviceMessage);
+  std::string archs;
+  for (const IndexMetadata::Entry &entry : index.entries)
+    archs += (archs.empty() ? "" : ", ") + entry.arch;
+  return fail(GLUONRT_ERROR_ARCH_MISMATCH,
+              path + ": no architecture here runs on device " +
+                  std::to_string(device) + ", " + devices + "; the index has " +
+                  archs);
+}
+
+} // namespace
+
 gluonrt_status gluonrt_metadata_load(const char *json_path,
                                      gluonrt_kernel **out) {
   if (!out)
@@ -293,6 +355,24 @@ gluonrt_status gluonrt_metadata_load(const char *json_path,
                                  kernel->absoluteImagePath))
       return status;
     *out = kernel.release();
+    return GLUONRT_SUCCESS;
+  });
+}
+
+gluonrt_status gluonrt_index_resolve(const char *path, int device,
+                                     const char **metadata_path) {
+  if (!metadata_path)
+    return nullArgument("gluonrt_index_resolve", "metadata_path");
+  *metadata_path = nullptr;
+  if (!path)
+    return nullArgument("gluonrt_index_resolve", "path");
+  thread_local std::string resolved;
+  return guarded([&]() -> gluonrt_status {
+    std::string picked;
+    if (gluonrt_status status = resolveIndex(path, device, picked))
+      return status;
+    resolved = std::move(picked);
+    *metadata_path = resolved.c_str();
     return GLUONRT_SUCCESS;
   });
 }
@@ -320,6 +400,7 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     request.image = &kernel->image;
     request.entry = metadata.entry;
     request.arch = metadata.arch;
+    request.ptxArch = metadata.ptxArch;
     request.sharedBytes = metadata.sharedBytes;
     request.clusterDims = metadata.clusterDims;
     if (gluonrt_status status =
@@ -334,7 +415,16 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
 
 gluonrt_status gluonrt_kernel_load_on_device(const char *json_path, int device,
                                              gluonrt_kernel **out) {
-  if (gluonrt_status status = gluonrt_metadata_load(json_path, out))
+  if (!out)
+    return nullArgument("gluonrt_kernel_load_on_device", "out");
+  *out = nullptr;
+  if (!json_path)
+    return nullArgument("gluonrt_kernel_load_on_device", "json_path");
+  const char *metadataPath = nullptr;
+  if (gluonrt_status status =
+          gluonrt_index_resolve(json_path, device, &metadataPath))
+    return status;
+  if (gluonrt_status status = gluonrt_metadata_load(metadataPath, out))
     return status;
   if (gluonrt_status status = gluonrt_kernel_bind(*out, device)) {
     gluonrt_kernel_unload(*out);

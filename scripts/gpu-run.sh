@@ -85,6 +85,10 @@ echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
 run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/tma_copy_work"
 rm -rf "$logs/tma_copy_work"
+echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
+run_gpu_test gpu-fatbin tests/gpu/fatbin_test.sh "$stage/bin/gluon-run" \
+  "$kernels" "$logs/fatbin_work"
+rm -rf "$logs/fatbin_work"
 echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-run)"
 # Not under racecheck: it reports the mbarrier hand-off between tasks (a
 # task's barrier, then one thread arrives for the task; the other task

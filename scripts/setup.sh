@@ -13,6 +13,9 @@ packages=(
   rocm-device-libs
   # Clang and its libFuzzer and sanitizer runtimes: scripts/fuzz.sh.
   clang libclang-rt-dev
+  # clang-offload-bundler: the tests list and rebuild gluonc's AMD offload
+  # bundles with it.
+  clang-tools-22
 )
 
 missing=()

@@ -17,6 +17,7 @@
 #include "AMDTargetInfo.h"
 #include "CodeObject.h"
 #include "DeviceLibrary.h"
+#include "OffloadBundle.h"
 #include "Patterns.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
@@ -183,13 +184,31 @@ public:
   }
   llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
   llvm::StringRef getImageFormat() const override { return "hsaco"; }
+
+  /// clang's HIP fat binary: an offload bundle of the code objects.
+  llvm::StringRef getContainerFormat() const override { return "hipfb"; }
+  llvm::Expected<PackedContainer>
+  packImages(llvm::ArrayRef<ArchImage> images,
+             bool /*withAssembly*/) const override {
+    std::vector<BundleEntry> entries;
+    for (const ArchImage &image : images) {
+      const std::vector<char> &object = image.codegen->image;
+      entries.push_back({getHipBundleId(image.arch),
+                         llvm::StringRef(object.data(), object.size())});
+    }
+    PackedContainer container;
+    container.packer = "gluonc";
+    container.bytes = writeHipOffloadBundle(entries);
+    return container;
+  }
   std::shared_ptr<const TargetInfo>
   getTargetInfo(llvm::StringRef arch) const override {
     return isWave32(arch) ? wave32Info : wave64Info;
   }
 
-  void buildSchedulingPasses(OpPassManager &pm, llvm::StringRef arch,
-                             std::vector<LoopSchedule> *schedules) const override {
+  void
+  buildSchedulingPasses(OpPassManager &pm, llvm::StringRef arch,
+                        std::vector<LoopSchedule> *schedules) const override {
     // Intra-wave regions exist where warp pipelines do (CDNA, wave64).
     if (!isWave32(arch))
       pm.addPass(createPlanIntraWavePass(getTargetInfo(arch), schedules));

@@ -16,8 +16,9 @@
 #include "Architectures.h"
 #include "Assembler.h"
 #include "CudaToolkit.h"
-#include "Occupancy.h"
+#include "Fatbin.h"
 #include "NVIDIATargetInfo.h"
+#include "Occupancy.h"
 #include "Patterns.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
@@ -240,6 +241,37 @@ public:
   std::shared_ptr<const TargetInfo>
   getTargetInfo(llvm::StringRef) const override {
     return targetInfo;
+  }
+
+  llvm::StringRef getContainerFormat() const override { return "fatbin"; }
+
+  /// Each arch's cubin in order, then the PTX of the newest one (the
+  /// highest compute capability, the last given of equals) for the driver
+  /// to compile on later GPUs. An "a" arch's PTX runs on that capability
+  /// only, as its cubin does.
+  llvm::Expected<PackedContainer> packImages(llvm::ArrayRef<ArchImage> images,
+                                             bool withAssembly) const override {
+    std::vector<FatbinImage> entries;
+    const ArchImage *newest = nullptr;
+    for (const ArchImage &image : images) {
+      const std::vector<char> &cubin = image.codegen->image;
+      entries.push_back({FatbinImage::Kind::Cubin, image.arch,
+                         llvm::StringRef(cubin.data(), cubin.size())});
+      if (!newest || lookupArchitecture(image.arch)->computeCapability >=
+                         lookupArchitecture(newest->arch)->computeCapability)
+        newest = &image;
+    }
+    PackedContainer container;
+    if (withAssembly && newest) {
+      entries.push_back(
+          {FatbinImage::Kind::PTX, newest->arch, newest->codegen->assembly});
+      container.assemblyArch = newest->arch;
+    }
+    llvm::Expected<std::string> bytes = packFatbin(entries, container.packer);
+    if (!bytes)
+      return bytes.takeError();
+    container.bytes = std::move(*bytes);
+    return container;
   }
 
   void buildLoweringPasses(OpPassManager &pm,

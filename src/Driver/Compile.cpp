@@ -201,10 +201,22 @@ std::string getLastStage(const std::set<std::string> &emit,
 
 namespace {
 
-/// Compiles the kernel for options.arch, adding its files to `outputs`
-/// and what -v shows of its plans to `report`.
+/// One arch's compile, kept until every arch is done: its metadata names
+/// the container when one is written, and that exists only then.
+struct ArchOutput {
+  std::string arch;
+  const Target *target = nullptr;
+  PipelineResult result;
+  /// Points into `result`; complete but for the container.
+  MetadataInput metadata;
+  /// Where the metadata goes; empty when it was not asked for.
+  std::string jsonPath;
+};
+
+/// Compiles the kernel for options.arch into `out`, adding its files but
+/// the metadata to `outputs` and what -v shows of its plans to `report`.
 int compileArch(const DriverOptions &options, OutputSet &outputs,
-                std::string &report) {
+                std::string &report, ArchOutput &out) {
   SourceManager sources;
   sources.setFilePrefixMap(options.filePrefixMap);
   DiagnosticEngine diags(sources);
@@ -251,6 +263,8 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
         mlir::IntegerAttr::get(mlir::IntegerType::get(&context, 32),
                                options.maxRegisters));
 
+  std::string containerFormat = target.getContainerFormat().str();
+  bool packed = options.emit.count(containerFormat);
   PipelineOptions pipelineOptions;
   pipelineOptions.codegen.arch = options.arch;
   pipelineOptions.codegen.optLevel = options.optLevel;
@@ -261,15 +275,17 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
       options.tuneOccupancy && !options.maxRegisters;
   pipelineOptions.codegen.assemblyOnly =
       !options.emit.count(target.getImageFormat().str()) &&
-      !options.emit.count("json");
+      !options.emit.count("json") && !packed;
   pipelineOptions.codegen.needAssembly =
-      pipelineOptions.codegen.assemblyOnly ||
+      pipelineOptions.codegen.assemblyOnly || packed ||
       options.emit.count(target.getAssemblyKind().str()) ||
       options.printIRAfterAll || options.printIRAfter.count("codegen");
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
   pipelineOptions.dumpStream = &llvm::errs();
   pipelineOptions.lastStage = getLastStage(options.emit, target);
+  if (packed)
+    pipelineOptions.lastStage = "codegen";
   Pipeline pipeline(target, pipelineOptions);
   if (options.printPipeline)
     pipeline.print(llvm::outs());
@@ -278,6 +294,10 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
   llvm::errs().flush();
   if (mlir::failed(result) || diags.hasErrors())
     return kUserError;
+  out.arch = options.arch;
+  out.target = &target;
+  out.result = std::move(*result);
+  const PipelineResult &compiled = out.result;
 
   std::string stem = kernel.entry + "." + options.arch;
   auto outputPath = [&](const std::string &extension) {
@@ -286,19 +306,19 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
     return std::string(path);
   };
   if (options.emit.count("gluon-ir"))
-    outputs.add(outputPath(".gluon.mlir"), result->gluonIR);
+    outputs.add(outputPath(".gluon.mlir"), compiled.gluonIR);
   if (options.emit.count("llvm-ir"))
-    outputs.add(outputPath(".ll"), result->llvmIR);
+    outputs.add(outputPath(".ll"), compiled.llvmIR);
   std::string assemblyKind = target.getAssemblyKind().str();
   if (options.emit.count(assemblyKind))
-    outputs.add(outputPath("." + assemblyKind), result->codegen.assembly);
+    outputs.add(outputPath("." + assemblyKind), compiled.codegen.assembly);
   if (options.emit.count(target.getImageFormat().str())) {
-    const std::vector<char> &image = result->codegen.image;
-    outputs.add(outputPath("." + result->codegen.imageFormat),
+    const std::vector<char> &image = compiled.codegen.image;
+    outputs.add(outputPath("." + compiled.codegen.imageFormat),
                 std::string(image.begin(), image.end()));
   }
   if (options.emit.count("json")) {
-    MetadataInput meta;
+    MetadataInput &meta = out.metadata;
     meta.compilerVersion = GLUONC_VERSION;
     meta.llvmVersion = LLVM_VERSION_STRING;
     meta.sourcePath = relativeSourcePath(sources.getRecordedName(*fileId));
@@ -308,27 +328,74 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
     meta.backend = target.getBackend().str();
     meta.arch = options.arch;
     meta.warpSize = target.getWarpSize(options.arch);
-    meta.numWarps = result->tasks ? result->tasks->totalWarps
-                                  : options.numWarps;
-    meta.tasks = result->tasks ? &*result->tasks : nullptr;
-    meta.schedules = &result->schedules;
-    meta.imageFile = stem + "." + result->codegen.imageFormat;
+    meta.numWarps =
+        compiled.tasks ? compiled.tasks->totalWarps : options.numWarps;
+    meta.tasks = compiled.tasks ? &*compiled.tasks : nullptr;
+    meta.schedules = &compiled.schedules;
+    meta.imageFile = stem + "." + compiled.codegen.imageFormat;
     meta.params = kernel.params;
-    meta.sharedBytes = result->sharedBytes;
-    meta.sharedMemory = &result->sharedMemory;
+    meta.sharedBytes = compiled.sharedBytes;
+    meta.sharedMemory = &compiled.sharedMemory;
     meta.constexprs = kernel.constexprs;
-    meta.codegen = &result->codegen;
-    outputs.add(outputPath(".json"), buildMetadataJSON(meta));
+    meta.codegen = &compiled.codegen;
+    out.jsonPath = outputPath(".json");
   }
 
   if (options.verbose) {
     std::ostringstream os;
-    printSharedMemoryPlan(result->sharedMemory, os);
-    if (result->tasks)
-      os << describe(*result->tasks);
-    for (const LoopSchedule &loop : result->schedules)
+    printSharedMemoryPlan(compiled.sharedMemory, os);
+    if (compiled.tasks)
+      os << describe(*compiled.tasks);
+    for (const LoopSchedule &loop : compiled.schedules)
       os << describe(loop);
     report += os.str();
+  }
+  return kSuccess;
+}
+
+/// Packs each target's archs into its container where --emit asks for it,
+/// adding the files to `outputs` and `containers` and pointing the archs'
+/// metadata at them.
+int packContainers(const DriverOptions &options,
+                   std::vector<std::unique_ptr<ArchOutput>> &archs,
+                   OutputSet &outputs, std::vector<PackedImages> &containers) {
+  // Each container's metadata points at it: no reallocation after this.
+  containers.reserve(getRegisteredTargets().size());
+  for (const auto &target : getRegisteredTargets()) {
+    std::string format = target->getContainerFormat().str();
+    if (format.empty() || !options.emit.count(format))
+      continue;
+    std::vector<ArchImage> images;
+    std::vector<ArchOutput *> members;
+    for (std::unique_ptr<ArchOutput> &arch : archs)
+      if (arch->target == target.get()) {
+        images.push_back({arch->arch, &arch->result.codegen});
+        members.push_back(arch.get());
+      }
+    if (images.empty())
+      continue;
+    llvm::Expected<PackedContainer> packed =
+        target->packImages(images, !options.noPTX);
+    if (!packed) {
+      std::cerr << "gluonc: error: cannot write the " << format << ": "
+                << llvm::toString(packed.takeError()) << "\n";
+      return kUserError;
+    }
+    PackedImages container;
+    container.backend = target->getBackend().str();
+    container.format = format;
+    container.file = members.front()->metadata.entry + "." + format;
+    container.bytes = std::move(packed->bytes);
+    container.packer = std::move(packed->packer);
+    container.ptxArch = std::move(packed->assemblyArch);
+    for (ArchOutput *member : members)
+      container.archs.push_back(member->arch);
+    containers.push_back(std::move(container));
+    llvm::SmallString<256> path(options.outputDir);
+    llvm::sys::path::append(path, containers.back().file);
+    outputs.add(std::string(path), containers.back().bytes);
+    for (ArchOutput *member : members)
+      member->metadata.container = &containers.back();
   }
   return kSuccess;
 }
@@ -340,19 +407,44 @@ int gluonc::driver::compile(const DriverOptions &options) {
   // on one arch leaves no file of the others.
   OutputSet outputs;
   std::string report;
+  std::vector<std::unique_ptr<ArchOutput>> archs;
   for (const std::string &arch : options.archs.empty()
                                      ? std::vector<std::string>{options.arch}
                                      : options.archs) {
     DriverOptions archOptions = options;
     archOptions.arch = arch;
     archOptions.emit = emitFor(options, arch);
-    if (int status = compileArch(archOptions, outputs, report);
+    archs.push_back(std::make_unique<ArchOutput>());
+    if (int status = compileArch(archOptions, outputs, report, *archs.back());
         status != kSuccess) {
       if (options.archs.size() > 1)
         std::cerr << "gluonc: note: in the compile for " << arch
                   << "; no file was written for any architecture\n";
       return status;
     }
+  }
+  std::vector<PackedImages> containers;
+  if (int status = packContainers(options, archs, outputs, containers))
+    return status;
+  std::vector<IndexEntry> index;
+  const MetadataInput *first = nullptr;
+  for (const std::unique_ptr<ArchOutput> &arch : archs) {
+    if (arch->jsonPath.empty())
+      continue;
+    outputs.add(arch->jsonPath, buildMetadataJSON(arch->metadata));
+    index.push_back({arch->arch, arch->target->getBackend().str(),
+                     llvm::sys::path::filename(arch->jsonPath).str()});
+    if (!first)
+      first = &arch->metadata;
+  }
+  // One file lists what a compile for several archs wrote, for a loader
+  // that picks the arch of its device.
+  if (!containers.empty() || index.size() > 1) {
+    llvm::SmallString<256> path(options.outputDir);
+    llvm::sys::path::append(path, first->entry + ".index.json");
+    outputs.add(
+        std::string(path),
+        buildIndexJSON(first->kernelName, first->entry, index, containers));
   }
   if (std::error_code ec =
           llvm::sys::fs::create_directories(options.outputDir)) {

@@ -33,6 +33,8 @@ struct DriverOptions {
   /// target's default (its image and json); emitFor() says what one arch
   /// writes.
   std::set<std::string> emit;
+  /// --no-ptx: a fatbin holds the cubins only.
+  bool noPTX = false;
   unsigned optLevel = 3;
   bool fpFusion = true;
   bool debug = false;

@@ -195,7 +195,11 @@ static json buildPartitions(const TaskPlan *plan) {
 
 std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
   const CodegenResult &codegen = *input.codegen;
-  std::string image(codegen.image.begin(), codegen.image.end());
+  std::string image =
+      input.container ? input.container->bytes
+                      : std::string(codegen.image.begin(), codegen.image.end());
+  std::string imageFormat =
+      input.container ? input.container->format : codegen.imageFormat;
 
   json constexprs = json::object();
   for (const auto &[name, text] : input.constexprs)
@@ -218,8 +222,8 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
       {"constexprs", constexprs},
       {"entry", input.entry},
       {"image",
-       {{"file", input.imageFile},
-        {"format", codegen.imageFormat},
+       {{"file", input.container ? input.container->file : input.imageFile},
+        {"format", imageFormat},
         {"sha256", sha256Hex(image)},
         {"size", image.size()}}},
       {"launch",
@@ -248,6 +252,8 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
         {"sha256", sha256Hex(input.sourceText)}}},
       {"target", target},
   };
+  if (input.container && !input.container->ptxArch.empty())
+    document["image"]["ptx_arch"] = input.container->ptxArch;
   for (const auto &[key, value] : codegen.extraResources)
     document["resources"][key] = value;
   if (!codegen.implicitArguments.empty()) {
@@ -261,5 +267,34 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
   }
   if (input.schedules && !input.schedules->empty())
     document["schedule"] = buildSchedule(*input.schedules);
+  return document.dump(2) + "\n";
+}
+
+std::string
+gluonc::buildIndexJSON(const std::string &kernelName, const std::string &entry,
+                       const std::vector<IndexEntry> &archs,
+                       const std::vector<PackedImages> &containers) {
+  json kernels = json::array();
+  for (const IndexEntry &arch : archs)
+    kernels.push_back({{"arch", arch.arch},
+                       {"backend", arch.backend},
+                       {"metadata", arch.metadataFile}});
+  json packed = json::array();
+  for (const PackedImages &container : containers) {
+    packed.push_back({{"archs", container.archs},
+                      {"backend", container.backend},
+                      {"file", container.file},
+                      {"format", container.format},
+                      {"packer", container.packer},
+                      {"sha256", sha256Hex(container.bytes)},
+                      {"size", container.bytes.size()}});
+    if (!container.ptxArch.empty())
+      packed.back()["ptx_arch"] = container.ptxArch;
+  }
+  json document = {{"containers", packed},
+                   {"entry", entry},
+                   {"kernel", kernelName},
+                   {"kernels", kernels},
+                   {"schema", kIndexSchema}};
   return document.dump(2) + "\n";
 }

@@ -20,12 +20,19 @@ using namespace gluonc::driver;
 
 static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx",
                                          "amdgcn",   "cubin",   "hsaco",
-                                         "json"};
+                                         "fatbin",   "hipfb",   "json"};
 
-/// Whether `kind` is one target's assembly or image kind.
+/// Whether `kind` is written by `target`: its assembly, image or container.
+static bool isKindOf(const std::string &kind, const Target &target) {
+  return kind == target.getAssemblyKind() || kind == target.getImageFormat() ||
+         (!target.getContainerFormat().empty() &&
+          kind == target.getContainerFormat());
+}
+
+/// Whether `kind` is one target's assembly, image or container kind.
 static bool isVendorKind(const std::string &kind) {
   for (const auto &target : getRegisteredTargets())
-    if (kind == target->getAssemblyKind() || kind == target->getImageFormat())
+    if (isKindOf(kind, *target))
       return true;
   return false;
 }
@@ -91,14 +98,15 @@ std::string gluonc::driver::checkNumWarps(unsigned numWarps,
 std::set<std::string> gluonc::driver::emitFor(const DriverOptions &options,
                                               const std::string &arch) {
   const Target &target = *lookupTargetForArch(arch);
-  std::string assemblyKind = target.getAssemblyKind().str();
-  std::string imageFormat = target.getImageFormat().str();
   if (options.emit.empty())
-    return {imageFormat, "json"};
+    return {target.getImageFormat().str(), "json"};
   std::set<std::string> emit;
   for (const std::string &item : options.emit)
-    if (!isVendorKind(item) || item == assemblyKind || item == imageFormat)
+    if (!isVendorKind(item) || isKindOf(item, target))
       emit.insert(item);
+  // The index that lists a container's archs names their metadata.
+  if (emit.count(target.getContainerFormat().str()))
+    emit.insert("json");
   return emit;
 }
 
@@ -163,26 +171,28 @@ static std::string validate(DriverOptions &options, const std::string &archList,
       if (!known)
         return "unknown --emit kind '" + item +
                "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
-               imageFormat + ", json)";
+               imageFormat + ", " + target.getContainerFormat().str() +
+               ", json)";
       bool somewhere = !isVendorKind(item);
-      for (const std::string &arch : options.archs) {
-        const Target &archTarget = *lookupTargetForArch(arch);
-        somewhere |= item == archTarget.getAssemblyKind() ||
-                     item == archTarget.getImageFormat();
-      }
+      for (const std::string &arch : options.archs)
+        somewhere |= isKindOf(item, *lookupTargetForArch(arch));
       if (!somewhere)
         return "--emit " + item + " is not available for " +
-               (options.archs.size() == 1 ? options.arch
-                                          : "any of " + joinList(options.archs)) +
+               (options.archs.size() == 1
+                    ? options.arch
+                    : "any of " + joinList(options.archs)) +
                ", which emit" + (options.archs.size() == 1 ? "s " : " ") +
-               assemblyKind + " and " + imageFormat;
+               assemblyKind + ", " + imageFormat + " and " +
+               target.getContainerFormat().str();
       options.emit.insert(item);
     }
   }
   for (const std::string &arch : options.archs) {
     std::set<std::string> emit = emitFor(options, arch);
-    std::string image = lookupTargetForArch(arch)->getImageFormat().str();
-    if (emit.count("json") && !emit.count(image))
+    const Target &archTarget = *lookupTargetForArch(arch);
+    std::string image = archTarget.getImageFormat().str();
+    if (emit.count("json") && !emit.count(image) &&
+        !emit.count(archTarget.getContainerFormat().str()))
       return "--emit json needs " + image + " too" +
              (options.archs.size() == 1 ? "" : " (for " + arch + ")") +
              ": the metadata describes the image";
@@ -271,7 +281,13 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,
                  "Comma-separated outputs: gluon-ir, llvm-ir, ptx or amdgcn, "
-                 "cubin or hsaco, json (default: the image and json)");
+                 "cubin or hsaco, json, and fatbin (NVIDIA) or hipfb (AMD), "
+                 "one file of every arch's image that the metadata then "
+                 "names, with an index of the archs (default: the image "
+                 "and json)");
+  app.add_flag("--no-ptx", options.noPTX,
+               "Leave the newest arch's PTX out of the fatbin (by default "
+               "it is there for the driver to compile on later GPUs)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)");
   app.add_flag("--debug", options.debug,
                "Check gl.device_assert conditions at run time (Triton's "

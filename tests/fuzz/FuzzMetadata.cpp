@@ -148,6 +148,25 @@ void exerciseArguments(const KernelMetadata &metadata) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const ScratchFolder &folder = scratch();
   std::string text(reinterpret_cast<const char *>(data), size);
+  // An index (gluonc.index/1): parsed, and each entry picked for a device
+  // of each backend; every pick must be an entry of that backend.
+  if (isIndexDocument(text)) {
+    IndexMetadata index;
+    if (parseIndex(text, folder.jsonPath, index) != GLUONRT_SUCCESS)
+      return 0;
+    for (gluonrt_backend backend :
+         {GLUONRT_BACKEND_NVIDIA, GLUONRT_BACKEND_AMD}) {
+      gluonrt_device_info info{};
+      info.major = 9;
+      std::snprintf(info.arch, sizeof(info.arch), "%s",
+                    backend == GLUONRT_BACKEND_AMD ? "gfx942" : "sm_90");
+      int picked = pickIndexEntry(index, backend, info);
+      if (picked >= int(index.entries.size()) ||
+          (picked >= 0 && index.entries[picked].backend != backend))
+        std::abort();
+    }
+    return 0;
+  }
   KernelMetadata metadata;
   if (parseMetadata(text, folder.jsonPath, metadata) != GLUONRT_SUCCESS)
     return 0;

@@ -10,7 +10,8 @@ config.suffixes = [".test", ".mlir", ".py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.binary_root
 config.excludes = ["Inputs", "golden", "lit.cfg.py", "expect_exit.py",
-                   "check_amd_metadata.py", "check_amd_schedule.py"]
+                   "check_amd_metadata.py", "check_amd_schedule.py",
+                   "check_containers.py"]
 
 tools = os.path.join(config.test_source_root, "expect_exit.py")
 amd_metadata = os.path.join(config.test_source_root, "check_amd_metadata.py")
@@ -39,6 +40,9 @@ config.substitutions.append(("%check-amd-metadata",
 amd_schedule = os.path.join(config.test_source_root, "check_amd_schedule.py")
 config.substitutions.append(("%check-amd-schedule",
                              f'"{sys.executable}" "{amd_schedule}"'))
+containers = os.path.join(config.test_source_root, "check_containers.py")
+config.substitutions.append(("%check-containers",
+                             f'"{sys.executable}" "{containers}"'))
 config.substitutions.append(("%samples", samples))
 # The GPU tests' kernels as the build compiled them (tests/gpu).
 config.substitutions.append(("%gpu-kernels", config.gpu_kernels))
@@ -50,11 +54,21 @@ config.substitutions.append(("%golden", golden))
 if config.ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+    # The toolkit's fatbinary, beside ptxas: gluonc runs it for --emit
+    # fatbin, and the tests compare its output with gluonc's own writer.
+    fatbinary = os.path.join(os.path.dirname(config.ptxas), "fatbinary")
+    if os.access(fatbinary, os.X_OK):
+        config.available_features.add("fatbinary")
+        config.substitutions.append(("%fatbinary", fatbinary))
+if os.access(os.path.join(config.llvm_tools_dir, "clang-offload-bundler"),
+             os.X_OK):
+    config.available_features.add("clang-offload-bundler")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.environ.get("PATH", "")])
 # The compiler must not depend on the caller's CUDA settings.
-for var in ("GLUONC_ASSEMBLER", "GLUONC_PTXAS", "GLUONC_NVJITLINK"):
+for var in ("GLUONC_ASSEMBLER", "GLUONC_PTXAS", "GLUONC_NVJITLINK",
+            "GLUONC_FATBINARY"):
     config.environment.pop(var, None)
 
 # A sanitizer build (-DGLUONC_SANITIZE): a report aborts the program, so that

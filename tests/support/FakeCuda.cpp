@@ -184,11 +184,11 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
   case 16: // MULTIPROCESSOR_COUNT
     *value = 132;
     return Success;
-  case 75: // COMPUTE_CAPABILITY_MAJOR
-    *value = 9;
+  case 75: // COMPUTE_CAPABILITY_MAJOR; GLUONRT_FAKE_CUDA_CC=100 is 10.0
+    *value = environmentInt("GLUONRT_FAKE_CUDA_CC", 90) / 10;
     return Success;
   case 76:
-    *value = 0;
+    *value = environmentInt("GLUONRT_FAKE_CUDA_CC", 90) % 10;
     return Success;
   case 97: // MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
     *value = environmentInt("GLUONRT_FAKE_CUDA_SHARED_OPTIN", 232448);

@@ -23,6 +23,23 @@
 namespace gluonc {
 
 constexpr const char *kMetadataSchema = "gluonc.kernel/1";
+constexpr const char *kIndexSchema = "gluonc.index/1";
+
+/// A container of several architectures' images (Target::packImages).
+struct PackedImages {
+  std::string backend;
+  /// "fatbin", "hipfb"; also the file extension.
+  std::string format;
+  /// The file name, relative to the metadata files.
+  std::string file;
+  std::string bytes;
+  /// The tool that wrote it ("fatbinary", "gluonc").
+  std::string packer;
+  /// The arch whose PTX it holds for the driver to compile; "" if none.
+  std::string ptxArch;
+  /// The architectures it holds, in --arch order.
+  std::vector<std::string> archs;
+};
 
 struct MetadataInput {
   std::string compilerVersion;
@@ -38,6 +55,9 @@ struct MetadataInput {
   unsigned numWarps = 4;
   /// The image's file name, relative to the metadata file.
   std::string imageFile;
+  /// The container that holds the image, when one is written: the
+  /// metadata then names it as the image to load.
+  const PackedImages *container = nullptr;
   /// Dynamic shared memory to pass at launch.
   int64_t sharedBytes = 0;
   /// Where the allocations went; none listed when null.
@@ -55,6 +75,21 @@ struct MetadataInput {
 /// The metadata document, pretty-printed with sorted keys and a trailing
 /// newline.
 std::string buildMetadataJSON(const MetadataInput &input);
+
+/// One architecture's metadata file, as the index lists it.
+struct IndexEntry {
+  std::string arch;
+  std::string backend;
+  std::string metadataFile;
+};
+
+/// The index of one kernel's compile for several architectures
+/// (docs/metadata.md, schema "gluonc.index/1"): each arch's metadata file
+/// and the containers.
+std::string buildIndexJSON(const std::string &kernelName,
+                           const std::string &entry,
+                           const std::vector<IndexEntry> &archs,
+                           const std::vector<PackedImages> &containers);
 
 /// Lowercase hex SHA-256 of `bytes`.
 std::string sha256Hex(llvm::StringRef bytes);

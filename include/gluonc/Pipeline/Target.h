@@ -98,6 +98,22 @@ struct CodegenResult {
   std::map<std::string, std::string> targetFields;
 };
 
+/// One architecture's compiled kernel, as a container packs it.
+struct ArchImage {
+  std::string arch;
+  const CodegenResult *codegen = nullptr;
+};
+
+/// A container of several architectures' images (Target::packImages).
+struct PackedContainer {
+  std::string bytes;
+  /// The tool that wrote it ("fatbinary", "gluonc").
+  std::string packer;
+  /// The arch whose assembly it holds for the loader to compile (NVIDIA:
+  /// PTX); empty when none.
+  std::string assemblyArch;
+};
+
 class Target {
 public:
   virtual ~Target();
@@ -140,6 +156,21 @@ public:
   virtual llvm::StringRef getImageFormat() const = 0;
   virtual std::shared_ptr<const TargetInfo>
   getTargetInfo(llvm::StringRef arch) const = 0;
+
+  /// The `--emit` name, also the file extension, of the container that
+  /// holds several architectures' images in one file the target's loader
+  /// takes ("fatbin", "hipfb"); empty when the target has none.
+  virtual llvm::StringRef getContainerFormat() const { return {}; }
+  /// Packs `images` (in --arch order, each with its image and assembly)
+  /// into the container. `withAssembly` adds the newest architecture's
+  /// assembly where the loader can compile it for later devices (NVIDIA:
+  /// PTX).
+  virtual llvm::Expected<PackedContainer>
+  packImages(llvm::ArrayRef<ArchImage> /*images*/,
+             bool /*withAssembly*/) const {
+    return llvm::createStringError("the " + getBackend().str() +
+                                   " target has no container format");
+  }
 
   /// Adds the passes of the `schedule` stage for `arch`: plans for the
   /// target's instruction scheduler, on gluon IR after the barriers are

@@ -91,7 +91,10 @@ typedef enum gluonrt_backend {
 } gluonrt_backend;
 
 /* Reads and validates `json_path` and its image (size and SHA-256), then binds
-   the kernel to the default device: the device selected with
+   the kernel to the default device. `json_path` may also be an index
+   (gluonc.index/1, written by a compile for several archs): the metadata of
+   the arch for the device is loaded, see gluonrt_index_resolve. The default
+   device is the device selected with
    gluonrt_select_device, else the index in the GLUONRT_DEVICE environment
    variable, else 0. On failure *out is set to NULL. */
 GLUONRT_API gluonrt_status gluonrt_kernel_load(const char *json_path,
@@ -101,6 +104,16 @@ GLUONRT_API gluonrt_status gluonrt_kernel_load(const char *json_path,
 GLUONRT_API gluonrt_status gluonrt_kernel_load_on_device(const char *json_path,
                                                          int device,
                                                          gluonrt_kernel **out);
+
+/* The metadata file to load on `device` (-1: the default device) when `path`
+   is an index of several archs: the arch whose cubin runs on the device (an
+   "a" arch of its exact capability first, then the newest), else the arch
+   whose PTX the index's fatbin holds, if the driver can compile it for the
+   device; for AMD the device's processor. For any other file, `path`
+   itself. *metadata_path stays valid until the next call on the thread.
+   GLUONRT_ERROR_ARCH_MISMATCH when no arch fits the device. */
+GLUONRT_API gluonrt_status gluonrt_index_resolve(const char *path, int device,
+                                                 const char **metadata_path);
 
 /* Reads and validates the metadata and the image without touching any driver
    or device: for tools and tests. Launching needs gluonrt_kernel_bind first. */
