@@ -3,13 +3,18 @@
 #   gluonc_add_kernels(<target>
 #     SOURCE <file.py> KERNEL <name> SIGNATURE <signature>
 #     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
-#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...] [FATBIN])
+#     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...] [FATBIN]
+#     [INCLUDE_DIRS <dir> ...])
 #
 # Adds a custom target <target> that writes <kernel>.<arch>.cubin (.hsaco
 # for AMD's gfx* architectures) and <kernel>.<arch>.json for each
 # architecture into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
-# gluonc changes. With FATBIN one gluonc command compiles every
+# gluonc changes, and when a file the source imports changes (gluonc's
+# -MD depfile, read through add_custom_command's DEPFILE; the project needs
+# policy CMP0116, cmake_minimum_required(VERSION 3.20) or later, under
+# Ninja). INCLUDE_DIRS are searched for imports after the source's folder
+# (gluonc -I). With FATBIN one gluonc command compiles every
 # architecture instead: the NVIDIA ones' images go into <kernel>.fatbin,
 # the AMD ones' into <kernel>.hipfb, with each arch's JSON and
 # <kernel>.index.json, which gluonrt_kernel_load takes. OPTIONS are passed to gluonc as they are (--debug,
@@ -20,7 +25,7 @@
 
 function(gluonc_add_kernels target)
   cmake_parse_arguments(ARG "FATBIN" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
-                        "DEFINES;ARCHS;OPTIONS" ${ARGN})
+                        "DEFINES;ARCHS;OPTIONS;INCLUDE_DIRS" ${ARGN})
   foreach(required SOURCE KERNEL SIGNATURE)
     if(NOT DEFINED ARG_${required})
       message(FATAL_ERROR "gluonc_add_kernels(${target}): ${required} is required")
@@ -56,6 +61,10 @@ function(gluonc_add_kernels target)
   foreach(define IN LISTS ARG_DEFINES)
     list(APPEND define_args -D "${define}")
   endforeach()
+  foreach(dir IN LISTS ARG_INCLUDE_DIRS)
+    get_filename_component(dir ${dir} ABSOLUTE)
+    list(APPEND define_args -I ${dir})
+  endforeach()
 
   set(outputs)
   if(ARG_FATBIN)
@@ -75,13 +84,16 @@ function(gluonc_add_kernels target)
     endforeach()
     string(JOIN "," arch_list ${ARG_ARCHS})
     string(JOIN "," emit_list ${emit})
+    set(depfile ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.d)
+    list(GET outputs 0 first_output)
     add_custom_command(
       OUTPUT ${outputs}
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch_list} --emit ${emit_list}
               -w ${ARG_NUM_WARPS} -O${ARG_OPT_LEVEL} ${ARG_OPTIONS}
-              -o ${ARG_OUTPUT_DIR}
+              -o ${ARG_OUTPUT_DIR} -MD -MF ${depfile} -MT ${first_output}
       DEPENDS ${source} ${compiler_dependency}
+      DEPFILE ${depfile}
       COMMENT "gluonc ${ARG_KERNEL} (${arch_list}, ${emit_list}) from ${ARG_SOURCE}"
       VERBATIM)
     add_custom_target(${target} ALL DEPENDS ${outputs})
@@ -94,12 +106,15 @@ function(gluonc_add_kernels target)
     if(arch MATCHES "^gfx")
       set(image hsaco)
     endif()
+    # One depfile per arch: each command writes its own.
     add_custom_command(
       OUTPUT ${stem}.${image} ${stem}.json
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch} -w ${ARG_NUM_WARPS}
               -O${ARG_OPT_LEVEL} ${ARG_OPTIONS} -o ${ARG_OUTPUT_DIR}
+              -MD -MF ${stem}.d -MT ${stem}.${image}
       DEPENDS ${source} ${compiler_dependency}
+      DEPFILE ${stem}.d
       COMMENT "gluonc ${ARG_KERNEL} (${arch}) from ${ARG_SOURCE}"
       VERBATIM)
     list(APPEND outputs ${stem}.${image} ${stem}.json)

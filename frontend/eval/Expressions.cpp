@@ -191,6 +191,8 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
   if (auto *ns = object.getIf<NamespaceValue>()) {
     if (!ns->isKnown)
       failUnavailableModule(*ns, loc);
+    if (ns->moduleFile)
+      return getModuleAttribute(*ns, name, loc);
     if (std::optional<Value> member = builtins.lookupMember(ns->path, name))
       return *member;
     fail(loc, "not supported yet: '" + ns->path + "." + name + "'");

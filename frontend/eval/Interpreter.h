@@ -37,8 +37,10 @@
 
 #include "gluonc/Frontend/AST.h"
 #include "gluonc/Frontend/Diagnostics.h"
+#include "gluonc/Frontend/ModuleLoader.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -118,9 +120,11 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// Binds the module's imports and functions, and its assignments for
-  /// evaluation on first use.
+  /// evaluation on first use: the main module, whose names the kernel and
+  /// -D values see. Imports of other files go through `loader` when set.
   void loadModule(const Module &module);
-  /// The functions of the module, by name.
+  void setModuleLoader(ModuleLoader *loader) { moduleLoader = loader; }
+  /// The functions of the main module, by name.
   std::vector<std::pair<std::string, FunctionValue>> getModuleFunctions();
   /// Parses and evaluates the expression `text` (a `-D` value, a signature
   /// entry) in the module scope, as a buffer named `bufferName`; it must be
@@ -376,18 +380,58 @@ protected:
   std::vector<Frame> frames;
 
 private:
+  struct ModuleScope;
   /// A module-level name: imports and functions are bound at once,
-  /// assignments are evaluated on first use.
+  /// assignments are evaluated on first use, in their module.
   struct GlobalBinding {
     std::optional<Value> value;
     const Expr *pendingExpr = nullptr;
     SourceLoc loc;
     bool evaluating = false;
+    ModuleScope *owner = nullptr;
+  };
+  /// One file's module-level names (Python's module globals). A function
+  /// runs in the scope of the file it is defined in.
+  struct ModuleScope {
+    uint32_t fileId = 0;
+    std::map<std::string, GlobalBinding> globals;
+    /// Its names are being bound: an import of it now is a cycle.
+    bool loading = false;
   };
 
   std::optional<Value> resolveImportPath(const std::string &path);
+  /// Binds `bound` in the current module to what `import path` or `from
+  /// ... import` names: a builtin namespace (triton.*), a module or name
+  /// of the kernel's files, or else a namespace kernels cannot use.
   void bindImport(const std::string &bound, const std::string &path,
                   SourceLoc loc);
+  void bindImportStatement(const ImportStmt &import);
+  void bindImportFrom(const ImportFromStmt &from);
+  /// The kernel file `name` (dotted, `level` as in `from ..name`) and, for
+  /// an absolute name, each package above it, its names bound; null when
+  /// no file provides it.
+  ModuleScope *importFile(const std::string &name, unsigned level,
+                          SourceLoc loc);
+  /// The scope of `module`, its names bound (once).
+  ModuleScope &bindModule(const Module &module, SourceLoc importLoc);
+  void bindModuleStatement(const Stmt &stmt);
+  ModuleScope *findModule(uint32_t fileId);
+  static Value moduleValue(const ModuleScope &scope, const std::string &name);
+  /// `module.name` of a kernel file's module.
+  Value getModuleAttribute(const NamespaceValue &ns, const std::string &name,
+                           SourceLoc loc);
+  /// Runs `body` with `scope` (when not null) as the current module.
+  template <typename Body> auto inModule(ModuleScope *scope, Body &&body) {
+    ModuleScope *saved = currentModule;
+    if (scope)
+      currentModule = scope;
+    struct Restore {
+      Interpreter &interpreter;
+      ModuleScope *saved;
+      ~Restore() { interpreter.currentModule = saved; }
+    } restore{*this, saved};
+    return body();
+  }
   FunctionKind getDecoratorKind(const Expr &decorator);
   /// Runs the __init__ of `cls` on `self`, an instance being made.
   void runInit(const AggregateClass &cls, const FunctionValue &init,
@@ -422,7 +466,15 @@ private:
   DiagnosticEngine &diags;
   const BuiltinTable &builtins;
 
-  std::map<std::string, GlobalBinding> globals;
+  ModuleLoader *moduleLoader = nullptr;
+  /// Every file's scope, by file id; the main module's, and the one whose
+  /// code runs now.
+  std::map<uint32_t, std::unique_ptr<ModuleScope>> modules;
+  ModuleScope *mainModule = nullptr;
+  ModuleScope *currentModule = nullptr;
+  /// The modules whose names are being bound, outermost first, each with
+  /// the import that loads it: an import cycle's chain.
+  std::vector<std::pair<ModuleScope *, SourceLoc>> loadingModules;
   /// The functions being evaluated, innermost last, with their call sites.
   std::vector<std::pair<const FunctionDefStmt *, SourceLoc>> callStack;
   /// The value of the innermost `return` being executed.

@@ -257,7 +257,7 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
   }
   if (auto *a = lhs.getIf<NamespaceValue>()) {
     auto *b = rhs.getIf<NamespaceValue>();
-    return b && a->path == b->path;
+    return b && a->path == b->path && a->moduleFile == b->moduleFile;
   }
   return lhs.isNone() && rhs.isNone();
 }

@@ -65,9 +65,11 @@ Value Interpreter::lookup(const std::string &name, SourceRange range) {
   auto local = frame().find(name);
   if (local != frame().end())
     return local->second;
-  auto global = globals.find(name);
-  if (global != globals.end())
-    return evaluateGlobal(name, global->second, range.begin);
+  if (currentModule) {
+    auto global = currentModule->globals.find(name);
+    if (global != currentModule->globals.end())
+      return evaluateGlobal(name, global->second, range.begin);
+  }
   if (const Builtin *builtin = builtins.find("builtins." + name))
     return Value(BuiltinValue{builtin, nullptr});
   diags.error(range, "unknown name '" + name + "'");
@@ -418,22 +420,27 @@ Flow Interpreter::executeFunctionBody(const FunctionDefStmt &def) {
 
 Value Interpreter::runFunction(const FunctionDefStmt &def, Frame locals,
                                SourceLoc loc) {
-  callStack.emplace_back(&def, loc);
-  frames.push_back(std::move(locals));
-  returnValue = Value();
-  executeFunctionBody(def);
-  Value result = std::move(returnValue);
-  returnValue = Value();
-  frames.pop_back();
-  callStack.pop_back();
-  return result;
+  // A function sees the names of the file it is defined in.
+  return inModule(findModule(def.loc.fileId), [&] {
+    callStack.emplace_back(&def, loc);
+    frames.push_back(std::move(locals));
+    returnValue = Value();
+    executeFunctionBody(def);
+    Value result = std::move(returnValue);
+    returnValue = Value();
+    frames.pop_back();
+    callStack.pop_back();
+    return result;
+  });
 }
 
 Value Interpreter::evaluateInModuleScope(const Expr &expr) {
-  frames.emplace_back();
-  Value value = evaluate(expr);
-  frames.pop_back();
-  return value;
+  return inModule(findModule(expr.loc.fileId), [&] {
+    frames.emplace_back();
+    Value value = evaluate(expr);
+    frames.pop_back();
+    return value;
+  });
 }
 
 Value Interpreter::evaluateSource(const std::string &bufferName,
@@ -609,8 +616,13 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
 // Module scope
 //===----------------------------------------------------------------------===//
 
+/// Triton's namespaces are gluonc's builtins, whatever files there are.
+static bool isBuiltinNamespace(const std::string &path) {
+  return path == "triton" || path.rfind("triton.", 0) == 0;
+}
+
 std::optional<Value> Interpreter::resolveImportPath(const std::string &path) {
-  if (path != "triton" && path.rfind("triton.", 0) != 0)
+  if (!isBuiltinNamespace(path))
     return std::nullopt;
   Value current(NamespaceValue{"triton", true});
   size_t start = path.find('.');
@@ -630,15 +642,186 @@ std::optional<Value> Interpreter::resolveImportPath(const std::string &path) {
   return current;
 }
 
+Interpreter::ModuleScope *Interpreter::findModule(uint32_t fileId) {
+  auto it = modules.find(fileId);
+  return it == modules.end() ? nullptr : it->second.get();
+}
+
+Value Interpreter::moduleValue(const ModuleScope &scope,
+                               const std::string &name) {
+  return Value(NamespaceValue{name, true, scope.fileId});
+}
+
+Interpreter::ModuleScope &Interpreter::bindModule(const Module &module,
+                                                  SourceLoc importLoc) {
+  if (ModuleScope *scope = findModule(module.fileId)) {
+    if (scope->loading) {
+      // The chain from the module first imported to this import.
+      std::string chain;
+      bool inCycle = false;
+      for (auto &[loading, loc] : loadingModules) {
+        inCycle |= loading == scope;
+        if (inCycle)
+          chain +=
+              sourceManager.getFile(loading->fileId)->getName() + " imports ";
+      }
+      fail(importLoc, "import cycle: " + chain +
+                          sourceManager.getFile(module.fileId)->getName());
+    }
+    return *scope;
+  }
+  auto owned = std::make_unique<ModuleScope>();
+  ModuleScope &scope = *owned;
+  scope.fileId = module.fileId;
+  modules[module.fileId] = std::move(owned);
+  scope.loading = true;
+  loadingModules.emplace_back(&scope, importLoc);
+  inModule(&scope, [&] {
+    for (const StmtPtr &stmt : module.body)
+      bindModuleStatement(*stmt);
+  });
+  loadingModules.pop_back();
+  scope.loading = false;
+  return scope;
+}
+
+Interpreter::ModuleScope *Interpreter::importFile(const std::string &name,
+                                                  unsigned level,
+                                                  SourceLoc loc) {
+  if (!moduleLoader)
+    return nullptr;
+  bool failed = false;
+  // An absolute name's packages first, each bound in the one above it, as
+  // Python's import system does.
+  ModuleScope *parent = nullptr;
+  size_t dot = level ? std::string::npos : name.find('.');
+  for (;;) {
+    std::string prefix = name.substr(0, dot);
+    const Module *module =
+        moduleLoader->load(prefix, level, loc.fileId, failed);
+    if (failed)
+      throw CompileError();
+    if (!module) {
+      // `import torch` and the like: host modules, not the kernel's files.
+      if (!parent)
+        return nullptr;
+      fail(loc, "no module named '" + prefix + "' (the package '" +
+                    name.substr(0, name.rfind('.', dot - 1)) +
+                    "' has no such file)");
+    }
+    ModuleScope &scope = bindModule(*module, loc);
+    if (parent) {
+      std::string child = prefix.substr(prefix.rfind('.') + 1);
+      GlobalBinding &binding = parent->globals[child];
+      if (!binding.value && !binding.pendingExpr) {
+        binding.loc = loc;
+        binding.owner = parent;
+        binding.value = moduleValue(scope, prefix);
+      }
+    }
+    if (dot == std::string::npos)
+      return &scope;
+    parent = &scope;
+    dot = name.find('.', dot + 1);
+  }
+}
+
 void Interpreter::bindImport(const std::string &bound, const std::string &path,
-                         SourceLoc loc) {
+                             SourceLoc loc) {
   GlobalBinding binding;
   binding.loc = loc;
+  binding.owner = currentModule;
   // Modules gluonc does not provide (torch, host helpers) stay bound, so
   // that a kernel using them gets a clear diagnostic.
   binding.value = resolveImportPath(path).value_or(
       Value(NamespaceValue{path, false}));
-  globals[bound] = binding;
+  currentModule->globals[bound] = binding;
+}
+
+void Interpreter::bindImportStatement(const ImportStmt &import) {
+  for (const Alias &alias : import.names) {
+    std::string top = alias.name.substr(0, alias.name.find('.'));
+    ModuleScope *file = isBuiltinNamespace(alias.name)
+                            ? nullptr
+                            : importFile(alias.name, 0, alias.loc);
+    if (!file) {
+      if (!alias.asName.empty())
+        bindImport(alias.asName, alias.name, alias.loc);
+      else
+        bindImport(top, top, alias.loc);
+      continue;
+    }
+    // `import a.b` binds `a`; `import a.b as m` binds the module a.b.
+    GlobalBinding binding;
+    binding.loc = alias.loc;
+    binding.owner = currentModule;
+    if (!alias.asName.empty()) {
+      binding.value = moduleValue(*file, alias.name);
+      currentModule->globals[alias.asName] = binding;
+    } else {
+      bool failed = false;
+      const Module *package =
+          moduleLoader->load(top, 0, alias.loc.fileId, failed);
+      binding.value = moduleValue(*findModule(package->fileId), top);
+      currentModule->globals[top] = binding;
+    }
+  }
+}
+
+void Interpreter::bindImportFrom(const ImportFromStmt &from) {
+  std::string path = std::string(from.level, '.') + from.module;
+  ModuleScope *file = nullptr;
+  if (from.level || !isBuiltinNamespace(from.module))
+    file = importFile(from.module, from.level, from.loc);
+  if (!file) {
+    if (from.level)
+      fail(from.loc, "no module named '" + path + "'");
+    for (const Alias &alias : from.names)
+      bindImport(alias.asName.empty() ? alias.name : alias.asName,
+                 path + "." + alias.name, alias.loc);
+    return;
+  }
+  for (const Alias &alias : from.names) {
+    if (alias.name == "*")
+      fail(alias.loc, "not supported yet: 'from " + path +
+                          " import *'; import the names the kernel uses");
+    GlobalBinding binding;
+    binding.loc = alias.loc;
+    binding.owner = currentModule;
+    auto name = file->globals.find(alias.name);
+    if (name != file->globals.end()) {
+      // The other module's binding, evaluated there on first use.
+      binding = name->second;
+    } else {
+      // `from pkg import mod`: a module of the package.
+      std::string submodule =
+          from.module.empty() ? alias.name : from.module + "." + alias.name;
+      bool failed = false;
+      if (!moduleLoader->load(submodule, from.level, alias.loc.fileId,
+                              failed)) {
+        if (failed)
+          throw CompileError();
+        fail(alias.loc, "module '" + path + "' (" +
+                            sourceManager.getFile(file->fileId)->getName() +
+                            ") has no name '" + alias.name + "'");
+      }
+      ModuleScope *child = importFile(submodule, from.level, alias.loc);
+      binding.value = moduleValue(*child, submodule);
+    }
+    currentModule->globals[alias.asName.empty() ? alias.name : alias.asName] =
+        binding;
+  }
+}
+
+Value Interpreter::getModuleAttribute(const NamespaceValue &ns,
+                                      const std::string &name, SourceLoc loc) {
+  ModuleScope *scope = findModule(ns.moduleFile);
+  auto it = scope->globals.find(name);
+  if (it == scope->globals.end())
+    fail(loc, "module '" + ns.path + "' (" +
+                  sourceManager.getFile(scope->fileId)->getName() +
+                  ") has no name '" + name + "'");
+  return evaluateGlobal(name, it->second, loc);
 }
 
 std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
@@ -646,8 +829,8 @@ std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
     auto local = frame().find(name->id);
     if (local != frame().end())
       return local->second;
-    auto global = globals.find(name->id);
-    if (global != globals.end())
+    auto global = currentModule->globals.find(name->id);
+    if (global != currentModule->globals.end())
       return global->second.value;
     if (const Builtin *builtin = builtins.find("builtins." + name->id))
       return Value(BuiltinValue{builtin, nullptr});
@@ -658,6 +841,13 @@ std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
     auto *ns = object ? object->getIf<NamespaceValue>() : nullptr;
     if (!ns || !ns->isKnown)
       return std::nullopt;
+    if (ns->moduleFile) {
+      ModuleScope *scope = findModule(ns->moduleFile);
+      auto global = scope->globals.find(attribute->attr);
+      if (global == scope->globals.end())
+        return std::nullopt;
+      return global->second.value;
+    }
     return builtins.lookupMember(ns->path, attribute->attr);
   }
   return std::nullopt;
@@ -689,53 +879,49 @@ FunctionKind Interpreter::getFunctionKind(const FunctionDefStmt &def) {
 }
 
 void Interpreter::loadModule(const Module &module) {
-  for (const StmtPtr &stmt : module.body) {
-    if (auto *import = gluonc::dyn_cast<ImportStmt>(stmt.get())) {
-      for (const Alias &alias : import->names) {
-        if (!alias.asName.empty())
-          bindImport(alias.asName, alias.name, alias.loc);
-        else
-          bindImport(alias.name.substr(0, alias.name.find('.')),
-                     alias.name.substr(0, alias.name.find('.')), alias.loc);
-      }
-    } else if (auto *from = gluonc::dyn_cast<ImportFromStmt>(stmt.get())) {
-      std::string prefix(from->level, '.');
-      for (const Alias &alias : from->names) {
-        std::string bound = alias.asName.empty() ? alias.name : alias.asName;
-        bindImport(bound, prefix + from->module + "." + alias.name,
-                   alias.loc);
-      }
-    } else if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(stmt.get())) {
+  mainModule = &bindModule(module, SourceLoc{});
+  currentModule = mainModule;
+}
+
+void Interpreter::bindModuleStatement(const Stmt &stmt) {
+  auto bindName = [&](const std::string &name, GlobalBinding binding) {
+    binding.owner = currentModule;
+    currentModule->globals[name] = std::move(binding);
+  };
+  if (auto *import = gluonc::dyn_cast<ImportStmt>(&stmt)) {
+    bindImportStatement(*import);
+  } else if (auto *from = gluonc::dyn_cast<ImportFromStmt>(&stmt)) {
+    bindImportFrom(*from);
+  } else if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(&stmt)) {
+    GlobalBinding binding;
+    binding.loc = def->loc;
+    binding.value = Value(FunctionValue{def, getFunctionKind(*def), {}});
+    bindName(def->name, binding);
+  } else if (auto *def = gluonc::dyn_cast<ClassDefStmt>(&stmt)) {
+    GlobalBinding binding;
+    binding.loc = def->loc;
+    binding.value = defineClass(*def);
+    bindName(def->name, binding);
+  } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(&stmt)) {
+    if (assign->targets.size() != 1)
+      return;
+    if (auto *name = gluonc::dyn_cast<NameExpr>(assign->targets[0].get())) {
       GlobalBinding binding;
-      binding.loc = def->loc;
-      binding.value = Value(FunctionValue{def, getFunctionKind(*def), {}});
-      globals[def->name] = binding;
-    } else if (auto *def = gluonc::dyn_cast<ClassDefStmt>(stmt.get())) {
-      GlobalBinding binding;
-      binding.loc = def->loc;
-      binding.value = defineClass(*def);
-      globals[def->name] = binding;
-    } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get())) {
-      if (assign->targets.size() != 1)
-        continue;
-      if (auto *name = gluonc::dyn_cast<NameExpr>(assign->targets[0].get())) {
-        GlobalBinding binding;
-        binding.loc = name->loc;
-        binding.pendingExpr = assign->value.get();
-        globals[name->id] = binding;
-      }
-    } else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt.get())) {
-      auto *name = gluonc::dyn_cast<NameExpr>(ann->target.get());
-      if (name && ann->value) {
-        GlobalBinding binding;
-        binding.loc = name->loc;
-        binding.pendingExpr = ann->value.get();
-        globals[name->id] = binding;
-      }
+      binding.loc = name->loc;
+      binding.pendingExpr = assign->value.get();
+      bindName(name->id, binding);
     }
-    // Anything else at module level is host code (`if __name__ == ...`),
-    // which a kernel cannot see.
+  } else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(&stmt)) {
+    auto *name = gluonc::dyn_cast<NameExpr>(ann->target.get());
+    if (name && ann->value) {
+      GlobalBinding binding;
+      binding.loc = name->loc;
+      binding.pendingExpr = ann->value.get();
+      bindName(name->id, binding);
+    }
   }
+  // Anything else at module level is host code (`if __name__ == ...`),
+  // which a kernel cannot see.
 }
 
 Value Interpreter::evaluateGlobal(const std::string &name,
@@ -752,7 +938,8 @@ Value Interpreter::evaluateGlobal(const std::string &name,
   uint64_t savedRegion = currentRegion;
   currentRegion = 0;
   try {
-    Value value = evaluate(*binding.pendingExpr);
+    Value value =
+        inModule(binding.owner, [&] { return evaluate(*binding.pendingExpr); });
     if (value.isRuntime())
       fail(*binding.pendingExpr, "a module-level value must be known at "
                                  "compile time");
@@ -772,7 +959,7 @@ Value Interpreter::evaluateGlobal(const std::string &name,
 std::vector<std::pair<std::string, FunctionValue>>
 Interpreter::getModuleFunctions() {
   std::vector<std::pair<std::string, FunctionValue>> functions;
-  for (auto &[name, binding] : globals)
+  for (auto &[name, binding] : mainModule->globals)
     if (binding.value && binding.value->is<FunctionValue>())
       functions.emplace_back(name, binding.value->get<FunctionValue>());
   return functions;

@@ -107,6 +107,9 @@ struct BuiltinValue {
 struct NamespaceValue {
   std::string path;
   bool isKnown = true;
+  /// A module of the kernel's own files (`import lib.helpers`): the file
+  /// id of its scope in the Interpreter; 0 for builtin namespaces.
+  uint32_t moduleFile = 0;
 };
 
 /// How a function was decorated.

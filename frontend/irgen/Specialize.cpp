@@ -24,7 +24,9 @@ IRGen::IRGen(SourceManager &sourceManager, const Module &module,
              DiagnosticEngine &diags, mlir::MLIRContext &context,
              const KernelSpec &spec, const BuiltinTable &builtins)
     : Interpreter(sourceManager, diags, builtins), module(module),
-      context(context), spec(spec), builder(&context, &operations) {}
+      context(context), spec(spec), builder(&context, &operations) {
+  setModuleLoader(spec.moduleLoader);
+}
 
 //===----------------------------------------------------------------------===//
 // The kernel

@@ -132,6 +132,14 @@ public:
     files.emplace(std::move(path), std::move(contents));
   }
 
+  /// The files to write, sorted.
+  std::vector<std::string> getPaths() const {
+    std::vector<std::string> paths;
+    for (const auto &[path, contents] : files)
+      paths.push_back(path);
+    return paths;
+  }
+
   bool write(bool verbose) {
     std::vector<std::pair<std::string, std::string>> renames;
     auto fail = [&](const std::string &path, const std::string &why) {
@@ -213,27 +221,22 @@ struct ArchOutput {
   std::string jsonPath;
 };
 
+/// The kernel's source files, read and parsed once for every arch.
+struct SourceFiles {
+  SourceManager &sources;
+  DiagnosticEngine &diags;
+  uint32_t mainFile;
+  const Module &ast;
+  FileModuleLoader &loader;
+};
+
 /// Compiles the kernel for options.arch into `out`, adding its files but
 /// the metadata to `outputs` and what -v shows of its plans to `report`.
-int compileArch(const DriverOptions &options, OutputSet &outputs,
-                std::string &report, ArchOutput &out) {
-  SourceManager sources;
-  sources.setFilePrefixMap(options.filePrefixMap);
-  DiagnosticEngine diags(sources);
-  diags.setConsumer([&](const Diagnostic &diagnostic) {
-    diags.render(diagnostic, std::cerr);
-  });
-
-  std::string error;
-  std::optional<uint32_t> fileId = sources.addFile(options.input, error);
-  if (!fileId) {
-    std::cerr << "gluonc: error: " << error << "\n";
-    return kUserError;
-  }
-  std::unique_ptr<Module> ast = parseModule(sources, *fileId, diags);
-  if (!ast || diags.hasErrors())
-    return kUserError;
-
+int compileArch(const DriverOptions &options, SourceFiles &files,
+                OutputSet &outputs, std::string &report, ArchOutput &out) {
+  SourceManager &sources = files.sources;
+  DiagnosticEngine &diags = files.diags;
+  const uint32_t *fileId = &files.mainFile;
   const Target &target = *lookupTargetForArch(options.arch);
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   // Diagnostics point at the kernel source; the op's IR would be noise.
@@ -250,7 +253,8 @@ int compileArch(const DriverOptions &options, OutputSet &outputs,
   spec.arch = options.arch;
   spec.features = target.getFeatures(options.arch);
   spec.debug = options.debug;
-  KernelIR kernel = buildKernelIR(sources, *ast, diags, context, spec);
+  spec.moduleLoader = &files.loader;
+  KernelIR kernel = buildKernelIR(sources, files.ast, diags, context, spec);
   if (!kernel.module || diags.hasErrors())
     return kUserError;
   for (KernelParam &param : kernel.params)
@@ -400,9 +404,75 @@ int packContainers(const DriverOptions &options,
   return kSuccess;
 }
 
+/// A Make rule: `targets` depend on `prerequisites` (-MD): spaces and '#'
+/// escaped with a backslash, '$' doubled, as GCC writes them.
+std::string buildDepfile(const std::vector<std::string> &targets,
+                         const std::vector<std::string> &prerequisites) {
+  auto escape = [](const std::string &path) {
+    std::string text;
+    for (char c : path) {
+      if (c == ' ' || c == '#')
+        text += '\\';
+      if (c == '$')
+        text += '$';
+      text += c;
+    }
+    return text;
+  };
+  std::string text;
+  for (const std::string &target : targets)
+    text += (text.empty() ? "" : " ") + escape(target);
+  text += ":";
+  for (const std::string &prerequisite : prerequisites)
+    text += " \\\n  " + escape(prerequisite);
+  return text + "\n";
+}
+
+/// Adds the -MD depfile to `outputs`: every file written depends on the
+/// source, each file it imports and gluonc itself. Returns its folder.
+std::string addDepfile(const DriverOptions &options,
+                       const FileModuleLoader &loader, const std::string &entry,
+                       OutputSet &outputs) {
+  std::vector<std::string> targets = options.depTargets;
+  if (targets.empty())
+    targets = outputs.getPaths();
+  std::vector<std::string> prerequisites = {options.input};
+  for (const std::string &file : loader.getFiles())
+    prerequisites.push_back(file);
+  prerequisites.push_back(llvm::sys::fs::getMainExecutable(
+      options.argv0.c_str(), reinterpret_cast<void *>(&compile)));
+  std::string path = options.depFile;
+  if (path.empty()) {
+    llvm::SmallString<256> defaultPath(options.outputDir);
+    llvm::sys::path::append(defaultPath, entry + ".d");
+    path = std::string(defaultPath);
+  }
+  outputs.add(path, buildDepfile(targets, prerequisites));
+  std::string folder = llvm::sys::path::parent_path(path).str();
+  return folder.empty() ? "." : folder;
+}
+
 } // namespace
 
 int gluonc::driver::compile(const DriverOptions &options) {
+  SourceManager sources;
+  sources.setFilePrefixMap(options.filePrefixMap);
+  DiagnosticEngine diags(sources);
+  diags.setConsumer([&](const Diagnostic &diagnostic) {
+    diags.render(diagnostic, std::cerr);
+  });
+  std::string error;
+  std::optional<uint32_t> fileId = sources.addFile(options.input, error);
+  if (!fileId) {
+    std::cerr << "gluonc: error: " << error << "\n";
+    return kUserError;
+  }
+  std::unique_ptr<Module> ast = parseModule(sources, *fileId, diags);
+  if (!ast || diags.hasErrors())
+    return kUserError;
+  FileModuleLoader loader(sources, diags, options.input, options.includeDirs);
+  SourceFiles files{sources, diags, *fileId, *ast, loader};
+
   // Every arch is compiled before anything is written: a kernel that fails
   // on one arch leaves no file of the others.
   OutputSet outputs;
@@ -415,7 +485,8 @@ int gluonc::driver::compile(const DriverOptions &options) {
     archOptions.arch = arch;
     archOptions.emit = emitFor(options, arch);
     archs.push_back(std::make_unique<ArchOutput>());
-    if (int status = compileArch(archOptions, outputs, report, *archs.back());
+    if (int status =
+            compileArch(archOptions, files, outputs, report, *archs.back());
         status != kSuccess) {
       if (options.archs.size() > 1)
         std::cerr << "gluonc: note: in the compile for " << arch
@@ -446,12 +517,16 @@ int gluonc::driver::compile(const DriverOptions &options) {
         std::string(path),
         buildIndexJSON(first->kernelName, first->entry, index, containers));
   }
-  if (std::error_code ec =
-          llvm::sys::fs::create_directories(options.outputDir)) {
-    std::cerr << "gluonc: error: cannot create '" << options.outputDir
-              << "': " << ec.message() << "\n";
-    return kUserError;
-  }
+  std::vector<std::string> folders = {options.outputDir};
+  if (options.writeDepfile)
+    folders.push_back(addDepfile(
+        options, loader, first ? first->entry : options.kernel, outputs));
+  for (const std::string &folder : folders)
+    if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
+      std::cerr << "gluonc: error: cannot create '" << folder
+                << "': " << ec.message() << "\n";
+      return kUserError;
+    }
   if (!outputs.write(options.verbose))
     return kUserError;
   std::cout << report;

@@ -47,6 +47,15 @@ struct DriverOptions {
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;
   bool verbose = false;
+  /// -I DIR: where `import` looks after the source's folder, in order.
+  std::vector<std::string> includeDirs;
+  /// -MD: write a depfile, to -MF's path (default <outdir>/<kernel>.d), for
+  /// -MT's targets (default: every file written).
+  bool writeDepfile = false;
+  std::string depFile;
+  std::vector<std::string> depTargets;
+  /// How gluonc was invoked, to find its own path for the depfile.
+  std::string argv0;
   /// -ffile-prefix-map=OLD=NEW, in order (SourceManager::setFilePrefixMap).
   std::vector<std::pair<std::string, std::string>> filePrefixMap;
 };

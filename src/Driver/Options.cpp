@@ -265,6 +265,20 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "messages and the metadata (as GCC and Clang do); the last "
                  "matching one applies. Diagnostics show the path as given")
       ->allow_extra_args(false);
+  app.add_option("-I", options.includeDirs,
+                 "A folder where `import` finds the kernel's modules, after "
+                 "the source's folder (repeatable, searched in order)")
+      ->allow_extra_args(false);
+  app.add_flag("--MD", options.writeDepfile,
+               "-MD: write a Make-style depfile (the source, every file it "
+               "imports, gluonc itself) for build systems");
+  app.add_option("--MF", options.depFile,
+                 "-MF FILE: the depfile's path (default "
+                 "<output dir>/<kernel>.d)");
+  app.add_option("--MT", options.depTargets,
+                 "-MT TARGET: the depfile rule's target (repeatable; default "
+                 "every file written)")
+      ->allow_extra_args(false);
   app.add_option("-w,--num-warps", options.numWarps,
                  "Warps per program (default 4)");
   std::string archList;
@@ -321,8 +335,21 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "methods and properties of tensors, descriptors and Python "
                "values) with its parameters, and exit");
 
+  // GCC's -MD, -MF and -MT have two letters after one dash, which CLI11
+  // reads as -M with a value: they go to --MD, --MF and --MT.
+  // CLI11 takes the arguments after the program's name, last first.
+  std::vector<std::string> args;
+  for (int i = argc - 1; i >= 1; --i) {
+    std::string arg = argv[i];
+    if (arg == "-MD" || arg == "-MF" || arg == "-MT")
+      arg = "-" + arg;
+    else if (arg.rfind("-MF", 0) == 0 || arg.rfind("-MT", 0) == 0)
+      arg = "-" + arg.substr(0, 3) + "=" + arg.substr(3);
+    args.push_back(arg);
+  }
+  options.argv0 = argv[0];
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::CallForHelp &e) {
     exitEarly = true;
     return app.exit(e);

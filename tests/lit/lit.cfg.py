@@ -21,6 +21,10 @@ golden = os.path.join(config.test_source_root, "golden")
 # Longer names first: substitutions apply in order.
 config.substitutions.append(("%gluonc-opt", config.gluonc_opt))
 config.substitutions.append(("%gluon-run", config.gluon_run))
+# The program itself, for a build system to run (cmake-depfile.test).
+config.substitutions.append(("%gluonc-path", config.gluonc))
+config.substitutions.append(("%cmake-modules",
+                             os.path.join(config.source_root, "cmake")))
 config.substitutions.append(("%gluonc", config.gluonc))
 # The stand-in HIP runtime (tests/support/FakeHip.cpp) and CUDA drivers
 # (tests/support/FakeCuda.cpp; -no-tma lacks cuTensorMapEncodeTiled).

@@ -9,6 +9,7 @@
 
 #include "gluonc/Frontend/AST.h"
 #include "gluonc/Frontend/Diagnostics.h"
+#include "gluonc/Frontend/ModuleLoader.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -41,6 +42,9 @@ struct KernelSpec {
   std::set<std::string> features;
   /// Keep gl.device_assert checks (Triton's debug=True).
   bool debug = false;
+  /// Finds the files the kernel's source imports; without one only
+  /// Triton's namespaces can be imported.
+  ModuleLoader *moduleLoader = nullptr;
 };
 
 /// What a loader needs to build a tensor descriptor parameter's CUtensorMap

@@ -1,0 +1,1 @@
+from bad.second import g

@@ -1,0 +1,1 @@
+from bad.first import f

@@ -1,0 +1,1 @@
+# A package: `import lib.helpers` binds `lib`, with `helpers` in it.

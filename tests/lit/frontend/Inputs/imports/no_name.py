@@ -1,0 +1,1 @@
+from lib.helpers import nothere
