@@ -72,6 +72,10 @@ constexpr uint64_t kMaxCompileTimeBytes = uint64_t(256) << 20;
 /// Text gl.static_print may write in one compile.
 constexpr uint64_t kMaxStaticPrintBytes = uint64_t(1) << 20;
 
+/// Files whose imports are being bound at once (a imports b imports
+/// c ...): bounds the recursion of a long chain of imports.
+constexpr size_t kMaxImportDepth = 64;
+
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
 

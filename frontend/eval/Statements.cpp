@@ -670,6 +670,11 @@ Interpreter::ModuleScope &Interpreter::bindModule(const Module &module,
     }
     return *scope;
   }
+  if (loadingModules.size() >= kMaxImportDepth)
+    fail(importLoc, "imports nest more than " +
+                        std::to_string(kMaxImportDepth) +
+                        " files deep (a file importing one that imports "
+                        "another ...)");
   auto owned = std::make_unique<ModuleScope>();
   ModuleScope &scope = *owned;
   scope.fileId = module.fileId;
