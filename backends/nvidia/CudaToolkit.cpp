@@ -53,7 +53,7 @@ gluonc::nvidia::findCudaProgram(StringRef name, const char *override) {
 }
 
 ToolTempFiles::~ToolTempFiles() {
-  for (SmallString<128> &path : paths)
+  for (const std::string &path : paths)
     sys::fs::remove(path);
 }
 
@@ -61,7 +61,7 @@ Expected<StringRef> ToolTempFiles::create(StringRef suffix) {
   SmallString<128> path;
   if (std::error_code ec = sys::fs::createTemporaryFile("gluonc", suffix, path))
     return createStringError("cannot create a temporary file: " + ec.message());
-  paths.push_back(path);
+  paths.push_back(path.str().str());
   return StringRef(paths.back());
 }
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <deque>
 #include <optional>
 #include <string>
 
@@ -39,11 +40,13 @@ public:
   ToolTempFiles(const ToolTempFiles &) = delete;
   ToolTempFiles &operator=(const ToolTempFiles &) = delete;
   ~ToolTempFiles();
-  /// A new empty file ending in `.suffix`.
+  /// A new empty file ending in `.suffix`; its path stays valid as long
+  /// as this does.
   llvm::Expected<llvm::StringRef> create(llvm::StringRef suffix);
 
 private:
-  llvm::SmallVector<llvm::SmallString<128>> paths;
+  /// A deque: creating a file never moves the paths handed out before.
+  std::deque<std::string> paths;
 };
 
 /// Runs `program` with `args` (args[0] is the program) and returns what it
