@@ -27,7 +27,6 @@ constexpr hipError_t hipErrorOutOfMemory = 2;
 constexpr hipError_t hipErrorNoDevice = 100;
 constexpr hipError_t hipErrorInvalidDevice = 101;
 constexpr hipError_t hipErrorInvalidImage = 200;
-constexpr hipError_t hipErrorNoBinaryForGpu = 209;
 constexpr hipError_t hipErrorNotFound = 500;
 
 // The keys of hipModuleLaunchKernel's `extra` array: a pointer to the

@@ -880,8 +880,13 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
     if (!container.is_object())
       reader.error(path, "must be an object");
     std::string ptxArch;
-    if (reader.optionalMember(container, "ptx_arch"))
+    CudaArch parsed;
+    if (reader.optionalMember(container, "ptx_arch")) {
       ptxArch = reader.nonEmptyString(container, path, "ptx_arch");
+      if (!parseCudaArch(ptxArch, parsed))
+        reader.error(path + ".ptx_arch",
+                     "'" + ptxArch + "' is not an NVIDIA architecture");
+    }
     const json &archs = reader.member(container, path, "archs");
     if (!archs.is_array())
       reader.error(path + ".archs", "must be an array");

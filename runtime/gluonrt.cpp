@@ -10,6 +10,7 @@
 
 #include "Arguments.h"
 #include "Backend.h"
+#include "Containers.h"
 #include "Error.h"
 #include "Files.h"
 #include "Metadata.h"
@@ -284,8 +285,9 @@ namespace {
 
 /// `path` itself, unless it is an index (gluonc.index/1): then the
 /// metadata file of the arch for `device` (-1: the selected device's
-/// index). Each backend the index has archs for is asked in the index's
-/// order; the first whose device one of them fits wins.
+/// index). Each backend the index has archs for is asked, the selected
+/// one first, then in the index's order; the first whose device one of
+/// them fits wins.
 gluonrt_status resolveIndex(const std::string &path, int device,
                             std::string &metadataPath) {
   metadataPath = path;
@@ -300,12 +302,17 @@ gluonrt_status resolveIndex(const std::string &path, int device,
   IndexMetadata index;
   if (gluonrt_status status = parseIndex(text, path, index))
     return status;
-  if (device < 0) {
-    gluonrt_backend ignored;
-    if (gluonrt_status status = selectedDevice(ignored, device))
-      return status;
-  }
+  gluonrt_backend selected;
+  int selectedIndex;
+  if (gluonrt_status status = selectedDevice(selected, selectedIndex))
+    return status;
+  if (device < 0)
+    device = selectedIndex;
+  // The selected backend first (gluonrt_select_device), then the others.
   std::vector<gluonrt_backend> backends;
+  for (const IndexMetadata::Entry &entry : index.entries)
+    if (entry.backend == selected && backends.empty())
+      backends.push_back(selected);
   for (const IndexMetadata::Entry &entry : index.entries)
     if (std::find(backends.begin(), backends.end(), entry.backend) ==
         backends.end())
@@ -377,6 +384,45 @@ gluonrt_status gluonrt_index_resolve(const char *path, int device,
   });
 }
 
+namespace {
+
+/// The image to give the driver for `metadata` on a device with `info`:
+/// from a container, the metadata's own arch's image (its cubin, or its
+/// PTX where no cubin of it runs and the fatbin has the PTX), so that the
+/// driver cannot pick another arch's code than the metadata describes.
+/// `image` is left empty where the container is loaded as it is (an arch
+/// that fits the device in no way: the backend's arch check says so).
+gluonrt_status selectContainerImage(const KernelMetadata &metadata,
+                                    const std::vector<uint8_t> &container,
+                                    const gluonrt_device_info &info,
+                                    std::vector<uint8_t> &image) {
+  std::string error;
+  if (metadata.imageFormat == "hipfb") {
+    if (!extractBundleImage(container,
+                            "hipv4-amdgcn-amd-amdhsa--" + metadata.arch, image,
+                            error))
+      return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+                  metadata.imagePath + ": " + error);
+    return GLUONRT_SUCCESS;
+  }
+  if (metadata.imageFormat != "fatbin")
+    return GLUONRT_SUCCESS;
+  CudaArch arch;
+  if (!parseCudaArch(metadata.arch, arch))
+    return GLUONRT_SUCCESS;
+  bool runs = cudaArchRunsOn(arch, info.major, info.minor);
+  bool compiles = metadata.ptxArch == metadata.arch &&
+                  cudaPtxCompilesFor(arch, info.major, info.minor);
+  if (!runs && !compiles)
+    return GLUONRT_SUCCESS;
+  if (!extractFatbinImage(container, arch, !runs, image, error))
+    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+                metadata.imagePath + ": " + error);
+  return GLUONRT_SUCCESS;
+}
+
+} // namespace
+
 gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
   if (!kernel)
     return nullArgument("gluonrt_kernel_bind", "kernel");
@@ -396,8 +442,12 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     gluonrt_device_info info;
     if (gluonrt_status status = backend.deviceInfo(device, info))
       return status;
+    std::vector<uint8_t> archImage;
+    if (gluonrt_status status =
+            selectContainerImage(metadata, kernel->image, info, archImage))
+      return fail(status, metadata.jsonPath + ": " + lastError());
     ModuleRequest request;
-    request.image = &kernel->image;
+    request.image = archImage.empty() ? &kernel->image : &archImage;
     request.entry = metadata.entry;
     request.arch = metadata.arch;
     request.ptxArch = metadata.ptxArch;
@@ -420,11 +470,11 @@ gluonrt_status gluonrt_kernel_load_on_device(const char *json_path, int device,
   *out = nullptr;
   if (!json_path)
     return nullArgument("gluonrt_kernel_load_on_device", "json_path");
-  const char *metadataPath = nullptr;
-  if (gluonrt_status status =
-          gluonrt_index_resolve(json_path, device, &metadataPath))
+  std::string metadataPath;
+  if (gluonrt_status status = guarded(
+          [&] { return resolveIndex(json_path, device, metadataPath); }))
     return status;
-  if (gluonrt_status status = gluonrt_metadata_load(metadataPath, out))
+  if (gluonrt_status status = gluonrt_metadata_load(metadataPath.c_str(), out))
     return status;
   if (gluonrt_status status = gluonrt_kernel_bind(*out, device)) {
     gluonrt_kernel_unload(*out);

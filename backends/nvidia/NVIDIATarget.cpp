@@ -245,10 +245,10 @@ public:
 
   llvm::StringRef getContainerFormat() const override { return "fatbin"; }
 
-  /// Each arch's cubin in order, then the PTX of the newest one (the
-  /// highest compute capability, the last given of equals) for the driver
-  /// to compile on later GPUs. An "a" arch's PTX runs on that capability
-  /// only, as its cubin does.
+  /// Each arch's cubin in order, then the PTX of the newest arch without
+  /// an "a" (the highest compute capability, the last given of equals),
+  /// for the driver to compile on later GPUs; an "a" arch's PTX runs only
+  /// on its own capability, where its cubin does, so it is never the one.
   llvm::Expected<PackedContainer> packImages(llvm::ArrayRef<ArchImage> images,
                                              bool withAssembly) const override {
     std::vector<FatbinImage> entries;
@@ -257,6 +257,8 @@ public:
       const std::vector<char> &cubin = image.codegen->image;
       entries.push_back({FatbinImage::Kind::Cubin, image.arch,
                          llvm::StringRef(cubin.data(), cubin.size())});
+      if (llvm::StringRef(image.arch).ends_with("a"))
+        continue;
       if (!newest || lookupArchitecture(image.arch)->computeCapability >=
                          lookupArchitecture(newest->arch)->computeCapability)
         newest = &image;

@@ -197,6 +197,8 @@ static std::string validate(DriverOptions &options, const std::string &archList,
              (options.archs.size() == 1 ? "" : " (for " + arch + ")") +
              ": the metadata describes the image";
   }
+  if (options.noPTX && !options.emit.count("fatbin"))
+    return "--no-ptx applies to --emit fatbin, which is not asked for";
   for (const std::string &flag : flagList) {
     static const std::string kPrefixMap = "file-prefix-map=";
     if (flag.compare(0, kPrefixMap.size(), kPrefixMap) != 0)
@@ -300,8 +302,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "names, with an index of the archs (default: the image "
                  "and json)");
   app.add_flag("--no-ptx", options.noPTX,
-               "Leave the newest arch's PTX out of the fatbin (by default "
-               "it is there for the driver to compile on later GPUs)");
+               "Leave the PTX out of the fatbin (by default the newest arch "
+               "without an 'a' has its PTX there, for the driver to "
+               "compile on later GPUs)");
   app.add_option("-O", options.optLevel, "Optimization level 0-3 (default 3)");
   app.add_flag("--debug", options.debug,
                "Check gl.device_assert conditions at run time (Triton's "

@@ -14,10 +14,8 @@
 //                             argument buffer in hex, 16 bytes a line
 //
 // Only what gluonrt calls is here, with the checks HIP makes that matter to
-// it: an image must be an AMDGPU ELF, or a clang offload bundle from which,
-// as HIP does, the code object of the device's processor is taken
-// ("hipv4-amdgcn-amd-amdhsa--gfx942"); an entry must have a kernel
-// descriptor in it, and kernelParams and extra are exclusive.
+// it: an image must be an AMDGPU ELF, an entry must have a kernel descriptor
+// in it, and kernelParams and extra are exclusive.
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,35 +193,8 @@ hipError_t hipGetDevice(int *device) {
   return hipSuccess;
 }
 
-/// The code object for the device's processor in a clang offload bundle,
-/// null if the bundle has none.
-const unsigned char *codeObjectInBundle(const unsigned char *bundle) {
-  const char *arch = std::getenv("GLUONRT_FAKE_HIP_ARCH");
-  std::string processor = arch ? arch : "gfx942";
-  processor = processor.substr(0, processor.find(':'));
-  std::string wanted = "hipv4-amdgcn-amd-amdhsa--" + processor;
-  size_t offset = 24;
-  uint64_t count = readAt<uint64_t>(bundle, offset);
-  offset += 8;
-  for (uint64_t i = 0; i < count; ++i) {
-    uint64_t start = readAt<uint64_t>(bundle, offset);
-    uint64_t idSize = readAt<uint64_t>(bundle, offset + 16);
-    std::string id(reinterpret_cast<const char *>(bundle) + offset + 24,
-                   idSize);
-    offset += 24 + idSize;
-    if (id == wanted)
-      return bundle + start;
-  }
-  return nullptr;
-}
-
 hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
   auto *bytes = static_cast<const unsigned char *>(image);
-  if (bytes && std::memcmp(bytes, "__CLANG_OFFLOAD_BUNDLE__", 24) == 0) {
-    bytes = codeObjectInBundle(bytes);
-    if (!bytes)
-      return hipErrorNoBinaryForGpu;
-  }
   constexpr uint16_t EM_AMDGPU = 224;
   if (!bytes || std::memcmp(bytes, "\x7f" "ELF", 4) != 0 || bytes[4] != 2 ||
       readAt<uint16_t>(bytes, 18) != EM_AMDGPU)
@@ -343,8 +314,6 @@ const char *hipGetErrorName(hipError_t error) {
     return "hipErrorInvalidDevice";
   case hipErrorInvalidImage:
     return "hipErrorInvalidImage";
-  case hipErrorNoBinaryForGpu:
-    return "hipErrorNoBinaryForGpu";
   case hipErrorNotFound:
     return "hipErrorNotFound";
   default:
@@ -366,8 +335,6 @@ const char *hipGetErrorString(hipError_t error) {
     return "invalid device ordinal";
   case hipErrorInvalidImage:
     return "device kernel image is invalid";
-  case hipErrorNoBinaryForGpu:
-    return "no kernel image is available for execution on the device";
   case hipErrorNotFound:
     return "named symbol not found";
   default:

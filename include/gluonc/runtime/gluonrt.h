@@ -110,7 +110,8 @@ GLUONRT_API gluonrt_status gluonrt_kernel_load_on_device(const char *json_path,
    "a" arch of its exact capability first, then the newest), else the arch
    whose PTX the index's fatbin holds, if the driver can compile it for the
    device; for AMD the device's processor. For any other file, `path`
-   itself. *metadata_path stays valid until the next call on the thread.
+   itself. *metadata_path stays valid until the next gluonrt_index_resolve
+   on the thread (the loads do not call it).
    GLUONRT_ERROR_ARCH_MISMATCH when no arch fits the device. */
 GLUONRT_API gluonrt_status gluonrt_index_resolve(const char *path, int device,
                                                  const char **metadata_path);

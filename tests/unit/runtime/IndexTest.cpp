@@ -108,3 +108,108 @@ TEST_CASE("Index documents are told apart and checked", "[index]") {
         "schema": "gluonc.index/1"})") ==
         "k.index.json: containers: must be an array");
 }
+
+#include "Containers.h"
+
+namespace {
+
+void put(std::vector<uint8_t> &bytes, uint64_t value, size_t size) {
+  for (size_t i = 0; i < size; ++i)
+    bytes.push_back(uint8_t(value >> (8 * i)));
+}
+
+/// A fat binary entry as backends/nvidia/Fatbin.cpp writes one (a 64-byte
+/// header), its image padded to 8 bytes.
+void putEntry(std::vector<uint8_t> &bytes, uint16_t kind, uint32_t arch,
+              uint64_t flags, const std::string &image) {
+  uint64_t padded = (image.size() + 7) / 8 * 8;
+  put(bytes, kind, 2);
+  put(bytes, 0x0101, 2);
+  put(bytes, 64, 4);
+  put(bytes, padded, 8);
+  put(bytes, 0, 8);
+  put(bytes, 0, 4);
+  put(bytes, arch, 4);
+  put(bytes, 0, 8);
+  put(bytes, flags, 8);
+  put(bytes, 0, 16);
+  bytes.insert(bytes.end(), image.begin(), image.end());
+  bytes.resize(bytes.size() + padded - image.size(), 0);
+}
+
+std::vector<uint8_t> fatbinOf(const std::vector<uint8_t> &entries) {
+  std::vector<uint8_t> bytes;
+  put(bytes, 0xBA55ED50, 4);
+  put(bytes, 1, 2);
+  put(bytes, 16, 2);
+  put(bytes, entries.size(), 8);
+  bytes.insert(bytes.end(), entries.begin(), entries.end());
+  return bytes;
+}
+
+} // namespace
+
+TEST_CASE("The metadata's own arch's image comes out of a fat binary",
+          "[containers]") {
+  std::vector<uint8_t> entries;
+  putEntry(entries, 2, 80, 0x11, "cubin80");
+  putEntry(entries, 2, 90, 0x11, "cubin90");
+  putEntry(entries, 2, 90, 0x100011, "cubin90a");
+  putEntry(entries, 1, 80, 0x11, ".version 8.0");
+  std::vector<uint8_t> fatbin = fatbinOf(entries);
+  auto extract = [&](const char *name, bool usePTX) {
+    CudaArch arch;
+    REQUIRE(parseCudaArch(name, arch));
+    std::vector<uint8_t> image;
+    std::string error;
+    if (!extractFatbinImage(fatbin, arch, usePTX, image, error))
+      return "error: " + error;
+    return std::string(image.begin(), image.end());
+  };
+  // Padding stays (a cubin's size is in its ELF header); PTX is a string.
+  CHECK(extract("sm_80", false) == std::string("cubin80\0", 8));
+  CHECK(extract("sm_90", false) == std::string("cubin90\0", 8));
+  CHECK(extract("sm_90a", false) == "cubin90a");
+  CHECK(extract("sm_80", true) == std::string(".version 8.0\0\0\0\0", 16));
+  CHECK(extract("sm_90", true) == "error: the fat binary has no PTX for sm_90");
+  CHECK(extract("sm_86", false) ==
+        "error: the fat binary has no cubin for sm_86");
+  // Every prefix of it is refused with a message, never read past.
+  for (size_t size = 0; size + 1 < fatbin.size(); size += 5) {
+    std::vector<uint8_t> cut(fatbin.begin(), fatbin.begin() + size);
+    CudaArch arch;
+    REQUIRE(parseCudaArch("sm_90a", arch));
+    std::vector<uint8_t> image;
+    std::string error;
+    CHECK(!extractFatbinImage(cut, arch, false, image, error));
+    CHECK(!error.empty());
+  }
+}
+
+TEST_CASE("A code object comes out of an offload bundle", "[containers]") {
+  std::vector<uint8_t> bundle;
+  std::string magic = "__CLANG_OFFLOAD_BUNDLE__";
+  bundle.insert(bundle.end(), magic.begin(), magic.end());
+  put(bundle, 1, 8);
+  std::string id = "hipv4-amdgcn-amd-amdhsa--gfx942";
+  uint64_t start = bundle.size() + 24 + id.size();
+  put(bundle, start, 8);
+  put(bundle, 4, 8);
+  put(bundle, id.size(), 8);
+  bundle.insert(bundle.end(), id.begin(), id.end());
+  std::string object = "\x7f"
+                       "ELF";
+  bundle.insert(bundle.end(), object.begin(), object.end());
+  std::vector<uint8_t> image;
+  std::string error;
+  REQUIRE(extractBundleImage(bundle, id, image, error));
+  CHECK(std::string(image.begin(), image.end()) == object);
+  CHECK(!extractBundleImage(bundle, "hipv4-amdgcn-amd-amdhsa--gfx950", image,
+                            error));
+  CHECK(error == "the bundle has no code object "
+                 "hipv4-amdgcn-amd-amdhsa--gfx950");
+  for (size_t size = 0; size < bundle.size(); ++size) {
+    std::vector<uint8_t> cut(bundle.begin(), bundle.begin() + size);
+    CHECK(!extractBundleImage(cut, id, image, error));
+  }
+}
