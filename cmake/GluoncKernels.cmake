@@ -11,9 +11,9 @@
 # architecture into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/<target>), rebuilding when the source or
 # gluonc changes, and when a file the source imports changes (gluonc's
-# -MD depfile, read through add_custom_command's DEPFILE; the project needs
-# policy CMP0116, cmake_minimum_required(VERSION 3.20) or later, under
-# Ninja). INCLUDE_DIRS are searched for imports after the source's folder
+# -MD depfile, read through add_custom_command's DEPFILE; under Ninja only
+# where policy CMP0116 is NEW, cmake_minimum_required(VERSION 3.20) or
+# later). INCLUDE_DIRS are searched for imports after the source's folder
 # (gluonc -I). With FATBIN one gluonc command compiles every
 # architecture instead: the NVIDIA ones' images go into <kernel>.fatbin,
 # the AMD ones' into <kernel>.hipfb, with each arch's JSON and
@@ -62,9 +62,21 @@ function(gluonc_add_kernels target)
     list(APPEND define_args -D "${define}")
   endforeach()
   foreach(dir IN LISTS ARG_INCLUDE_DIRS)
-    get_filename_component(dir ${dir} ABSOLUTE)
-    list(APPEND define_args -I ${dir})
+    get_filename_component(dir "${dir}" ABSOLUTE)
+    list(APPEND define_args -I "${dir}")
   endforeach()
+  # gluonc's depfile names the outputs by absolute path; Ninja matches them
+  # to its build-relative ones only where CMake rewrites depfiles (policy
+  # CMP0116, NEW from cmake_minimum_required(VERSION 3.20)). Elsewhere the
+  # kernels depend on the source alone, as before.
+  set(depfile_policy OLD)
+  if(POLICY CMP0116)
+    cmake_policy(GET CMP0116 depfile_policy)
+  endif()
+  set(use_depfile OFF)
+  if(depfile_policy STREQUAL "NEW" OR NOT CMAKE_GENERATOR MATCHES "Ninja")
+    set(use_depfile ON)
+  endif()
 
   set(outputs)
   if(ARG_FATBIN)
@@ -84,16 +96,22 @@ function(gluonc_add_kernels target)
     endforeach()
     string(JOIN "," arch_list ${ARG_ARCHS})
     string(JOIN "," emit_list ${emit})
-    set(depfile ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.d)
-    list(GET outputs 0 first_output)
+    set(depfile_args)
+    set(depfile_option)
+    if(use_depfile)
+      list(GET outputs 0 first_output)
+      set(depfile_args -MD -MF ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.d
+                       -MT ${first_output})
+      set(depfile_option DEPFILE ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.d)
+    endif()
     add_custom_command(
       OUTPUT ${outputs}
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch_list} --emit ${emit_list}
               -w ${ARG_NUM_WARPS} -O${ARG_OPT_LEVEL} ${ARG_OPTIONS}
-              -o ${ARG_OUTPUT_DIR} -MD -MF ${depfile} -MT ${first_output}
+              -o ${ARG_OUTPUT_DIR} ${depfile_args}
       DEPENDS ${source} ${compiler_dependency}
-      DEPFILE ${depfile}
+      ${depfile_option}
       COMMENT "gluonc ${ARG_KERNEL} (${arch_list}, ${emit_list}) from ${ARG_SOURCE}"
       VERBATIM)
     add_custom_target(${target} ALL DEPENDS ${outputs})
@@ -107,14 +125,20 @@ function(gluonc_add_kernels target)
       set(image hsaco)
     endif()
     # One depfile per arch: each command writes its own.
+    set(depfile_args)
+    set(depfile_option)
+    if(use_depfile)
+      set(depfile_args -MD -MF ${stem}.d -MT ${stem}.${image})
+      set(depfile_option DEPFILE ${stem}.d)
+    endif()
     add_custom_command(
       OUTPUT ${stem}.${image} ${stem}.json
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch} -w ${ARG_NUM_WARPS}
               -O${ARG_OPT_LEVEL} ${ARG_OPTIONS} -o ${ARG_OUTPUT_DIR}
-              -MD -MF ${stem}.d -MT ${stem}.${image}
+              ${depfile_args}
       DEPENDS ${source} ${compiler_dependency}
-      DEPFILE ${stem}.d
+      ${depfile_option}
       COMMENT "gluonc ${ARG_KERNEL} (${arch}) from ${ARG_SOURCE}"
       VERBATIM)
     list(APPEND outputs ${stem}.${image} ${stem}.json)

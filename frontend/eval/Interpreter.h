@@ -76,6 +76,10 @@ constexpr uint64_t kMaxStaticPrintBytes = uint64_t(1) << 20;
 /// c ...): bounds the recursion of a long chain of imports.
 constexpr size_t kMaxImportDepth = 64;
 
+/// Module-level names evaluated inside one another (X2 = X1 + 1, X1 =
+/// X0 + 1, ...): bounds that recursion.
+constexpr unsigned kMaxGlobalDepth = 256;
+
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
 
@@ -393,7 +397,18 @@ private:
     SourceLoc loc;
     bool evaluating = false;
     ModuleScope *owner = nullptr;
+    /// `from m import name`: m's binding of `name`, which this one shares
+    /// (std::map nodes do not move).
+    GlobalBinding *target = nullptr;
   };
+  static const GlobalBinding &resolveAlias(const GlobalBinding &binding) {
+    const GlobalBinding *resolved = &binding;
+    while (resolved->target)
+      resolved = resolved->target;
+    return *resolved;
+  }
+  /// "a.py imports b.py imports a.py", for a module still being bound.
+  std::string describeImportCycle(const ModuleScope &scope);
   /// One file's module-level names (Python's module globals). A function
   /// runs in the scope of the file it is defined in.
   struct ModuleScope {
@@ -476,6 +491,9 @@ private:
   std::map<uint32_t, std::unique_ptr<ModuleScope>> modules;
   ModuleScope *mainModule = nullptr;
   ModuleScope *currentModule = nullptr;
+  /// Module-level names being evaluated inside one another (see
+  /// kMaxGlobalDepth).
+  unsigned globalDepth = 0;
   /// The modules whose names are being bound, outermost first, each with
   /// the import that loads it: an import cycle's chain.
   std::vector<std::pair<ModuleScope *, SourceLoc>> loadingModules;

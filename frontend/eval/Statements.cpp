@@ -654,22 +654,12 @@ Value Interpreter::moduleValue(const ModuleScope &scope,
 
 Interpreter::ModuleScope &Interpreter::bindModule(const Module &module,
                                                   SourceLoc importLoc) {
-  if (ModuleScope *scope = findModule(module.fileId)) {
-    if (scope->loading) {
-      // The chain from the module first imported to this import.
-      std::string chain;
-      bool inCycle = false;
-      for (auto &[loading, loc] : loadingModules) {
-        inCycle |= loading == scope;
-        if (inCycle)
-          chain +=
-              sourceManager.getFile(loading->fileId)->getName() + " imports ";
-      }
-      fail(importLoc, "import cycle: " + chain +
-                          sourceManager.getFile(module.fileId)->getName());
-    }
+  // A module still being bound (an import cycle, or a package's
+  // __init__.py importing its own modules) is returned as far as it is
+  // bound, as Python returns a partly initialized module; a name it does
+  // not have yet is an error at the from-import (bindImportFrom).
+  if (ModuleScope *scope = findModule(module.fileId))
     return *scope;
-  }
   if (loadingModules.size() >= kMaxImportDepth)
     fail(importLoc, "imports nest more than " +
                         std::to_string(kMaxImportDepth) +
@@ -688,6 +678,18 @@ Interpreter::ModuleScope &Interpreter::bindModule(const Module &module,
   loadingModules.pop_back();
   scope.loading = false;
   return scope;
+}
+
+std::string Interpreter::describeImportCycle(const ModuleScope &scope) {
+  // From the module first imported to the one importing it again.
+  std::string chain;
+  bool inCycle = false;
+  for (auto &[loading, loc] : loadingModules) {
+    inCycle |= loading == &scope;
+    if (inCycle)
+      chain += sourceManager.getFile(loading->fileId)->getName() + " imports ";
+  }
+  return chain + sourceManager.getFile(scope.fileId)->getName();
 }
 
 Interpreter::ModuleScope *Interpreter::importFile(const std::string &name,
@@ -795,8 +797,8 @@ void Interpreter::bindImportFrom(const ImportFromStmt &from) {
     binding.owner = currentModule;
     auto name = file->globals.find(alias.name);
     if (name != file->globals.end()) {
-      // The other module's binding, evaluated there on first use.
-      binding = name->second;
+      // The other module's binding itself, evaluated there on first use.
+      binding.target = &name->second;
     } else {
       // `from pkg import mod`: a module of the package.
       std::string submodule =
@@ -806,6 +808,11 @@ void Interpreter::bindImportFrom(const ImportFromStmt &from) {
                               failed)) {
         if (failed)
           throw CompileError();
+        if (file->loading)
+          fail(alias.loc, "cannot import '" + alias.name + "' from '" + path +
+                              "', which is still being loaded: import "
+                              "cycle: " +
+                              describeImportCycle(*file));
         fail(alias.loc, "module '" + path + "' (" +
                             sourceManager.getFile(file->fileId)->getName() +
                             ") has no name '" + alias.name + "'");
@@ -836,7 +843,7 @@ std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
       return local->second;
     auto global = currentModule->globals.find(name->id);
     if (global != currentModule->globals.end())
-      return global->second.value;
+      return resolveAlias(global->second).value;
     if (const Builtin *builtin = builtins.find("builtins." + name->id))
       return Value(BuiltinValue{builtin, nullptr});
     return std::nullopt;
@@ -851,7 +858,7 @@ std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
       auto global = scope->globals.find(attribute->attr);
       if (global == scope->globals.end())
         return std::nullopt;
-      return global->second.value;
+      return resolveAlias(global->second).value;
     }
     return builtins.lookupMember(ns->path, attribute->attr);
   }
@@ -931,8 +938,21 @@ void Interpreter::bindModuleStatement(const Stmt &stmt) {
 
 Value Interpreter::evaluateGlobal(const std::string &name,
                                   GlobalBinding &binding, SourceLoc useLoc) {
+  if (binding.target)
+    return evaluateGlobal(name, *binding.target, useLoc);
   if (binding.value)
     return *binding.value;
+  // X2 = X1 + 1 where X1 = X0 + 1 ...: each is evaluated inside the next.
+  if (globalDepth >= kMaxGlobalDepth)
+    fail(useLoc, "module-level names depend on each other more than " +
+                     std::to_string(kMaxGlobalDepth) +
+                     " deep (a name whose value uses a name whose value "
+                     "uses ...)");
+  ++globalDepth;
+  struct Leave {
+    unsigned &depth;
+    ~Leave() { --depth; }
+  } leave{globalDepth};
   if (binding.evaluating)
     failWithNote(useLoc, "module-level name '" + name +
                              "' depends on its own value",
@@ -964,8 +984,9 @@ Value Interpreter::evaluateGlobal(const std::string &name,
 std::vector<std::pair<std::string, FunctionValue>>
 Interpreter::getModuleFunctions() {
   std::vector<std::pair<std::string, FunctionValue>> functions;
-  for (auto &[name, binding] : mainModule->globals)
-    if (binding.value && binding.value->is<FunctionValue>())
+  for (auto &[name, alias] : mainModule->globals)
+    if (const GlobalBinding &binding = resolveAlias(alias);
+        binding.value && binding.value->is<FunctionValue>())
       functions.emplace_back(name, binding.value->get<FunctionValue>());
   return functions;
 }
