@@ -85,3 +85,6 @@ if config.sanitize:
     config.environment["ASAN_OPTIONS"] = (options + ":detect_leaks=1"
                                           ":allow_user_poisoning=0")
     config.environment["UBSAN_OPTIONS"] = options + ":print_stacktrace=1"
+    # Leaks inside the CUDA toolkit's libraries are not gluonc's.
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        config.test_source_root, "lsan.supp")

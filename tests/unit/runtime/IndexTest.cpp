@@ -115,7 +115,7 @@ namespace {
 
 void put(std::vector<uint8_t> &bytes, uint64_t value, size_t size) {
   for (size_t i = 0; i < size; ++i)
-    bytes.push_back(uint8_t(value >> (8 * i)));
+    bytes.push_back(i < 8 ? uint8_t(value >> (8 * i)) : 0);
 }
 
 /// A fat binary entry as backends/nvidia/Fatbin.cpp writes one (a 64-byte
