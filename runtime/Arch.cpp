@@ -44,6 +44,15 @@ bool cudaPtxCompilesFor(const CudaArch &ptx, int deviceMajor, int deviceMinor) {
          (deviceMajor == ptx.major && deviceMinor >= ptx.minor);
 }
 
+CudaCode cudaCodeFor(const CudaArch &arch, bool hasPTX, int deviceMajor,
+                     int deviceMinor) {
+  if (cudaArchRunsOn(arch, deviceMajor, deviceMinor))
+    return CudaCode::Cubin;
+  if (hasPTX && cudaPtxCompilesFor(arch, deviceMajor, deviceMinor))
+    return CudaCode::PTX;
+  return CudaCode::None;
+}
+
 std::string cudaArchName(int major, int minor) {
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }

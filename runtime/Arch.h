@@ -30,6 +30,14 @@ bool cudaArchRunsOn(const CudaArch &target, int deviceMajor, int deviceMinor);
 /// capability.
 bool cudaPtxCompilesFor(const CudaArch &ptx, int deviceMajor, int deviceMinor);
 
+/// What of a kernel built for `arch` a device of capability major.minor
+/// runs: its cubin, else its PTX compiled by the driver (where the image
+/// has it: `hasPTX`), else nothing. The one rule behind picking an index's
+/// arch, taking an image out of a fat binary and checking the device.
+enum class CudaCode { Cubin, PTX, None };
+CudaCode cudaCodeFor(const CudaArch &arch, bool hasPTX, int deviceMajor,
+                     int deviceMinor);
+
 /// "sm_90" for capability 9.0.
 std::string cudaArchName(int major, int minor);
 

@@ -413,10 +413,10 @@ gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
   if (gluonrt_status status = attribute(
           handle, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor))
     return status;
-  if (cudaArchRunsOn(target, major, minor))
-    return GLUONRT_SUCCESS;
-  // The driver compiles the fatbin's PTX, which this metadata describes.
-  if (request.ptxArch == arch && cudaPtxCompilesFor(target, major, minor))
+  // A cubin that runs, or the fatbin's PTX of this arch, which the driver
+  // compiles.
+  if (cudaCodeFor(target, request.ptxArch == arch, major, minor) !=
+      CudaCode::None)
     return GLUONRT_SUCCESS;
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
               "kernel built for " + arch + ", device is " +

@@ -833,23 +833,40 @@ void readDocument(const MetadataReader &reader, const json &root,
 
 } // namespace
 
-gluonrt_status parseMetadata(const std::string &jsonText,
-                             const std::string &jsonPath, KernelMetadata &out) {
-  KernelMetadata metadata;
-  metadata.jsonPath = jsonPath;
-  metadata.directory = directoryOf(jsonPath);
+namespace {
+
+/// Checks `jsonText` (duplicate keys, NULs, nesting) and has `read` take
+/// it apart; a broken document or a Failure becomes the status.
+template <typename Read>
+gluonrt_status readChecked(const std::string &jsonText,
+                           const std::string &jsonPath, Read &&read) {
   MetadataReader reader(jsonPath);
   try {
     DocumentChecker checker(reader);
     json::sax_parse(jsonText, &checker);
-    json root = json::parse(jsonText);
-    readDocument(reader, root, metadata);
+    read(reader, json::parse(jsonText));
   } catch (const json::exception &error) {
     return fail(GLUONRT_ERROR_INVALID_METADATA,
                 jsonPath + ": not valid JSON: " + error.what());
   } catch (const Failure &failure) {
     return fail(failure.status, failure.message);
   }
+  return GLUONRT_SUCCESS;
+}
+
+} // namespace
+
+gluonrt_status parseMetadata(const std::string &jsonText,
+                             const std::string &jsonPath, KernelMetadata &out) {
+  KernelMetadata metadata;
+  metadata.jsonPath = jsonPath;
+  metadata.directory = directoryOf(jsonPath);
+  if (gluonrt_status status =
+          readChecked(jsonText, jsonPath,
+                      [&](const MetadataReader &reader, const json &root) {
+                        readDocument(reader, root, metadata);
+                      }))
+    return status;
   out = std::move(metadata);
   return GLUONRT_SUCCESS;
 }
@@ -939,17 +956,12 @@ gluonrt_status parseIndex(const std::string &jsonText,
   IndexMetadata index;
   index.jsonPath = jsonPath;
   index.directory = directoryOf(jsonPath);
-  MetadataReader reader(jsonPath);
-  try {
-    DocumentChecker checker(reader);
-    json::sax_parse(jsonText, &checker);
-    readIndex(reader, json::parse(jsonText), index);
-  } catch (const json::exception &error) {
-    return fail(GLUONRT_ERROR_INVALID_METADATA,
-                jsonPath + ": not valid JSON: " + error.what());
-  } catch (const Failure &failure) {
-    return fail(failure.status, failure.message);
-  }
+  if (gluonrt_status status =
+          readChecked(jsonText, jsonPath,
+                      [&](const MetadataReader &reader, const json &root) {
+                        readIndex(reader, root, index);
+                      }))
+    return status;
   out = std::move(index);
   return GLUONRT_SUCCESS;
 }
@@ -967,18 +979,24 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
       if (entry.arch == amdProcessorName(info.arch))
         rank = 0;
     } else {
-      CudaArch arch, ptx;
       // A cubin that runs beats compiling PTX; among cubins the exact
       // capability's "a" arch (its extra instructions), then the newest.
       // PTX is the metadata's own arch's, so that the launch it describes
       // is the PTX's.
-      if (parseCudaArch(entry.arch, arch) &&
-          cudaArchRunsOn(arch, info.major, info.minor))
-        rank = 1000 + 10 * arch.minor + (arch.suffix == 'a' ? 1 : 0);
-      else if (entry.arch == entry.ptxArch &&
-               parseCudaArch(entry.ptxArch, ptx) &&
-               cudaPtxCompilesFor(ptx, info.major, info.minor))
-        rank = 10 * ptx.major + ptx.minor;
+      CudaArch arch;
+      if (parseCudaArch(entry.arch, arch)) {
+        switch (cudaCodeFor(arch, entry.ptxArch == entry.arch, info.major,
+                            info.minor)) {
+        case CudaCode::Cubin:
+          rank = 1000 + 10 * arch.minor + (arch.suffix == 'a' ? 1 : 0);
+          break;
+        case CudaCode::PTX:
+          rank = 10 * arch.major + arch.minor;
+          break;
+        case CudaCode::None:
+          break;
+        }
+      }
     }
     if (rank > bestRank) {
       best = static_cast<int>(i);

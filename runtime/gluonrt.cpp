@@ -410,12 +410,11 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
   CudaArch arch;
   if (!parseCudaArch(metadata.arch, arch))
     return GLUONRT_SUCCESS;
-  bool runs = cudaArchRunsOn(arch, info.major, info.minor);
-  bool compiles = metadata.ptxArch == metadata.arch &&
-                  cudaPtxCompilesFor(arch, info.major, info.minor);
-  if (!runs && !compiles)
+  CudaCode code = cudaCodeFor(arch, metadata.ptxArch == metadata.arch,
+                              info.major, info.minor);
+  if (code == CudaCode::None)
     return GLUONRT_SUCCESS;
-  if (!extractFatbinImage(container, arch, !runs, image, error))
+  if (!extractFatbinImage(container, arch, code == CudaCode::PTX, image, error))
     return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
                 metadata.imagePath + ": " + error);
   return GLUONRT_SUCCESS;

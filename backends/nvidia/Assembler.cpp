@@ -207,19 +207,12 @@ static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
                                                    StringRef arch,
                                                    unsigned optLevel) {
   ToolTempFiles temps;
-  Expected<StringRef> ptxPath = temps.create("ptx");
+  Expected<StringRef> ptxPath = temps.write("ptx", ptx);
   if (!ptxPath)
     return ptxPath.takeError();
   Expected<StringRef> cubinPath = temps.create("cubin");
   if (!cubinPath)
     return cubinPath.takeError();
-  {
-    std::error_code ec;
-    raw_fd_ostream os(*ptxPath, ec);
-    if (ec)
-      return createStringError("cannot write " + ptxPath->str());
-    os << ptx;
-  }
   std::string archOption = ("-arch=" + arch).str();
   std::string optOption = "-O" + std::to_string(optLevel);
   StringRef args[] = {ptxas, archOption, optOption, "-v", "-o", *cubinPath,

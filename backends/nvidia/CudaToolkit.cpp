@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -63,6 +64,25 @@ Expected<StringRef> ToolTempFiles::create(StringRef suffix) {
     return createStringError("cannot create a temporary file: " + ec.message());
   paths.push_back(path.str().str());
   return StringRef(paths.back());
+}
+
+Expected<StringRef> ToolTempFiles::write(StringRef suffix, StringRef contents) {
+  Expected<StringRef> path = create(suffix);
+  if (!path)
+    return path.takeError();
+  std::error_code ec;
+  raw_fd_ostream os(*path, ec);
+  if (!ec) {
+    os << contents;
+    os.close();
+    ec = os.error();
+    // Handled here; a stream destroyed with an error pending aborts.
+    os.clear_error();
+  }
+  if (ec)
+    return createStringError("cannot write " + path->str() + ": " +
+                             ec.message());
+  return path;
 }
 
 Expected<std::string> gluonc::nvidia::runAndCapture(StringRef program,

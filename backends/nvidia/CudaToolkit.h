@@ -43,6 +43,9 @@ public:
   /// A new empty file ending in `.suffix`; its path stays valid as long
   /// as this does.
   llvm::Expected<llvm::StringRef> create(llvm::StringRef suffix);
+  /// A new file ending in `.suffix` holding `contents`.
+  llvm::Expected<llvm::StringRef> write(llvm::StringRef suffix,
+                                        llvm::StringRef contents);
 
 private:
   /// A deque: creating a file never moves the paths handed out before.

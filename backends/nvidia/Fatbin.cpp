@@ -43,10 +43,8 @@
 
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -277,19 +275,10 @@ gluonc::nvidia::runFatbinary(ArrayRef<FatbinImage> images) {
   std::vector<std::string> args = {*program, "--64", "--compress=false"};
   for (const FatbinImage &image : images) {
     bool ptx = image.kind == FatbinImage::Kind::PTX;
-    Expected<StringRef> path = temps.create(ptx ? "ptx" : "cubin");
+    Expected<StringRef> path =
+        temps.write(ptx ? "ptx" : "cubin", image.contents);
     if (!path)
       return path.takeError();
-    std::error_code ec;
-    raw_fd_ostream os(*path, ec);
-    if (ec)
-      return createStringError("cannot write " + path->str());
-    os << image.contents;
-    os.close();
-    if (os.has_error()) {
-      os.clear_error();
-      return createStringError("cannot write " + path->str());
-    }
     // fatbinary names an architecture by its number: sm_90a is "90a".
     args.push_back("--image3=kind=" + std::string(ptx ? "ptx" : "elf") +
                    ",sm=" + image.arch.substr(3) + ",file=" + path->str());
