@@ -264,6 +264,7 @@ public:
     // The assembly from a copy (code generation changes the module), and
     // only when asked for: the object does not go through it.
     if (options.needAssembly) {
+      ScopedStepTimer timer(result.stepTimes, "AMDGPU assembly");
       std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
       auto assembly = emitFile(**machine, *copy,
                                llvm::CodeGenFileType::AssemblyFile);
@@ -274,13 +275,17 @@ public:
     if (options.assemblyOnly)
       return result;
 
+    std::optional<ScopedStepTimer> timer(std::in_place, result.stepTimes,
+                                         "AMDGPU object");
     auto object = emitFile(**machine, module, llvm::CodeGenFileType::ObjectFile);
     if (!object)
       return object.takeError();
+    timer.emplace(result.stepTimes, "link");
     auto hsaco = linkCodeObject(llvm::ArrayRef<char>(object->data(),
                                                      object->size()));
     if (!hsaco)
       return hsaco.takeError();
+    timer.reset();
     result.image = std::move(*hsaco);
     result.assembler = "LLD " + std::string(LLVM_VERSION_STRING) +
                        " (in process)";

@@ -12,6 +12,8 @@
 
 #include "CodeObject.h"
 
+#include "gluonc/Pipeline/LLVMOptimize.h"
+
 #include "lld/Common/Driver.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
@@ -56,11 +58,12 @@ gluonc::amd::linkCodeObject(ArrayRef<char> object) {
   raw_string_ostream logStream(log);
   const char *args[] = {"ld.lld", "-shared", "--no-undefined",
                         input.c_str(), "-o", output.c_str()};
-  // LLD keeps global state per link: one at a time.
-  static std::mutex lldMutex;
+  // LLD keeps global state per link, and resets LLVM's options: one at a
+  // time, and never while another thread sets an option for its target
+  // machine.
   lld::Result result;
   {
-    std::lock_guard<std::mutex> lock(lldMutex);
+    std::unique_lock<std::mutex> lock = lockLLVMOptions();
     result = lld::lldMain(args, logStream, logStream,
                           {{lld::Gnu, &lld::elf::link}});
   }

@@ -54,21 +54,26 @@ void initializeNVPTX() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
-    // Shared, local and constant addresses are 32 bits wide (the data
-    // layout's p3:32 and friends, read when a target machine is made), as
-    // Triton compiles: shared-memory address arithmetic stays in 32-bit
-    // registers instead of pairs.
-    auto &options = llvm::cl::getRegisteredOptions();
-    if (auto *shortPointers = static_cast<llvm::cl::opt<bool> *>(
-            options.lookup("nvptx-short-ptr")))
-      shortPointers->setValue(true);
   });
+}
+
+/// Shared, local and constant addresses are 32 bits wide (the data
+/// layout's p3:32 and friends), as Triton compiles: shared-memory address
+/// arithmetic stays in 32-bit registers instead of pairs. The machine reads
+/// the option when it is made; set it each time, since an AMD link in the
+/// same process resets it (a softmax compiled after one had 64-bit shared
+/// addresses and different PTX).
+void useShortPointers() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  if (auto *shortPointers = static_cast<llvm::cl::opt<bool> *>(
+          options.lookup("nvptx-short-ptr")))
+    shortPointers->setValue(true);
 }
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const CodegenOptions &options) {
   initializeNVPTX();
-  return createLLVMTargetMachine(kTriple, options);
+  return createLLVMTargetMachine(kTriple, options, useShortPointers);
 }
 
 /// Links the libdevice functions the module calls (gl.log and friends
@@ -324,6 +329,7 @@ public:
       return machine.takeError();
     CodegenResult result;
     {
+      ScopedStepTimer timer(result.stepTimes, "NVPTX");
       llvm::SmallString<0> ptx;
       llvm::raw_svector_ostream os(ptx);
       llvm::legacy::PassManager pm;
@@ -341,12 +347,16 @@ public:
     if (options.assemblyOnly)
       return result;
 
+    std::optional<ScopedStepTimer> timer(std::in_place, result.stepTimes,
+                                         "assemble");
     auto assembled = assemblePTX(result.assembly, options.arch,
                                  options.optLevel);
     if (!assembled)
       return assembled.takeError();
+    timer.emplace(result.stepTimes, "occupancy re-assembly");
     if (llvm::Error error = tuneOccupancy(result.assembly, *assembled, options))
       return error;
+    timer.reset();
     result.image = std::move(assembled->cubin);
     result.assembler = std::move(assembled->assembler);
     result.resources = assembled->resources;

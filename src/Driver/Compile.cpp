@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "OutputSet.h"
 
 #include "gluonc/Backends/AMD.h"
 #include "gluonc/Backends/NVIDIA.h"
@@ -115,85 +116,6 @@ private:
   DiagnosticEngine &diags;
 };
 
-/// The files of one compile, written only once everything succeeded, as
-/// one transaction:
-///   1. each file goes to a new temporary beside its destination, created
-///      exclusively (O_CREAT | O_EXCL: a file or symlink planted at the
-///      name makes the creation fail, it is never opened);
-///   2. every destination is checked: one that is a directory fails the
-///      whole set before anything is replaced;
-///   3. each temporary is renamed over its destination, which replaces a
-///      symlink there instead of writing through it.
-/// On a failure the temporaries are removed and the previous build's
-/// outputs stay as they were.
-class OutputSet {
-public:
-  void add(std::string path, std::string contents) {
-    files.emplace(std::move(path), std::move(contents));
-  }
-
-  /// The files to write, sorted.
-  std::vector<std::string> getPaths() const {
-    std::vector<std::string> paths;
-    for (const auto &[path, contents] : files)
-      paths.push_back(path);
-    return paths;
-  }
-
-  bool write(bool verbose) {
-    std::vector<std::pair<std::string, std::string>> renames;
-    auto fail = [&](const std::string &path, const std::string &why) {
-      for (auto &[temp, destination] : renames)
-        llvm::sys::fs::remove(temp);
-      std::cerr << "gluonc: error: cannot write '" << path << "': " << why
-                << "\n";
-      return false;
-    };
-    for (auto &[path, contents] : files) {
-      llvm::SmallString<256> model = llvm::sys::path::parent_path(path);
-      llvm::sys::path::append(
-          model, "." + llvm::sys::path::filename(path) + ".tmp-%%%%%%%%");
-      int fd = -1;
-      llvm::SmallString<256> temp;
-      if (std::error_code ec =
-              llvm::sys::fs::createUniqueFile(model, fd, temp))
-        return fail(path, ec.message());
-      renames.emplace_back(std::string(temp), path);
-      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-      os << contents;
-      os.close();
-      if (os.has_error()) {
-        std::error_code ec = os.error();
-        // Handled here; a stream destroyed with an error pending aborts.
-        os.clear_error();
-        return fail(path, ec.message());
-      }
-    }
-    for (auto &[temp, path] : renames) {
-      llvm::sys::fs::file_status status;
-      if (!llvm::sys::fs::status(path, status, /*Follow=*/false) &&
-          status.type() == llvm::sys::fs::file_type::directory_file)
-        return fail(path, "a directory is in the way");
-    }
-    for (size_t i = 0; i < renames.size(); ++i)
-      if (std::error_code ec =
-              llvm::sys::fs::rename(renames[i].first, renames[i].second)) {
-        // Only a race with another process gets here: the files before
-        // this one are in place, the rest are not.
-        renames.erase(renames.begin(), renames.begin() + i);
-        return fail(renames.front().second, ec.message());
-      }
-    if (verbose)
-      for (auto &[path, contents] : files)
-        std::cout << "wrote " << path << " (" << contents.size()
-                  << " bytes)\n";
-    return true;
-  }
-
-private:
-  std::map<std::string, std::string> files;
-};
-
 /// The last stage the requested outputs need.
 std::string getLastStage(const std::set<std::string> &emit,
                          const Target &target) {
@@ -233,7 +155,8 @@ struct SourceFiles {
 /// Compiles the kernel for options.arch into `out`, adding its files but
 /// the metadata to `outputs` and what -v shows of its plans to `report`.
 int compileArch(const DriverOptions &options, SourceFiles &files,
-                OutputSet &outputs, std::string &report, ArchOutput &out) {
+                OutputSet &outputs, std::string &report, ArchOutput &out,
+                StepTimes &times) {
   SourceManager &sources = files.sources;
   DiagnosticEngine &diags = files.diags;
   const uint32_t *fileId = &files.mainFile;
@@ -254,7 +177,9 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   spec.features = target.getFeatures(options.arch);
   spec.debug = options.debug;
   spec.moduleLoader = &files.loader;
+  std::optional<ScopedStepTimer> irgenTimer(std::in_place, times, "irgen");
   KernelIR kernel = buildKernelIR(sources, files.ast, diags, context, spec);
+  irgenTimer.reset();
   if (!kernel.module || diags.hasErrors())
     return kUserError;
   for (KernelParam &param : kernel.params)
@@ -298,6 +223,8 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   llvm::errs().flush();
   if (mlir::failed(result) || diags.hasErrors())
     return kUserError;
+  times.insert(times.end(), result->stepTimes.begin(),
+               result->stepTimes.end());
   out.arch = options.arch;
   out.target = &target;
   out.result = std::move(*result);
@@ -362,7 +289,8 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
 /// metadata at them.
 int packContainers(const DriverOptions &options,
                    std::vector<std::unique_ptr<ArchOutput>> &archs,
-                   OutputSet &outputs, std::vector<PackedImages> &containers) {
+                   OutputSet &outputs, std::vector<PackedImages> &containers,
+                   std::ostream &err) {
   // Each container's metadata points at it: no reallocation after this.
   containers.reserve(getRegisteredTargets().size());
   for (const auto &target : getRegisteredTargets()) {
@@ -381,7 +309,7 @@ int packContainers(const DriverOptions &options,
     llvm::Expected<PackedContainer> packed =
         target->packImages(images, !options.noPTX);
     if (!packed) {
-      std::cerr << "gluonc: error: cannot write the " << format << ": "
+      err << "gluonc: error: cannot write the " << format << ": "
                 << llvm::toString(packed.takeError()) << "\n";
       return kUserError;
     }
@@ -440,7 +368,7 @@ std::string addDepfile(const DriverOptions &options,
   for (const std::string &file : loader.getFiles())
     prerequisites.push_back(file);
   prerequisites.push_back(llvm::sys::fs::getMainExecutable(
-      options.argv0.c_str(), reinterpret_cast<void *>(&compile)));
+      options.argv0.c_str(), reinterpret_cast<void *>(&buildDepfile)));
   std::string path = options.depFile;
   if (path.empty()) {
     llvm::SmallString<256> defaultPath(options.outputDir);
@@ -455,19 +383,28 @@ std::string addDepfile(const DriverOptions &options,
 } // namespace
 
 int gluonc::driver::compile(const DriverOptions &options) {
+  CompileIO io{std::cout, std::cerr};
+  return compile(options, io);
+}
+
+int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
+  StepTimes localTimes;
+  StepTimes &times = io.times ? *io.times : localTimes;
   SourceManager sources;
   sources.setFilePrefixMap(options.filePrefixMap);
   DiagnosticEngine diags(sources);
   diags.setConsumer([&](const Diagnostic &diagnostic) {
-    diags.render(diagnostic, std::cerr);
+    diags.render(diagnostic, io.err);
   });
   std::string error;
   std::optional<uint32_t> fileId = sources.addFile(options.input, error);
   if (!fileId) {
-    std::cerr << "gluonc: error: " << error << "\n";
+    io.err << "gluonc: error: " << error << "\n";
     return kUserError;
   }
+  std::optional<ScopedStepTimer> parseTimer(std::in_place, times, "parse");
   std::unique_ptr<Module> ast = parseModule(sources, *fileId, diags);
+  parseTimer.reset();
   if (!ast || diags.hasErrors())
     return kUserError;
   FileModuleLoader loader(sources, diags, options.input, options.includeDirs);
@@ -486,16 +423,19 @@ int gluonc::driver::compile(const DriverOptions &options) {
     archOptions.emit = emitFor(options, arch);
     archs.push_back(std::make_unique<ArchOutput>());
     if (int status =
-            compileArch(archOptions, files, outputs, report, *archs.back());
+            compileArch(archOptions, files, outputs, report, *archs.back(),
+                        times);
         status != kSuccess) {
       if (options.archs.size() > 1)
-        std::cerr << "gluonc: note: in the compile for " << arch
+        io.err << "gluonc: note: in the compile for " << arch
                   << "; no file was written for any architecture\n";
       return status;
     }
   }
   std::vector<PackedImages> containers;
-  if (int status = packContainers(options, archs, outputs, containers))
+  std::optional<ScopedStepTimer> packTimer(std::in_place, times, "pack");
+  if (int status =
+          packContainers(options, archs, outputs, containers, io.err))
     return status;
   std::vector<IndexEntry> index;
   const MetadataInput *first = nullptr;
@@ -517,18 +457,20 @@ int gluonc::driver::compile(const DriverOptions &options) {
         std::string(path),
         buildIndexJSON(first->kernelName, first->entry, index, containers));
   }
+  packTimer.reset();
+  ScopedStepTimer writeTimer(times, "write");
   std::vector<std::string> folders = {options.outputDir};
   if (options.writeDepfile)
     folders.push_back(addDepfile(
         options, loader, first ? first->entry : options.kernel, outputs));
   for (const std::string &folder : folders)
     if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
-      std::cerr << "gluonc: error: cannot create '" << folder
+      io.err << "gluonc: error: cannot create '" << folder
                 << "': " << ec.message() << "\n";
       return kUserError;
     }
-  if (!outputs.write(options.verbose))
+  if (!outputs.write(options.verbose, io))
     return kUserError;
-  std::cout << report;
+  io.out << report;
   return kSuccess;
 }

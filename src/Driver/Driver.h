@@ -7,6 +7,9 @@
 #ifndef GLUONC_DRIVER_DRIVER_H
 #define GLUONC_DRIVER_DRIVER_H
 
+#include "gluonc/Pipeline/StepTimes.h"
+
+#include <ostream>
 #include <set>
 #include <string>
 #include <utility>
@@ -47,6 +50,8 @@ struct DriverOptions {
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;
   bool verbose = false;
+  /// --time-report: print each step's seconds to stderr.
+  bool timeReport = false;
   /// -I DIR: where `import` looks after the source's folder, in order.
   std::vector<std::string> includeDirs;
   /// -MD: write a depfile, to -MF's path (default <outdir>/<kernel>.d), for
@@ -65,14 +70,59 @@ struct DriverOptions {
 int parseCommandLine(int argc, char **argv, DriverOptions &options,
                      bool &exitEarly);
 
+/// The options given as text, checked and stored by validateOptions.
+struct OptionLists {
+  /// --arch's comma-separated list; --offload-arch's, one each.
+  std::string archList;
+  std::vector<std::string> offloadArchs;
+  /// --emit's comma-separated lists.
+  std::vector<std::string> emitList;
+  /// -D's NAME=VALUE.
+  std::vector<std::string> defineList;
+  /// -f's values (file-prefix-map=OLD=NEW).
+  std::vector<std::string> flagList;
+  /// --print-ir-after's comma-separated stages.
+  std::string printAfter;
+};
+
+/// Checks what a command line or a manifest gives beyond single values
+/// (the archs, warps, --emit kinds, defines, ...) and stores it in
+/// `options`; "" when it is right, else the usage error's text. One check
+/// for `gluonc FILE` and `gluonc build`.
+std::string validateOptions(DriverOptions &options, const OptionLists &lists);
+
 /// The outputs `arch` writes: the requested kinds its target has (an
 /// assembly or image kind of the other vendor is for the other archs), or
 /// its image and json when none was requested.
 std::set<std::string> emitFor(const DriverOptions &options,
                               const std::string &arch);
 
+/// Where one compile reports. A manifest's compiles run on several
+/// threads, each into streams of its own, printed whole when it ends.
+struct CompileIO {
+  /// -v's lines (the files written, the plans).
+  std::ostream &out;
+  /// Diagnostics and errors.
+  std::ostream &err;
+  /// When given: each step's seconds (parse, irgen, the pipeline's stages,
+  /// codegen's steps, pack, write), for --time-report.
+  StepTimes *times = nullptr;
+  /// When given: the paths of the files written, sorted.
+  std::vector<std::string> *written = nullptr;
+};
+
 /// Compiles one kernel as `options` say and writes the requested files.
+int compile(const DriverOptions &options, CompileIO &io);
+/// The same, reporting to stdout and stderr.
 int compile(const DriverOptions &options);
+
+/// `gluonc build MANIFEST ...`: compiles every kernel a manifest lists,
+/// on several threads. argv[0] is "build"; returns the exit code.
+int runBuildCommand(int argc, char **argv);
+
+/// --time-report's table: `times` of `compiles` compiles added up by step.
+std::string formatTimeReport(const StepTimes &times, double wallSeconds,
+                             unsigned compiles, unsigned threads);
 
 /// `gluonc layout ...`: shows which thread holds each element of a tensor
 /// in a layout. argv[0] is "layout"; returns the exit code.

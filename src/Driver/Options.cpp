@@ -134,13 +134,14 @@ static std::string collectArchs(DriverOptions &options,
   return "";
 }
 
-/// Checks what CLI11 cannot: values that must come from a fixed set.
-static std::string validate(DriverOptions &options, const std::string &archList,
-                            const std::vector<std::string> &offloadArchs,
-                            const std::vector<std::string> &emitList,
-                            const std::vector<std::string> &defineList,
-                            const std::vector<std::string> &flagList,
-                            const std::string &printAfter) {
+std::string gluonc::driver::validateOptions(DriverOptions &options,
+                                            const OptionLists &lists) {
+  const std::string &archList = lists.archList;
+  const std::vector<std::string> &offloadArchs = lists.offloadArchs;
+  const std::vector<std::string> &emitList = lists.emitList;
+  const std::vector<std::string> &defineList = lists.defineList;
+  const std::vector<std::string> &flagList = lists.flagList;
+  const std::string &printAfter = lists.printAfter;
   if (std::string problem = collectArchs(options, archList, offloadArchs);
       !problem.empty())
     return problem;
@@ -245,6 +246,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
              "  gluonc layout 'gl.BlockedLayout([2, 4], [16, 2], [2, 2], "
              "[1, 0])' --shape 64x16\n"
              "  (gluonc layout --help for its options)\n"
+             "To compile every kernel a manifest lists, on N threads:\n"
+             "  gluonc build kernels.toml -j N -o out/ (gluonc build --help)\n"
              "Exit status: 0 success, 1 the kernel has errors, 2 bad command "
              "line.");
   std::vector<std::string> emitList, defineList, flagList;
@@ -331,6 +334,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_flag("--print-ir-after-all", options.printIRAfterAll,
                "Print the IR after every stage to stderr");
   app.add_flag("-v,--verbose", options.verbose, "List the files written");
+  app.add_flag("--time-report", options.timeReport,
+               "Print the seconds each step took (parse, irgen, each stage, "
+               "codegen's steps, writing) to stderr");
   app.add_flag("--version", showVersion, "Print versions and exit");
   bool listBuiltins = false;
   app.add_flag("--list-builtins", listBuiltins,
@@ -381,8 +387,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   else if (options.kernel.empty())
     problem = "no kernel named: pass -k KERNEL";
   else
-    problem = validate(options, archList, offloadArchs, emitList, defineList,
-                       flagList, printAfter);
+    problem = validateOptions(options, {archList, offloadArchs, emitList,
+                                        defineList, flagList, printAfter});
   if (!problem.empty()) {
     exitEarly = true;
     std::cerr << "gluonc: error: " << problem << "\n"

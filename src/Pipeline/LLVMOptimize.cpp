@@ -34,9 +34,15 @@ llvm::CodeGenOptLevel gluonc::toCodeGenOptLevel(unsigned optLevel) {
   }
 }
 
+std::unique_lock<std::mutex> gluonc::lockLLVMOptions() {
+  static std::mutex mutex;
+  return std::unique_lock<std::mutex>(mutex);
+}
+
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 gluonc::createLLVMTargetMachine(llvm::StringRef tripleName,
-                                const CodegenOptions &options) {
+                                const CodegenOptions &options,
+                                llvm::function_ref<void()> setOptions) {
   llvm::Triple triple(tripleName);
   std::string error;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
@@ -48,6 +54,11 @@ gluonc::createLLVMTargetMachine(llvm::StringRef tripleName,
   // default does; Standard fuses only explicit llvm.fmuladd.
   targetOptions.AllowFPOpFusion = options.fpFusion ? llvm::FPOpFusion::Fast
                                                    : llvm::FPOpFusion::Standard;
+  std::unique_lock<std::mutex> lock;
+  if (setOptions) {
+    lock = lockLLVMOptions();
+    setOptions();
+  }
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, options.arch, /*Features=*/"", targetOptions, std::nullopt,
       std::nullopt, toCodeGenOptLevel(options.optLevel)));

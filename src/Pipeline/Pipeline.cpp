@@ -86,8 +86,11 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
     PassManager pm(context);
     buildStagePasses(stage, pm, &result.sharedMemory, &result.tasks,
                      &result.schedules);
-    if (failed(pm.run(module)))
-      return failure();
+    {
+      ScopedStepTimer timer(result.stepTimes, stage.str());
+      if (failed(pm.run(module)))
+        return failure();
+    }
     if (stage == "verify") {
       llvm::raw_string_ostream os(result.gluonIR);
       module.print(os);
@@ -117,6 +120,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   }
 
   llvm::LLVMContext llvmContext;
+  std::optional<ScopedStepTimer> llvmTimer(std::in_place, result.stepTimes,
+                                           "llvm");
   auto llvmModule =
       target.translateToLLVMIR(module, llvmContext, options.codegen);
   if (!llvmModule) {
@@ -127,6 +132,7 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
     llvm::raw_string_ostream os(result.llvmIR);
     (*llvmModule)->print(os, nullptr);
   }
+  llvmTimer.reset();
   if (shouldPrintAfter("llvm")) {
     printDumpHeader(*options.dumpStream, "llvm");
     *options.dumpStream << result.llvmIR;
@@ -148,6 +154,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
     return failure();
   }
   result.codegen = std::move(*codegen);
+  for (auto &[step, seconds] : result.codegen.stepTimes)
+    result.stepTimes.emplace_back("codegen: " + step, seconds);
   if (shouldPrintAfter("codegen")) {
     printDumpHeader(*options.dumpStream, "codegen");
     *options.dumpStream << result.codegen.assembly;

@@ -11,7 +11,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <mutex>
 
 namespace gluonc {
 
@@ -20,11 +23,20 @@ llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel);
 
 struct CodegenOptions;
 
+/// LLVM's command-line options are process-wide, and LLD resets every one
+/// to its default each time it links (an AMD code object). A target whose
+/// machine reads an option sets it under this lock right before making the
+/// machine, and LLD links under it, so that compiles on other threads, or
+/// for other archs of the same command, never see the reset in between.
+std::unique_lock<std::mutex> lockLLVMOptions();
+
 /// A target machine for `triple` (whose LLVM target the caller has
 /// initialized) and options.arch, with gluonc's floating-point contraction
-/// (--no-fp-fusion) and optimization level.
+/// (--no-fp-fusion) and optimization level. `setOptions`, when given,
+/// sets the LLVM options the machine reads, under lockLLVMOptions.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createLLVMTargetMachine(llvm::StringRef triple, const CodegenOptions &options);
+createLLVMTargetMachine(llvm::StringRef triple, const CodegenOptions &options,
+                        llvm::function_ref<void()> setOptions = nullptr);
 
 /// `module` (the LLVM dialect plus the target's, whose translation the
 /// caller has registered in the module's context) as LLVM IR, with

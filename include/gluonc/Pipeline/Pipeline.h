@@ -59,6 +59,8 @@ struct PipelineResult {
   /// its intra-wave regions (after `schedule`).
   std::vector<LoopSchedule> schedules;
   CodegenResult codegen;
+  /// Seconds of each stage that ran, then of codegen's own steps.
+  StepTimes stepTimes;
 };
 
 class Pipeline {

@@ -17,6 +17,7 @@
 #include "gluonc/Conversion/TargetInfo.h"
 #include "gluonc/IR/TaskPlan.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
+#include "gluonc/Pipeline/StepTimes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -96,6 +97,8 @@ struct CodegenResult {
   std::vector<ImplicitArgument> implicitArguments;
   /// Target-specific fields of the metadata's "target" object.
   std::map<std::string, std::string> targetFields;
+  /// Seconds of each codegen step ("codegen: <step>"), for --time-report.
+  StepTimes stepTimes;
 };
 
 /// One architecture's compiled kernel, as a container packs it.

@@ -1,0 +1,260 @@
+//===- BuildCommand.cpp - gluonc build: a manifest's kernels --------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles every specialization of a manifest in one process on N threads.
+// Each compile is the one `gluonc FILE` runs (its own MLIR context and
+// LLVM context; parsing and the targets' tables are per compile or
+// read-only), reporting into streams of its own that are printed whole
+// when it ends, so that the threads' diagnostics never interleave. A
+// compile writes only its own folder, all its files or none, so the files
+// are byte for byte those of a serial compile whatever -j is; a failed
+// kernel does not stop the others. At the end `index.json` lists each
+// specialization, its status and its files, in the manifest's order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+#include "Manifest.h"
+#include "OutputSet.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+using namespace gluonc;
+using namespace gluonc::driver;
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char *kBuildIndexSchema = "gluonc.build/1";
+
+/// Prints each finished compile: on a terminal one status line rewritten
+/// in place (ninja's way) with the compiles' messages above it; otherwise
+/// a line per compile.
+class Progress {
+public:
+  Progress(size_t total, bool terminal) : total(total), terminal(terminal) {}
+
+  void finished(const ManifestJob &job, int status, const std::string &out,
+                const std::string &err) {
+    ++done;
+    std::string line = "[" + std::to_string(done) + "/" +
+                       std::to_string(total) + "] " + job.out + " (" +
+                       job.options.kernel + ", " + joinArchs(job) + ")" +
+                       (status == kSuccess ? "" : ": FAILED");
+    if (terminal)
+      std::cout << "\r\x1b[K";
+    if (!terminal || status != kSuccess)
+      std::cout << line << "\n";
+    std::cout.flush();
+    std::cerr << err;
+    std::cerr.flush();
+    std::cout << out;
+    if (terminal)
+      std::cout << bar() << " " << line;
+    std::cout.flush();
+  }
+
+  void end() {
+    if (terminal)
+      std::cout << "\r\x1b[K";
+    std::cout.flush();
+  }
+
+private:
+  static std::string joinArchs(const ManifestJob &job) {
+    std::string text;
+    for (const std::string &arch : job.options.archs)
+      text += (text.empty() ? "" : ",") + arch;
+    return text;
+  }
+
+  std::string bar() const {
+    constexpr size_t kWidth = 24;
+    size_t filled = total ? done * kWidth / total : kWidth;
+    return "[" + std::string(filled, '#') + std::string(kWidth - filled, '.') +
+           "]";
+  }
+
+  size_t total, done = 0;
+  bool terminal;
+};
+
+/// `path` (under `outputDir`) relative to it, with '/' separators.
+std::string relativeTo(const std::string &path, const std::string &outputDir) {
+  llvm::StringRef rest(path);
+  if (outputDir != "." && rest.consume_front(outputDir))
+    rest = rest.ltrim(llvm::sys::path::get_separator());
+  return llvm::sys::path::convert_to_slash(rest);
+}
+
+std::string buildIndex(const Manifest &manifest,
+                       const std::vector<JobResult> &results,
+                       const std::string &outputDir) {
+  json kernels = json::array();
+  for (size_t i = 0; i < manifest.jobs.size(); ++i) {
+    const ManifestJob &job = manifest.jobs[i];
+    const JobResult &result = results[i];
+    json files = json::array();
+    json metadata = json::object();
+    std::string index;
+    for (const std::string &path : result.written) {
+      std::string file = relativeTo(path, outputDir);
+      files.push_back(file);
+      llvm::StringRef name = llvm::sys::path::filename(path);
+      if (name.ends_with(".index.json"))
+        index = file;
+      for (const std::string &arch : job.options.archs)
+        if (name.ends_with("." + arch + ".json"))
+          metadata[arch] = file;
+    }
+    json defines = json::object();
+    for (const auto &[name, value] : job.options.defines)
+      defines[name] = value;
+    json entry = {{"archs", job.options.archs},
+                  {"defines", defines},
+                  {"files", files},
+                  {"kernel", job.options.kernel},
+                  {"metadata", metadata},
+                  {"num_warps", job.options.numWarps},
+                  {"out", job.out},
+                  {"signature", job.options.signature},
+                  {"source", job.source},
+                  {"status", result.status == kSuccess ? "ok" : "failed"}};
+    if (!index.empty())
+      entry["index"] = index;
+    kernels.push_back(std::move(entry));
+  }
+  json document = {{"kernels", kernels}, {"schema", kBuildIndexSchema}};
+  return document.dump(2) + "\n";
+}
+
+} // namespace
+
+std::vector<JobResult> gluonc::driver::runJobs(const Manifest &manifest,
+                                               unsigned threads,
+                                               const JobFinished &finished) {
+  size_t count = manifest.jobs.size();
+  std::vector<JobResult> results(count);
+  std::mutex mutex;
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < count;) {
+      std::ostringstream out, err;
+      CompileIO io{out, err, &results[i].times, &results[i].written};
+      results[i].status = compile(manifest.jobs[i].options, io);
+      std::lock_guard<std::mutex> lock(mutex);
+      finished(i, results[i], out.str(), err.str());
+    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < std::min<size_t>(threads, count); ++t)
+    pool.emplace_back(work);
+  work();
+  for (std::thread &thread : pool)
+    thread.join();
+  return results;
+}
+
+int gluonc::driver::runBuildCommand(int argc, char **argv) {
+  CLI::App app{"gluonc build: compiles every kernel a manifest lists",
+               "gluonc build"};
+  app.footer("Each specialization writes the files `gluonc FILE` would into "
+             "<output dir>/<out>/, and <output dir>/index.json lists them "
+             "all. A kernel that fails does not stop the others.\n"
+             "Example:\n  gluonc build kernels.toml -j 8 -o out/\n"
+             "The manifest's format is in docs/manifest.md.\n"
+             "Exit status: 0 every kernel compiled, 1 the manifest or a "
+             "kernel has errors, 2 bad command line.");
+  std::string manifestPath, outputDir = ".";
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool timeReport = false, verbose = false;
+  app.add_option("manifest", manifestPath, "The manifest (.toml)")
+      ->required();
+  app.add_option("-j,--jobs", threads,
+                 "Compiles run at once (default: the cores, " +
+                     std::to_string(threads) + ")")
+      ->check(CLI::Range(1u, 1024u));
+  app.add_option("-o,--output", outputDir,
+                 "Output directory, created if missing (default .)");
+  app.add_flag("--time-report", timeReport,
+               "Print the seconds each step took, added up over the "
+               "kernels, to stderr");
+  app.add_flag("-v,--verbose", verbose,
+               "List each kernel's files and plans as -v does");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    std::cerr << "gluonc build: error: " << e.what() << "\n"
+              << "Run 'gluonc build --help' for usage.\n";
+    return kUsageError;
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  std::optional<Manifest> manifest =
+      readManifest(manifestPath, outputDir, std::cerr);
+  if (!manifest)
+    return kUserError;
+  for (ManifestJob &job : manifest->jobs) {
+    job.options.verbose = verbose;
+    job.options.argv0 = argv[0];
+  }
+
+  size_t count = manifest->jobs.size();
+  threads = unsigned(std::min<size_t>(threads, count));
+  Progress progress(count, isatty(STDOUT_FILENO) != 0);
+  std::vector<JobResult> results =
+      runJobs(*manifest, threads,
+              [&](size_t job, const JobResult &result, const std::string &out,
+                  const std::string &err) {
+                progress.finished(manifest->jobs[job], result.status, out,
+                                  err);
+              });
+  progress.end();
+
+  OutputSet index;
+  llvm::SmallString<256> indexPath(outputDir);
+  llvm::sys::path::append(indexPath, "index.json");
+  index.add(std::string(indexPath), buildIndex(*manifest, results, outputDir));
+  CompileIO io{std::cout, std::cerr};
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    std::cerr << "gluonc build: error: cannot create '" << outputDir
+              << "': " << ec.message() << "\n";
+    return kUserError;
+  }
+  if (!index.write(verbose, io))
+    return kUserError;
+
+  size_t failed = 0;
+  StepTimes times;
+  for (const JobResult &result : results) {
+    failed += result.status != kSuccess;
+    times.insert(times.end(), result.times.begin(), result.times.end());
+  }
+  std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+  if (timeReport)
+    std::cerr << formatTimeReport(times, wall.count(), unsigned(count),
+                                  threads);
+  std::cout << "gluonc build: " << count - failed << " of " << count
+            << " compiled" << (failed ? ", " + std::to_string(failed) +
+                                            " failed"
+                                      : std::string())
+            << "; index in " << std::string(indexPath) << "\n";
+  return failed ? kUserError : kSuccess;
+}
