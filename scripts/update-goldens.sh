@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates the golden files of tests/lit/samples/*.test with the gluonc of
-# BUILD_DIR. Each `RUN: diff -ru [-x PATTERN ...] %golden/NAME %t[/SUB]` line
+# BUILD_DIR. The folders a manifest in tests/lit/golden (*.toml) lists are
+# rewritten by `gluonc golden update`, the command users run on their own
+# goldens; with NAMEs, a manifest is updated when it lists one of them
+# (every changed file of it is rewritten). Each other
+# `RUN: diff -ru [-x PATTERN ...] %golden/NAME %t[/SUB]` line
 # names a golden folder (without the files matching PATTERN); the test's
 # `%gluonc ... -o %t[/SUB]` line that writes the folder it is compared with
 # is rerun into tests/lit/golden/NAME. With NAMEs, only those folders are
@@ -15,6 +19,16 @@ build=${1:-build}
 shift $(($# > 0 ? 1 : 0))
 gluonc=$root/$build/src/Driver/gluonc
 [ -x "$gluonc" ] || { echo "no gluonc at $gluonc: build first" >&2; exit 2; }
+
+for manifest in "$root"/tests/lit/golden/*.toml; do
+  listed=$#
+  for name in "$@"; do
+    grep -q "^out = \"$name\"" "$manifest" && listed=0
+  done
+  if [ "$listed" -eq 0 ]; then
+    "$gluonc" golden update --manifest "$manifest" --dir "$root/tests/lit/golden"
+  fi
+done
 
 python3 - "$root" "$gluonc" "$@" <<'PY'
 import pathlib, re, shlex, shutil, subprocess, sys
@@ -46,6 +60,8 @@ for test in sorted((root / "tests/lit/samples").glob("*.test")):
             for path in out.glob(pattern):
                 path.unlink()
         print(f"updated tests/lit/golden/{name}")
+for manifest in (root / "tests/lit/golden").glob("*.toml"):
+    seen |= set(re.findall(r'^out = "(\S+)"', manifest.read_text(), re.M))
 if wanted - seen:
     sys.exit("no golden folder named " + ", ".join(sorted(wanted - seen)))
 PY

@@ -120,6 +120,11 @@ int compile(const DriverOptions &options);
 /// on several threads. argv[0] is "build"; returns the exit code.
 int runBuildCommand(int argc, char **argv);
 
+/// `gluonc golden check|update ...`: compares a manifest's assembly with
+/// golden files, or rewrites them. argv[0] is "golden"; returns the exit
+/// code.
+int runGoldenCommand(int argc, char **argv);
+
 /// --time-report's table: `times` of `compiles` compiles added up by step.
 std::string formatTimeReport(const StepTimes &times, double wallSeconds,
                              unsigned compiles, unsigned threads);

@@ -22,6 +22,8 @@ int main(int argc, char **argv) {
     return runLayoutCommand(argc - 1, argv + 1);
   if (argc > 1 && llvm::StringRef(argv[1]) == "build")
     return runBuildCommand(argc - 1, argv + 1);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "golden")
+    return runGoldenCommand(argc - 1, argv + 1);
   DriverOptions options;
   bool exitEarly = false;
   int status = parseCommandLine(argc, argv, options, exitEarly);

@@ -1,0 +1,269 @@
+//===- GoldenCommand.cpp - gluonc golden check|update ---------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Golden files for a project's CI: every specialization of a manifest is
+// compiled (as gluonc build does, on -j threads, into a temporary folder,
+// stopping at the assembly: nothing is assembled), and each text output of
+// the asked kinds is compared with DIR/<out>/<file>. Both sides are
+// normalized the same way: comment lines that name a version, and
+// `.ident` directives, are dropped, so that a new LLVM or gluonc release
+// that changes only those does not fail; nothing else is renamed or
+// rewritten. `check` prints a unified diff per differing file and exits 1;
+// `update` writes the new files (and removes goldens of kinds asked for
+// that a specialization no longer writes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+#include "Manifest.h"
+#include "UnifiedDiff.h"
+
+#include "gluonc/Pipeline/Target.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+using namespace gluonc;
+using namespace gluonc::driver;
+
+namespace {
+
+/// The kinds a golden may hold, by file suffix.
+const std::pair<const char *, const char *> kGoldenKinds[] = {
+    {"ptx", ".ptx"},
+    {"amdgcn", ".amdgcn"},
+    {"gluon-ir", ".gluon.mlir"},
+    {"llvm-ir", ".ll"}};
+
+/// The kind of `file`, or "" when it is not one a golden holds.
+std::string kindOf(llvm::StringRef file) {
+  for (const auto &[kind, suffix] : kGoldenKinds)
+    if (file.ends_with(suffix))
+      return kind;
+  return "";
+}
+
+/// `text` without the lines that say which compiler wrote it: comments
+/// (`//`, `;`, `#`) naming a version, and `.ident` directives.
+std::string normalize(llvm::StringRef text) {
+  static const llvm::Regex versionComment(
+      "^[ \t]*(//|;|#).*([Vv]ersion|[0-9]+\\.[0-9]+\\.[0-9]+)");
+  std::string kept;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    bool lastLine = rest.empty() && !text.ends_with("\n");
+    if (!versionComment.match(line) && !line.ltrim().starts_with(".ident"))
+      kept += line.str() + (lastLine ? "" : "\n");
+    text = rest;
+  }
+  return kept;
+}
+
+std::optional<std::string> readFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
+bool writeFile(const std::string &path, const std::string &text,
+               std::ostream &err) {
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec) {
+    os << text;
+    os.close();
+    ec = os.error();
+    os.clear_error();
+  }
+  if (ec)
+    err << "gluonc golden: error: cannot write '" << path
+        << "': " << ec.message() << "\n";
+  return !ec;
+}
+
+/// The kinds a job's archs write among `kinds`.
+std::set<std::string> kindsFor(const DriverOptions &options,
+                               const std::set<std::string> &kinds) {
+  std::set<std::string> emit;
+  for (const std::string &kind : kinds) {
+    bool assembly = kind == "ptx" || kind == "amdgcn";
+    for (const std::string &arch : options.archs)
+      if (!assembly || lookupTargetForArch(arch)->getAssemblyKind() == kind)
+        emit.insert(kind);
+  }
+  return emit;
+}
+
+/// Removes a folder made for the compiles, with what is in it.
+struct TempFolder {
+  std::string path;
+  ~TempFolder() {
+    if (!path.empty())
+      llvm::sys::fs::remove_directories(path);
+  }
+};
+
+} // namespace
+
+int gluonc::driver::runGoldenCommand(int argc, char **argv) {
+  CLI::App app{"gluonc golden: compares a manifest's assembly (and IR) with "
+               "golden files, or rewrites them",
+               "gluonc golden"};
+  app.footer(
+      "Each specialization's files go to DIR/<out>/<file>, named as "
+      "`gluonc build` names them. Comment lines naming a version and "
+      ".ident directives are left out of both sides; nothing else is "
+      "changed.\n"
+      "Example:\n  gluonc golden check --manifest kernels.toml --dir "
+      "goldens/\n  gluonc golden update --manifest kernels.toml --dir "
+      "goldens/\n"
+      "Exit status: 0 every file matches (check) or was written (update), "
+      "1 a file differs or a kernel has errors, 2 bad command line.");
+  app.require_subcommand(1);
+  std::string manifestPath, dir, kindList = "ptx,amdgcn";
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  auto addOptions = [&](CLI::App *command) {
+    command->add_option("--manifest", manifestPath, "The manifest (.toml)")
+        ->required();
+    command->add_option("--dir", dir, "The golden files' folder")
+        ->required();
+    command->add_option("--kinds", kindList,
+                        "Comma-separated kinds compared: ptx, amdgcn, "
+                        "gluon-ir, llvm-ir (default ptx,amdgcn: each arch's "
+                        "assembly)");
+    command->add_option("-j,--jobs", threads,
+                        "Compiles run at once (default: the cores)")
+        ->check(CLI::Range(1u, 1024u));
+  };
+  CLI::App *check = app.add_subcommand(
+      "check", "Compare; print a unified diff of each file that differs");
+  CLI::App *update =
+      app.add_subcommand("update", "Write the golden files anew");
+  addOptions(check);
+  addOptions(update);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    std::cerr << "gluonc golden: error: " << e.what() << "\n"
+              << "Run 'gluonc golden --help' for usage.\n";
+    return kUsageError;
+  }
+  bool updating = update->parsed();
+  std::set<std::string> kinds;
+  {
+    std::stringstream items(kindList);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      if (kindOf("x." + item).empty() && item != "gluon-ir" &&
+          item != "llvm-ir") {
+        std::cerr << "gluonc golden: error: unknown kind '" << item
+                  << "' (expected ptx, amdgcn, gluon-ir, llvm-ir)\n";
+        return kUsageError;
+      }
+      kinds.insert(item);
+    }
+  }
+
+  llvm::SmallString<128> tempPath;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("gluonc-golden", tempPath)) {
+    std::cerr << "gluonc golden: error: cannot make a temporary folder: "
+              << ec.message() << "\n";
+    return kUserError;
+  }
+  TempFolder temp{std::string(tempPath)};
+  std::optional<Manifest> manifest =
+      readManifest(manifestPath, temp.path, std::cerr);
+  if (!manifest)
+    return kUserError;
+  for (ManifestJob &job : manifest->jobs) {
+    job.options.emit = kindsFor(job.options, kinds);
+    job.options.noPTX = false;
+  }
+  std::vector<JobResult> results = runJobs(
+      *manifest, threads,
+      [](size_t, const JobResult &, const std::string &,
+         const std::string &err) { std::cerr << err; });
+
+  size_t compared = 0, differing = 0, failed = 0;
+  for (size_t i = 0; i < manifest->jobs.size(); ++i) {
+    const ManifestJob &job = manifest->jobs[i];
+    if (results[i].status != kSuccess) {
+      std::cerr << "gluonc golden: error: '" << job.out
+                << "' did not compile; its goldens are not "
+                << (updating ? "updated" : "checked") << "\n";
+      ++failed;
+      continue;
+    }
+    llvm::SmallString<256> goldenFolder(dir);
+    llvm::sys::path::append(goldenFolder, job.out);
+    std::set<std::string> written;
+    for (const std::string &path : results[i].written) {
+      std::string file = llvm::sys::path::filename(path).str();
+      std::string kind = kindOf(file);
+      if (kind.empty() || !kinds.count(kind))
+        continue;
+      written.insert(file);
+      ++compared;
+      std::string fresh = normalize(readFile(path).value_or(""));
+      llvm::SmallString<256> goldenPath(goldenFolder);
+      llvm::sys::path::append(goldenPath, file);
+      std::optional<std::string> golden = readFile(std::string(goldenPath));
+      std::string stored = golden ? normalize(*golden) : "";
+      if (golden && stored == fresh)
+        continue;
+      if (updating) {
+        if (!writeFile(std::string(goldenPath), fresh, std::cerr))
+          return kUserError;
+        std::cout << "updated " << std::string(goldenPath) << "\n";
+        continue;
+      }
+      ++differing;
+      if (!golden)
+        std::cout << "gluonc golden: " << std::string(goldenPath)
+                  << " is missing\n";
+      std::cout << unifiedDiff(stored, fresh, std::string(goldenPath),
+                               job.out + "/" + file + " (compiled)");
+    }
+    // A golden of a compared kind that the compile no longer writes.
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator entry(goldenFolder, ec), end;
+         !ec && entry != end; entry.increment(ec)) {
+      std::string file = llvm::sys::path::filename(entry->path()).str();
+      std::string kind = kindOf(file);
+      if (kind.empty() || !kinds.count(kind) || written.count(file))
+        continue;
+      if (updating) {
+        llvm::sys::fs::remove(entry->path());
+        std::cout << "removed " << entry->path() << "\n";
+      } else {
+        ++differing;
+        std::cout << "gluonc golden: " << entry->path()
+                  << " is no longer written by '" << job.out << "'\n";
+      }
+    }
+  }
+  if (!updating)
+    std::cout << "gluonc golden: " << compared << " file"
+              << (compared == 1 ? "" : "s") << " compared, " << differing
+              << " differ" << (differing == 1 ? "s" : "") << "\n";
+  return failed || differing ? kUserError : kSuccess;
+}
