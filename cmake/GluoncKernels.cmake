@@ -4,7 +4,7 @@
 #     SOURCE <file.py> KERNEL <name> SIGNATURE <signature>
 #     [DEFINES NAME=VALUE ...] [ARCHS sm_90a ...] [NUM_WARPS 4]
 #     [OUTPUT_DIR <dir>] [OPT_LEVEL 3] [OPTIONS --debug ...] [FATBIN]
-#     [INCLUDE_DIRS <dir> ...])
+#     [LAUNCHER [LAUNCHER_NAME <name>]] [INCLUDE_DIRS <dir> ...])
 #
 # Adds a custom target <target> that writes <kernel>.<arch>.cubin (.hsaco
 # for AMD's gfx* architectures) and <kernel>.<arch>.json for each
@@ -17,14 +17,21 @@
 # (gluonc -I). With FATBIN one gluonc command compiles every
 # architecture instead: the NVIDIA ones' images go into <kernel>.fatbin,
 # the AMD ones' into <kernel>.hipfb, with each arch's JSON and
-# <kernel>.index.json, which gluonrt_kernel_load takes. OPTIONS are passed to gluonc as they are (--debug,
-# --no-fp-fusion). <target>_OUTPUT_DIR is set in the caller's scope.
+# <kernel>.index.json, which gluonrt_kernel_load takes. With LAUNCHER one
+# command also writes <name>.launcher.h and .c (gluonc --emit launcher;
+# <name> is LAUNCHER_NAME, default the kernel's name): typed C functions
+# <name>_load and <name>_launch with every arch's image embedded, built
+# into the static library <target>_launcher, which links gluonc::gluonrt
+# and puts the header on its users' include path. OPTIONS are passed to
+# gluonc as they are (--debug, --no-fp-fusion). <target>_OUTPUT_DIR is set
+# in the caller's scope.
 #
 # gluonc is the `gluonc` target of this build when there is one, else the
 # program GLUONC_EXECUTABLE names, else `gluonc` on the PATH.
 
 function(gluonc_add_kernels target)
-  cmake_parse_arguments(ARG "FATBIN" "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL"
+  cmake_parse_arguments(ARG "FATBIN;LAUNCHER"
+                        "SOURCE;KERNEL;SIGNATURE;NUM_WARPS;OUTPUT_DIR;OPT_LEVEL;LAUNCHER_NAME"
                         "DEFINES;ARCHS;OPTIONS;INCLUDE_DIRS" ${ARGN})
   foreach(required SOURCE KERNEL SIGNATURE)
     if(NOT DEFINED ARG_${required})
@@ -79,21 +86,45 @@ function(gluonc_add_kernels target)
   endif()
 
   set(outputs)
-  if(ARG_FATBIN)
-    set(outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.index.json)
+  if(ARG_FATBIN OR ARG_LAUNCHER)
+    set(outputs)
     set(emit)
+    list(LENGTH ARG_ARCHS arch_count)
+    if(ARG_FATBIN OR arch_count GREATER 1)
+      list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.index.json)
+    endif()
     foreach(arch IN LISTS ARG_ARCHS)
       list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch}.json)
+      set(container fatbin)
+      set(image cubin)
       if(arch MATCHES "^gfx")
-        list(APPEND emit hipfb)
+        set(container hipfb)
+        set(image hsaco)
+      endif()
+      if(ARG_FATBIN)
+        list(APPEND emit ${container})
       else()
-        list(APPEND emit fatbin)
+        list(APPEND emit ${image})
+        list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${arch}.${image})
       endif()
     endforeach()
     list(REMOVE_DUPLICATES emit)
-    foreach(container IN LISTS emit)
-      list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${container})
-    endforeach()
+    if(ARG_FATBIN)
+      foreach(container IN LISTS emit)
+        list(APPEND outputs ${ARG_OUTPUT_DIR}/${ARG_KERNEL}.${container})
+      endforeach()
+    endif()
+    set(launcher_args)
+    if(ARG_LAUNCHER)
+      if(NOT ARG_LAUNCHER_NAME)
+        set(ARG_LAUNCHER_NAME ${ARG_KERNEL})
+      endif()
+      list(APPEND emit launcher)
+      set(launcher_source ${ARG_OUTPUT_DIR}/${ARG_LAUNCHER_NAME}.launcher.c)
+      list(APPEND outputs ${launcher_source}
+           ${ARG_OUTPUT_DIR}/${ARG_LAUNCHER_NAME}.launcher.h)
+      set(launcher_args --launcher-name ${ARG_LAUNCHER_NAME})
+    endif()
     string(JOIN "," arch_list ${ARG_ARCHS})
     string(JOIN "," emit_list ${emit})
     set(depfile_args)
@@ -108,13 +139,21 @@ function(gluonc_add_kernels target)
       OUTPUT ${outputs}
       COMMAND ${compiler} ${source} -k ${ARG_KERNEL} -s "${ARG_SIGNATURE}"
               ${define_args} --arch ${arch_list} --emit ${emit_list}
-              -w ${ARG_NUM_WARPS} -O${ARG_OPT_LEVEL} ${ARG_OPTIONS}
-              -o ${ARG_OUTPUT_DIR} ${depfile_args}
+              -w ${ARG_NUM_WARPS} -O${ARG_OPT_LEVEL} ${launcher_args}
+              ${ARG_OPTIONS} -o ${ARG_OUTPUT_DIR} ${depfile_args}
       DEPENDS ${source} ${compiler_dependency}
       ${depfile_option}
       COMMENT "gluonc ${ARG_KERNEL} (${arch_list}, ${emit_list}) from ${ARG_SOURCE}"
       VERBATIM)
     add_custom_target(${target} ALL DEPENDS ${outputs})
+    if(ARG_LAUNCHER)
+      add_library(${target}_launcher STATIC ${launcher_source})
+      add_dependencies(${target}_launcher ${target})
+      target_include_directories(${target}_launcher PUBLIC ${ARG_OUTPUT_DIR})
+      target_link_libraries(${target}_launcher PUBLIC gluonc::gluonrt)
+      set_target_properties(${target}_launcher PROPERTIES
+        LINKER_LANGUAGE C POSITION_INDEPENDENT_CODE ON)
+    endif()
     set(${target}_OUTPUT_DIR ${ARG_OUTPUT_DIR} PARENT_SCOPE)
     return()
   endif()

@@ -1024,13 +1024,28 @@ gluonrt_status loadImage(const KernelMetadata &metadata,
   if (gluonrt_status status =
           readExactly(file, metadata.imageSize, image, error))
     return fail(status, jsonPath + ": image: " + error);
+  if (gluonrt_status status = checkImage(metadata, image))
+    return status;
+  realPath = file.realPath;
+  return GLUONRT_SUCCESS;
+}
+
+gluonrt_status checkImage(const KernelMetadata &metadata,
+                          const std::vector<uint8_t> &image) {
+  const std::string &jsonPath = metadata.jsonPath;
+  if (image.size() != metadata.imageSize)
+    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+                jsonPath + ": image " + metadata.imagePath + " is " +
+                    std::to_string(image.size()) +
+                    " bytes, the metadata says " +
+                    std::to_string(metadata.imageSize) +
+                    ": the image and the JSON are from different builds");
   std::string digest = Sha256::hexDigest(image.data(), image.size());
   if (digest != metadata.imageSha256)
     return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
                 jsonPath + ": image " + metadata.imagePath + " has SHA-256 " +
                     digest + ", the metadata says " + metadata.imageSha256 +
                     ": the image and the JSON are from different builds");
-  realPath = file.realPath;
   return GLUONRT_SUCCESS;
 }
 

@@ -138,6 +138,11 @@ gluonrt_status parseMetadata(const std::string &jsonText,
 gluonrt_status loadImage(const KernelMetadata &metadata,
                          std::vector<uint8_t> &image, std::string &realPath);
 
+/// Checks `image` (already read) against the size and SHA-256 of
+/// `metadata`.
+gluonrt_status checkImage(const KernelMetadata &metadata,
+                          const std::vector<uint8_t> &image);
+
 /// Reads `jsonPath` (a regular file of at most MaxJsonBytes), parses it,
 /// then loads the image (loadImage).
 gluonrt_status loadMetadataAndImage(const std::string &jsonPath,

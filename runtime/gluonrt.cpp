@@ -283,25 +283,13 @@ const char *gluonrt_version(void) { return GLUONRT_VERSION_STRING; }
 
 namespace {
 
-/// `path` itself, unless it is an index (gluonc.index/1): then the
-/// metadata file of the arch for `device` (-1: the selected device's
-/// index). Each backend the index has archs for is asked, the selected
-/// one first, then in the index's order; the first whose device one of
-/// them fits wins.
-gluonrt_status resolveIndex(const std::string &path, int device,
-                            std::string &metadataPath) {
-  metadataPath = path;
-  std::vector<uint8_t> bytes;
-  std::string error;
-  // A file that cannot be read is reported by the metadata load.
-  if (readRegularFile(path, MetadataLimits::MaxJsonBytes, bytes, error))
-    return GLUONRT_SUCCESS;
-  std::string text(bytes.begin(), bytes.end());
-  if (!isIndexDocument(text))
-    return GLUONRT_SUCCESS;
-  IndexMetadata index;
-  if (gluonrt_status status = parseIndex(text, path, index))
-    return status;
+/// The entry of `index` for `device` (-1: the selected device's index).
+/// Each backend the index has archs for is asked, the selected one first,
+/// then in the index's order; the first whose device one of them fits
+/// wins. `what` names the index in messages.
+gluonrt_status pickForDevice(const IndexMetadata &index, int device,
+                             const std::string &what, int &picked) {
+  const std::string &path = what;
   gluonrt_backend selected;
   int selectedIndex;
   if (gluonrt_status status = selectedDevice(selected, selectedIndex))
@@ -327,11 +315,9 @@ gluonrt_status resolveIndex(const std::string &path, int device,
       noDeviceMessage += (noDeviceMessage.empty() ? "" : "; ") + lastError();
       continue;
     }
-    int picked = pickIndexEntry(index, backend, info);
-    if (picked >= 0) {
-      metadataPath = index.directory + "/" + index.entries[picked].metadataFile;
+    picked = pickIndexEntry(index, backend, info);
+    if (picked >= 0)
       return GLUONRT_SUCCESS;
-    }
     devices += std::string(devices.empty() ? "" : ", ") + info.name + " (" +
                info.arch + ")";
   }
@@ -344,6 +330,29 @@ gluonrt_status resolveIndex(const std::string &path, int device,
               path + ": no architecture here runs on device " +
                   std::to_string(device) + ", " + devices + "; the index has " +
                   archs);
+}
+
+/// `path` itself, unless it is an index (gluonc.index/1): then the
+/// metadata file of the arch for `device` (pickForDevice).
+gluonrt_status resolveIndex(const std::string &path, int device,
+                            std::string &metadataPath) {
+  metadataPath = path;
+  std::vector<uint8_t> bytes;
+  std::string error;
+  // A file that cannot be read is reported by the metadata load.
+  if (readRegularFile(path, MetadataLimits::MaxJsonBytes, bytes, error))
+    return GLUONRT_SUCCESS;
+  std::string text(bytes.begin(), bytes.end());
+  if (!isIndexDocument(text))
+    return GLUONRT_SUCCESS;
+  IndexMetadata index;
+  if (gluonrt_status status = parseIndex(text, path, index))
+    return status;
+  int picked = -1;
+  if (gluonrt_status status = pickForDevice(index, device, path, picked))
+    return status;
+  metadataPath = index.directory + "/" + index.entries[picked].metadataFile;
+  return GLUONRT_SUCCESS;
 }
 
 } // namespace
@@ -486,6 +495,65 @@ gluonrt_status gluonrt_kernel_load_on_device(const char *json_path, int device,
 gluonrt_status gluonrt_kernel_load(const char *json_path,
                                    gluonrt_kernel **out) {
   return gluonrt_kernel_load_on_device(json_path, -1, out);
+}
+
+gluonrt_status gluonrt_kernel_load_embedded(const gluonrt_embedded_arch *archs,
+                                            int num_archs, int device,
+                                            gluonrt_kernel **out) {
+  if (!out)
+    return nullArgument("gluonrt_kernel_load_embedded", "out");
+  *out = nullptr;
+  if (!archs)
+    return nullArgument("gluonrt_kernel_load_embedded", "archs");
+  if (num_archs <= 0)
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                "gluonrt_kernel_load_embedded: num_archs is " +
+                    std::to_string(num_archs) + ", expected at least 1");
+  gluonrt_status status = guarded([&]() -> gluonrt_status {
+    // Each arch's metadata, as an index of them would list it.
+    std::vector<KernelMetadata> metadata(static_cast<size_t>(num_archs));
+    IndexMetadata index;
+    for (int i = 0; i < num_archs; ++i) {
+      const gluonrt_embedded_arch &arch = archs[i];
+      std::string name = "embedded metadata " + std::to_string(i);
+      if (!arch.metadata || !arch.image)
+        return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
+                    "gluonrt_kernel_load_embedded: " + name +
+                        " has a NULL metadata or image");
+      if (arch.metadata_size > MetadataLimits::MaxJsonBytes)
+        return fail(GLUONRT_ERROR_INVALID_METADATA,
+                    name + " is " + std::to_string(arch.metadata_size) +
+                        " bytes, more than a metadata file may be");
+      if (gluonrt_status status =
+              parseMetadata(std::string(arch.metadata, arch.metadata_size),
+                            name, metadata[size_t(i)]))
+        return status;
+      const KernelMetadata &parsed = metadata[size_t(i)];
+      index.entries.push_back(
+          {parsed.arch, parsed.backend, name, parsed.ptxArch});
+    }
+    int picked = -1;
+    if (gluonrt_status status = pickForDevice(
+            index, device, "the embedded kernel '" + metadata[0].entry + "'",
+            picked))
+      return status;
+    auto kernel = std::make_unique<gluonrt_kernel>();
+    kernel->metadata = std::move(metadata[size_t(picked)]);
+    const uint8_t *bytes = static_cast<const uint8_t *>(archs[picked].image);
+    kernel->image.assign(bytes, bytes + archs[picked].image_size);
+    if (gluonrt_status status = checkImage(kernel->metadata, kernel->image))
+      return status;
+    *out = kernel.release();
+    return GLUONRT_SUCCESS;
+  });
+  if (status)
+    return status;
+  if (gluonrt_status status = gluonrt_kernel_bind(*out, device)) {
+    gluonrt_kernel_unload(*out);
+    *out = nullptr;
+    return status;
+  }
+  return GLUONRT_SUCCESS;
 }
 
 int gluonrt_kernel_is_bound(const gluonrt_kernel *kernel) {

@@ -89,6 +89,8 @@ echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX 
 run_gpu_test gpu-fatbin tests/gpu/fatbin_test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/fatbin_work"
 rm -rf "$logs/fatbin_work"
+echo "== A CMake project's program (samples/cmake-consumer: find_package(gluonc), a fatbin with a launcher)"
+run_gpu_test gpu-consumer "$stage/bin/gluonc-consumer-vector-add"
 echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-run)"
 # Not under racecheck: it reports the mbarrier hand-off between tasks (a
 # task's barrier, then one thread arrives for the task; the other task

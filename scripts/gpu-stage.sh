@@ -63,5 +63,16 @@ for kind in matmul_wgmma matmul_persistent matmul_ws; do
       -o "$stage/bench/${kind}_$dtype"
   done
 done
+# samples/cmake-consumer, built against this build installed in a
+# scratch prefix: a C++ program that launches vector_add through the
+# launcher gluonc_add_kernels(... FATBIN LAUNCHER) writes. It finds
+# libgluonrt beside itself ($ORIGIN).
+prefix=$(mktemp -d)
+cmake --install "$build" --prefix "$prefix" >/dev/null
+cmake -S samples/cmake-consumer -B "$prefix/consumer" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" '-DCMAKE_BUILD_RPATH=$ORIGIN' >/dev/null
+ninja -C "$prefix/consumer" >/dev/null
+cp "$prefix/consumer/vector_add" "$stage/bin/gluonc-consumer-vector-add"
+rm -rf "$prefix"
 echo "staged in $stage:"
 find "$stage" -type f | sort

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "Launcher.h"
 #include "OutputSet.h"
 
 #include "gluonc/Backends/AMD.h"
@@ -380,6 +381,41 @@ std::string addDepfile(const DriverOptions &options,
   return folder.empty() ? "." : folder;
 }
 
+/// Adds --emit launcher's header and source, embedding each arch's
+/// metadata (`jsons`) and the image file it names, from `outputs`.
+void addLauncher(
+    const DriverOptions &options,
+    const std::vector<std::pair<const ArchOutput *, std::string>> &jsons,
+    OutputSet &outputs) {
+  const MetadataInput &first = jsons.front().first->metadata;
+  LauncherInput input;
+  input.name = toCIdentifier(options.launcherName.empty()
+                                 ? first.entry
+                                 : options.launcherName);
+  input.kernelName = first.kernelName;
+  input.sourcePath = first.sourcePath;
+  input.compilerVersion = GLUONC_VERSION;
+  input.numWarps = options.numWarps;
+  input.params = first.params;
+  input.constexprs = first.constexprs;
+  for (const auto &[arch, json] : jsons) {
+    const MetadataInput &metadata = arch->metadata;
+    std::string imageFile =
+        metadata.container ? metadata.container->file : metadata.imageFile;
+    input.archs.push_back({arch->arch, json, imageFile});
+    llvm::SmallString<256> imagePath(options.outputDir);
+    llvm::sys::path::append(imagePath, imageFile);
+    input.images[imageFile] = *outputs.find(std::string(imagePath));
+  }
+  auto path = [&](const char *extension) {
+    llvm::SmallString<256> file(options.outputDir);
+    llvm::sys::path::append(file, input.name + extension);
+    return std::string(file);
+  };
+  outputs.add(path(".launcher.h"), buildLauncherHeader(input));
+  outputs.add(path(".launcher.c"), buildLauncherSource(input));
+}
+
 } // namespace
 
 int gluonc::driver::compile(const DriverOptions &options) {
@@ -439,10 +475,12 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
     return status;
   std::vector<IndexEntry> index;
   const MetadataInput *first = nullptr;
+  std::vector<std::pair<const ArchOutput *, std::string>> jsons;
   for (const std::unique_ptr<ArchOutput> &arch : archs) {
     if (arch->jsonPath.empty())
       continue;
-    outputs.add(arch->jsonPath, buildMetadataJSON(arch->metadata));
+    jsons.emplace_back(arch.get(), buildMetadataJSON(arch->metadata));
+    outputs.add(arch->jsonPath, jsons.back().second);
     index.push_back({arch->arch, arch->target->getBackend().str(),
                      llvm::sys::path::filename(arch->jsonPath).str()});
     if (!first)
@@ -457,6 +495,8 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
         std::string(path),
         buildIndexJSON(first->kernelName, first->entry, index, containers));
   }
+  if (options.emit.count("launcher"))
+    addLauncher(options, jsons, outputs);
   packTimer.reset();
   ScopedStepTimer writeTimer(times, "write");
   std::vector<std::string> folders = {options.outputDir};

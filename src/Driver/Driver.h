@@ -36,6 +36,9 @@ struct DriverOptions {
   /// target's default (its image and json); emitFor() says what one arch
   /// writes.
   std::set<std::string> emit;
+  /// --launcher-name: the prefix of --emit launcher's functions and
+  /// files (default the kernel's entry name).
+  std::string launcherName;
   /// --no-ptx: a fatbin holds the cubins only.
   bool noPTX = false;
   unsigned optLevel = 3;

@@ -405,6 +405,8 @@ private:
     options.noPTX = settings.noPTX.value_or(false);
     options.fpFusion = settings.fpFusion.value_or(true);
     options.tuneOccupancy = settings.occupancyTuning.value_or(true);
+    // Launchers of one manifest link into one program: each its own name.
+    options.launcherName = out;
     OptionLists lists;
     if (settings.archs && settings.archs->empty()) {
       error(table.source(), "in '" + out + "': 'archs' is empty");

@@ -20,7 +20,8 @@ using namespace gluonc::driver;
 
 static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx",
                                          "amdgcn",   "cubin",   "hsaco",
-                                         "fatbin",   "hipfb",   "json"};
+                                         "fatbin",   "hipfb",   "json",
+                                         "launcher"};
 
 /// Whether `kind` is written by `target`: its assembly, image or container.
 static bool isKindOf(const std::string &kind, const Target &target) {
@@ -107,6 +108,12 @@ std::set<std::string> gluonc::driver::emitFor(const DriverOptions &options,
   // The index that lists a container's archs names their metadata.
   if (emit.count(target.getContainerFormat().str()))
     emit.insert("json");
+  // A launcher embeds each arch's metadata and the image it names.
+  if (emit.count("launcher")) {
+    emit.insert("json");
+    if (!emit.count(target.getContainerFormat().str()))
+      emit.insert(target.getImageFormat().str());
+  }
   return emit;
 }
 
@@ -173,7 +180,7 @@ std::string gluonc::driver::validateOptions(DriverOptions &options,
         return "unknown --emit kind '" + item +
                "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
                imageFormat + ", " + target.getContainerFormat().str() +
-               ", json)";
+               ", json, launcher)";
       bool somewhere = !isVendorKind(item);
       for (const std::string &arch : options.archs)
         somewhere |= isKindOf(item, *lookupTargetForArch(arch));
@@ -302,8 +309,13 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "Comma-separated outputs: gluon-ir, llvm-ir, ptx or amdgcn, "
                  "cubin or hsaco, json, and fatbin (NVIDIA) or hipfb (AMD), "
                  "one file of every arch's image that the metadata then "
-                 "names, with an index of the archs (default: the image "
-                 "and json)");
+                 "names, with an index of the archs; launcher, a C header "
+                 "and source with a typed launch function that embed "
+                 "every arch (default: the image and json)");
+  app.add_option("--launcher-name", options.launcherName,
+                 "The prefix of --emit launcher's C functions and files "
+                 "(default the kernel's name): <name>_launch, "
+                 "<name>.launcher.h");
   app.add_flag("--no-ptx", options.noPTX,
                "Leave the PTX out of the fatbin (by default the newest arch "
                "without an 'a' has its PTX there, for the driver to "

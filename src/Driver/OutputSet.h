@@ -32,6 +32,12 @@ public:
     files.emplace(std::move(path), std::move(contents));
   }
 
+  /// The contents to be written to `path`, or null.
+  const std::string *find(const std::string &path) const {
+    auto file = files.find(path);
+    return file == files.end() ? nullptr : &file->second;
+  }
+
   /// The files to write, sorted.
   std::vector<std::string> getPaths() const {
     std::vector<std::string> paths;

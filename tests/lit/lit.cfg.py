@@ -26,6 +26,18 @@ config.substitutions.append(("%gluonc-path", config.gluonc))
 config.substitutions.append(("%cmake-modules",
                              os.path.join(config.source_root, "cmake")))
 config.substitutions.append(("%gluonc", config.gluonc))
+# A program the tests build against libgluonrt (--emit launcher's).
+config.substitutions.append(("%gluonrt-include",
+                             os.path.join(config.source_root, "include")))
+config.substitutions.append(("%gluonrt-lib",
+                             os.path.dirname(config.gluon_run)))
+# The build's top folder, for `cmake --install`.
+config.substitutions.append(("%build-root",
+                             os.path.dirname(os.path.dirname(
+                                 config.binary_root))))
+config.substitutions.append(("%sanitize-flags",
+                             "-fsanitize=" + config.sanitize
+                             if config.sanitize else ""))
 # The stand-in HIP runtime (tests/support/FakeHip.cpp) and CUDA drivers
 # (tests/support/FakeCuda.cpp; -no-tma lacks cuTensorMapEncodeTiled).
 config.substitutions.append(("%fake-hip", config.fake_hip))

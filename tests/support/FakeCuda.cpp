@@ -87,6 +87,9 @@ struct FakeFunction {
 
 struct FakeModule {
   std::vector<std::unique_ptr<FakeFunction>> functions;
+  /// A real cubin: any entry name resolves, with these parameter sizes.
+  bool anyEntry = false;
+  std::vector<size_t> elfParamSizes;
 };
 
 int contexts[8];
@@ -98,6 +101,19 @@ FILE *openLog() {
 }
 
 bool parseImage(const char *image, FakeModule &module) {
+  // A real cubin (ELF): every entry it is asked for exists, taking the
+  // parameter sizes GLUONRT_FAKE_CUDA_ELF_PARAMS lists ("8 8 8 4").
+  if (std::strncmp(image,
+                   "\x7f"
+                   "ELF",
+                   4) == 0) {
+    module.anyEntry = true;
+    const char *sizes = std::getenv("GLUONRT_FAKE_CUDA_ELF_PARAMS");
+    std::istringstream words(sizes ? sizes : "");
+    for (size_t bytes; words >> bytes;)
+      module.elfParamSizes.push_back(bytes);
+    return true;
+  }
   const char *magic = "gluonc-fake-cubin ";
   if (std::strncmp(image, magic, std::strlen(magic)) != 0)
     return false;
@@ -241,12 +257,21 @@ CUresult cuModuleUnload(void *module) {
 }
 
 CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
-  for (auto &candidate : static_cast<FakeModule *>(module)->functions)
+  auto &fake = *static_cast<FakeModule *>(module);
+  for (auto &candidate : fake.functions)
     if (candidate->name == name) {
       *function = candidate.get();
       return Success;
     }
-  return NotFound;
+  if (!fake.anyEntry)
+    return NotFound;
+  auto entry = std::make_unique<FakeFunction>();
+  entry->name = name;
+  entry->paramSizes = fake.elfParamSizes;
+  entry->maxDynamicShared = DefaultSharedLimit;
+  *function = entry.get();
+  fake.functions.push_back(std::move(entry));
+  return Success;
 }
 
 CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {

@@ -116,6 +116,27 @@ GLUONRT_API gluonrt_status gluonrt_kernel_load_on_device(const char *json_path,
 GLUONRT_API gluonrt_status gluonrt_index_resolve(const char *path, int device,
                                                  const char **metadata_path);
 
+/* One architecture of a kernel held in memory (what `gluonc --emit launcher`
+   embeds): the metadata JSON gluonc wrote for it, and the bytes of the file
+   its image.file names (a cubin, hsaco, fatbin or hipfb; archs packed in
+   one container share it). */
+typedef struct gluonrt_embedded_arch {
+  const char *metadata;
+  size_t metadata_size;
+  const void *image;
+  size_t image_size;
+} gluonrt_embedded_arch;
+
+/* Loads a kernel from memory on `device` (-1: the default device): the arch
+   for the device is picked among `archs` as gluonrt_index_resolve picks from
+   an index, its metadata parsed and its image checked against the
+   metadata's size and SHA-256, then the kernel is bound as
+   gluonrt_kernel_load binds it. The bytes are copied: they need not outlive
+   the call. GLUONRT_ERROR_ARCH_MISMATCH when no arch fits the device. */
+GLUONRT_API gluonrt_status
+gluonrt_kernel_load_embedded(const gluonrt_embedded_arch *archs, int num_archs,
+                             int device, gluonrt_kernel **out);
+
 /* Reads and validates the metadata and the image without touching any driver
    or device: for tools and tests. Launching needs gluonrt_kernel_bind first. */
 GLUONRT_API gluonrt_status gluonrt_metadata_load(const char *json_path,
