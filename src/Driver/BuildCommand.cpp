@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -191,6 +192,12 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
       ->check(CLI::Range(1u, 1024u));
   app.add_option("-o,--output", outputDir,
                  "Output directory, created if missing (default .)");
+  std::string cacheDir;
+  if (const char *fromEnvironment = std::getenv("GLUONC_CACHE_DIR"))
+    cacheDir = fromEnvironment;
+  app.add_option("--cache-dir", cacheDir,
+                 "The compile cache's folder (default $GLUONC_CACHE_DIR; "
+                 "none when unset), as for gluonc FILE");
   app.add_flag("--time-report", timeReport,
                "Print the seconds each step took, added up over the "
                "kernels, to stderr");
@@ -213,6 +220,7 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
     return kUserError;
   for (ManifestJob &job : manifest->jobs) {
     job.options.verbose = verbose;
+    job.options.cacheDir = cacheDir;
     job.options.argv0 = argv[0];
   }
 

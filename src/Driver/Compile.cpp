@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "Driver.h"
 #include "Launcher.h"
 #include "OutputSet.h"
@@ -360,13 +361,13 @@ std::string buildDepfile(const std::vector<std::string> &targets,
 /// Adds the -MD depfile to `outputs`: every file written depends on the
 /// source, each file it imports and gluonc itself. Returns its folder.
 std::string addDepfile(const DriverOptions &options,
-                       const FileModuleLoader &loader, const std::string &entry,
-                       OutputSet &outputs) {
+                       const std::vector<std::string> &imports,
+                       const std::string &entry, OutputSet &outputs) {
   std::vector<std::string> targets = options.depTargets;
   if (targets.empty())
     targets = outputs.getPaths();
   std::vector<std::string> prerequisites = {options.input};
-  for (const std::string &file : loader.getFiles())
+  for (const std::string &file : imports)
     prerequisites.push_back(file);
   prerequisites.push_back(llvm::sys::fs::getMainExecutable(
       options.argv0.c_str(), reinterpret_cast<void *>(&buildDepfile)));
@@ -381,6 +382,41 @@ std::string addDepfile(const DriverOptions &options,
   return folder.empty() ? "." : folder;
 }
 
+/// Writes a compile's files (adding the -MD depfile: the source depends
+/// on `imports`), then prints -v's `report`.
+int writeOutputs(const DriverOptions &options,
+                 const std::vector<std::string> &imports,
+                 const std::string &entry, const std::string &report,
+                 OutputSet &outputs, CompileIO &io) {
+  std::vector<std::string> folders = {options.outputDir};
+  if (options.writeDepfile)
+    folders.push_back(addDepfile(options, imports, entry, outputs));
+  for (const std::string &folder : folders)
+    if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
+      io.err << "gluonc: error: cannot create '" << folder
+             << "': " << ec.message() << "\n";
+      return kUserError;
+    }
+  if (!outputs.write(options.verbose, io))
+    return kUserError;
+  io.out << report;
+  return kSuccess;
+}
+
+/// A cache hit: the stored files, written as the compile would have.
+int writeCachedCompile(const DriverOptions &options, const CompileCache &cache,
+                       const CachedCompile &hit, CompileIO &io) {
+  if (options.verbose)
+    io.out << "cache hit " << cache.getKey().substr(0, 16) << "\n";
+  OutputSet outputs;
+  for (const auto &[name, contents] : hit.files) {
+    llvm::SmallString<256> path(options.outputDir);
+    llvm::sys::path::append(path, name);
+    outputs.add(std::string(path), contents);
+  }
+  return writeOutputs(options, hit.imports, hit.entry, hit.report, outputs, io);
+}
+
 /// Adds --emit launcher's header and source, embedding each arch's
 /// metadata (`jsons`) and the image file it names, from `outputs`.
 void addLauncher(
@@ -389,9 +425,8 @@ void addLauncher(
     OutputSet &outputs) {
   const MetadataInput &first = jsons.front().first->metadata;
   LauncherInput input;
-  input.name = toCIdentifier(options.launcherName.empty()
-                                 ? first.entry
-                                 : options.launcherName);
+  input.name = toCIdentifier(
+      options.launcherName.empty() ? first.entry : options.launcherName);
   input.kernelName = first.kernelName;
   input.sourcePath = first.sourcePath;
   input.compilerVersion = GLUONC_VERSION;
@@ -437,6 +472,15 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
   if (!fileId) {
     io.err << "gluonc: error: " << error << "\n";
     return kUserError;
+  }
+  // The cache is keyed on the main source as read here; a hit skips the
+  // compile (and the parse) altogether.
+  std::optional<CompileCache> cache;
+  if (!options.cacheDir.empty()) {
+    ScopedStepTimer timer(times, "cache");
+    cache.emplace(options.cacheDir, options);
+    if (std::optional<CachedCompile> hit = cache->lookup())
+      return writeCachedCompile(options, *cache, *hit, io);
   }
   std::optional<ScopedStepTimer> parseTimer(std::in_place, times, "parse");
   std::unique_ptr<Module> ast = parseModule(sources, *fileId, diags);
@@ -499,18 +543,17 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
     addLauncher(options, jsons, outputs);
   packTimer.reset();
   ScopedStepTimer writeTimer(times, "write");
-  std::vector<std::string> folders = {options.outputDir};
-  if (options.writeDepfile)
-    folders.push_back(addDepfile(
-        options, loader, first ? first->entry : options.kernel, outputs));
-  for (const std::string &folder : folders)
-    if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
-      io.err << "gluonc: error: cannot create '" << folder
-                << "': " << ec.message() << "\n";
-      return kUserError;
-    }
-  if (!outputs.write(options.verbose, io))
-    return kUserError;
-  io.out << report;
-  return kSuccess;
+  std::string entry = first ? first->entry : options.kernel;
+  if (cache && cache->isEnabled()) {
+    CachedCompile stored;
+    for (const std::string &path : outputs.getPaths())
+      stored.files[llvm::sys::path::filename(path).str()] = *outputs.find(path);
+    stored.imports = loader.getFiles();
+    stored.report = report;
+    stored.entry = entry;
+    cache->store(stored, io.err);
+    if (options.verbose)
+      io.out << "cache miss " << cache->getKey().substr(0, 16) << ", stored\n";
+  }
+  return writeOutputs(options, loader.getFiles(), entry, report, outputs, io);
 }

@@ -62,6 +62,9 @@ struct DriverOptions {
   bool writeDepfile = false;
   std::string depFile;
   std::vector<std::string> depTargets;
+  /// --cache-dir, else $GLUONC_CACHE_DIR: the compile cache's folder
+  /// (Cache.h); empty: no cache.
+  std::string cacheDir;
   /// How gluonc was invoked, to find its own path for the depfile.
   std::string argv0;
   /// -ffile-prefix-map=OLD=NEW, in order (SourceManager::setFilePrefixMap).

@@ -12,16 +12,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
 using namespace gluonc;
 using namespace gluonc::driver;
 
-static const char *const kEmitKinds[] = {"gluon-ir", "llvm-ir", "ptx",
-                                         "amdgcn",   "cubin",   "hsaco",
-                                         "fatbin",   "hipfb",   "json",
-                                         "launcher"};
+static const char *const kEmitKinds[] = {
+    "gluon-ir", "llvm-ir", "ptx",   "amdgcn", "cubin",
+    "hsaco",    "fatbin",  "hipfb", "json",   "launcher"};
 
 /// Whether `kind` is written by `target`: its assembly, image or container.
 static bool isKindOf(const std::string &kind, const Target &target) {
@@ -346,6 +346,11 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_flag("--print-ir-after-all", options.printIRAfterAll,
                "Print the IR after every stage to stderr");
   app.add_flag("-v,--verbose", options.verbose, "List the files written");
+  app.add_option("--cache-dir", options.cacheDir,
+                 "Reuse and store whole compiles in this folder, keyed on "
+                 "the source, every file it imports, the options and the "
+                 "compiler (default $GLUONC_CACHE_DIR; none when unset); "
+                 "`gluonc cache stats|clear` shows or empties it");
   app.add_flag("--time-report", options.timeReport,
                "Print the seconds each step took (parse, irgen, each stage, "
                "codegen's steps, writing) to stderr");
@@ -391,6 +396,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
       std::cout << line << "\n";
     return kSuccess;
   }
+  if (options.cacheDir.empty())
+    if (const char *cacheDir = std::getenv("GLUONC_CACHE_DIR"))
+      options.cacheDir = cacheDir;
   options.fpFusion = !noFpFusion;
   options.tuneOccupancy = !noOccupancyTuning;
   std::string problem;

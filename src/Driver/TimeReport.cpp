@@ -21,9 +21,11 @@
 
 using namespace gluonc;
 
-/// Where `step` comes in a compile: parse and irgen, the stages, then
-/// packing and writing the files.
+/// Where `step` comes in a compile: the cache lookup, parse and irgen,
+/// the stages, then packing and writing the files.
 static int rankOf(llvm::StringRef step) {
+  if (step == "cache")
+    return -3;
   if (step == "parse")
     return -2;
   if (step == "irgen")

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "Driver.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -22,6 +23,8 @@ int main(int argc, char **argv) {
     return runLayoutCommand(argc - 1, argv + 1);
   if (argc > 1 && llvm::StringRef(argv[1]) == "build")
     return runBuildCommand(argc - 1, argv + 1);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "cache")
+    return runCacheCommand(argc - 1, argv + 1);
   if (argc > 1 && llvm::StringRef(argv[1]) == "golden")
     return runGoldenCommand(argc - 1, argv + 1);
   DriverOptions options;
