@@ -20,22 +20,8 @@ command -v hyperfine >/dev/null ||
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# name | arguments (the samples' own command lines, as the GPU tests build them)
-samples=(
-  "vector_add|samples/vector_add.py -k add_kernel -s '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --arch sm_90a"
-  "memcpy_2d|samples/memcpy_2d.py -k memcpy_2d_kernel -s '*fp32:16, *fp32:16, i32, i32:16, i32:16, i32:16, 32, 128' -D 'layout=gl.BlockedLayout([1, 4], [1, 32], [4, 1], [1, 0])' --arch sm_90a"
-  "softmax|samples/softmax.py -k softmax_kernel -s '*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024' -D 'layout=gl.BlockedLayout([4], [32], [4], [0])' --arch sm_90a"
-  "layernorm|samples/layernorm.py -k layernorm_kernel -s '*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, fp32, 1024' -D 'layout=gl.BlockedLayout([4], [32], [4], [0])' --arch sm_90a"
-  "reduce_2d|samples/reduce_2d.py -k reduce_2d_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, 64, 128, 1, \"sum\"' -D 'layout=gl.BlockedLayout([1, 4], [1, 32], [4, 1], [1, 0])' --arch sm_90a"
-  "cumsum|samples/cumsum.py -k cumsum_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, 4, 128, \"sum\", False' -D 'layout=gl.BlockedLayout([1, 4], [1, 32], [4, 1], [1, 0])' --arch sm_90a"
-  "transpose|samples/transpose.py -k transpose_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, i32:16, 64' -D 'load_layout=gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])' -D 'store_layout=gl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])' --arch sm_90a"
-  "transpose_shared|samples/transpose_shared.py -k transpose_shared_kernel -s '*fp32:16, *fp32:16, i32, i32, i32:16, i32:16' --arch sm_90a"
-  "matmul_fma|samples/matmul_fma.py -k matmul_fma_kernel -s '*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32:16, i32:16, i32:16' --arch sm_90a"
-  "tma_copy|samples/tma_copy.py -k tma_copy_kernel -w 1 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3' --arch sm_90a"
-  "matmul_wgmma|samples/matmul_wgmma.py -k matmul_kernel -w 8 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8' --arch sm_90a"
-  "matmul_persistent|samples/matmul_persistent.py -k matmul_kernel -w 8 -s 'tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8' --arch sm_90a"
-  "matmul_mfma (gfx942)|samples/matmul_mfma.py -k matmul_mfma_kernel -s '*fp16:16, *fp16:16, *fp32:16, i32, i32, i32:16, i32:16, i32:16, i32:16' --arch gfx942"
-)
+# name|arguments, one sample per line (bench/compile_samples.txt).
+mapfile -t samples < <(grep -v '^#' bench/compile_samples.txt)
 
 # The runs of one side: every other command of the hyperfine JSON, from
 # index 0 (after) or 1 (before).

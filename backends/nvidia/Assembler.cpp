@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 #include <dlfcn.h>
@@ -236,6 +237,16 @@ static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
 }
 
 static std::string getPtxasVersion(StringRef ptxas) {
+  // Asked once per process and ptxas, not once per assembly: `ptxas
+  // --version` is a 20 ms process (hyperfine, the 2-core build machine,
+  // 2026-12-04), and a manifest assembles hundreds of kernels.
+  static std::mutex mutex;
+  static std::map<std::string, std::string> versions;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto known = versions.find(ptxas.str());
+  if (known != versions.end())
+    return known->second;
+  std::string &version = versions[ptxas.str()];
   ToolTempFiles temps;
   int exitCode = 0;
   StringRef args[] = {ptxas, "--version"};
@@ -246,8 +257,8 @@ static std::string getPtxasVersion(StringRef ptxas) {
   }
   SmallVector<StringRef, 2> groups;
   if (Regex("V([0-9.]+)").match(*log, &groups))
-    return groups[1].str();
-  return "";
+    version = groups[1].str();
+  return version;
 }
 
 Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
