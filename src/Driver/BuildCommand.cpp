@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "Driver.h"
 #include "Manifest.h"
 #include "OutputSet.h"
@@ -192,9 +193,7 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
       ->check(CLI::Range(1u, 1024u));
   app.add_option("-o,--output", outputDir,
                  "Output directory, created if missing (default .)");
-  std::string cacheDir;
-  if (const char *fromEnvironment = std::getenv("GLUONC_CACHE_DIR"))
-    cacheDir = fromEnvironment;
+  std::string cacheDir = getDefaultCacheDir();
   app.add_option("--cache-dir", cacheDir,
                  "The compile cache's folder (default $GLUONC_CACHE_DIR; "
                  "none when unset), as for gluonc FILE");
@@ -203,15 +202,8 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
                "kernels, to stderr");
   app.add_flag("-v,--verbose", verbose,
                "List each kernel's files and plans as -v does");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp &e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError &e) {
-    std::cerr << "gluonc build: error: " << e.what() << "\n"
-              << "Run 'gluonc build --help' for usage.\n";
-    return kUsageError;
-  }
+  if (std::optional<int> status = parseSubcommandLine(app, argc, argv))
+    return *status;
 
   auto start = std::chrono::steady_clock::now();
   std::optional<Manifest> manifest =

@@ -33,14 +33,6 @@ std::string join(llvm::StringRef base, llvm::StringRef name) {
   return std::string(path);
 }
 
-std::optional<std::string> readFile(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return std::nullopt;
-  return (*buffer)->getBuffer().str();
-}
-
 bool writeFile(const std::string &path, llvm::StringRef contents) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
@@ -86,9 +78,23 @@ const char *const kToolVariables[] = {"GLUONC_ASSEMBLER", "GLUONC_PTXAS",
 
 } // namespace
 
+std::string gluonc::driver::getDefaultCacheDir() {
+  const char *folder = std::getenv("GLUONC_CACHE_DIR");
+  return folder ? folder : "";
+}
+
+std::optional<std::string>
+gluonc::driver::readWholeFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
 CompileCache::CompileCache(std::string folder, const DriverOptions &options)
     : folder(std::move(folder)) {
-  std::optional<std::string> source = readFile(options.input);
+  std::optional<std::string> source = readWholeFile(options.input);
   if (this->folder.empty() || !source)
     return;
   KeyBuilder builder;
@@ -148,9 +154,9 @@ std::optional<CachedCompile> CompileCache::lookup() const {
     count(folder, "misses");
     return std::nullopt;
   };
-  std::optional<std::string> deps = readFile(join(entry, "deps"));
-  std::optional<std::string> report = readFile(join(entry, "report"));
-  std::optional<std::string> entryName = readFile(join(entry, "entry"));
+  std::optional<std::string> deps = readWholeFile(join(entry, "deps"));
+  std::optional<std::string> report = readWholeFile(join(entry, "report"));
+  std::optional<std::string> entryName = readWholeFile(join(entry, "entry"));
   if (!deps || !report || !entryName)
     return miss();
   CachedCompile compile;
@@ -159,7 +165,7 @@ std::optional<CachedCompile> CompileCache::lookup() const {
   std::istringstream lines(*deps);
   std::string digest, path;
   while (lines >> digest && std::getline(lines >> std::ws, path)) {
-    std::optional<std::string> bytes = readFile(path);
+    std::optional<std::string> bytes = readWholeFile(path);
     if (!bytes || sha256Hex(*bytes) != digest)
       return miss();
     compile.imports.push_back(path);
@@ -168,7 +174,7 @@ std::optional<CachedCompile> CompileCache::lookup() const {
   std::string files = join(entry, "files");
   for (llvm::sys::fs::directory_iterator file(files, ec), end;
        !ec && file != end; file.increment(ec)) {
-    std::optional<std::string> bytes = readFile(file->path());
+    std::optional<std::string> bytes = readWholeFile(file->path());
     if (!bytes)
       return miss();
     compile.files[llvm::sys::path::filename(file->path()).str()] = *bytes;
@@ -199,7 +205,7 @@ void CompileCache::store(const CachedCompile &compile,
     return warn(stage, ec);
   std::string deps;
   for (const std::string &path : compile.imports)
-    deps += sha256Hex(readFile(path).value_or("")) + " " + path + "\n";
+    deps += sha256Hex(readWholeFile(path).value_or("")) + " " + path + "\n";
   bool written = writeFile(join(stage, "deps"), deps) &&
                  writeFile(join(stage, "report"), compile.report) &&
                  writeFile(join(stage, "entry"), compile.entry);
@@ -234,25 +240,15 @@ int gluonc::driver::runCacheCommand(int argc, char **argv) {
   app.footer("The cache is off unless --cache-dir or GLUONC_CACHE_DIR names "
              "a folder; gluonc FILE and gluonc build take the same option.");
   app.require_subcommand(1);
-  std::string folder;
-  const char *fromEnvironment = std::getenv("GLUONC_CACHE_DIR");
-  if (fromEnvironment)
-    folder = fromEnvironment;
+  std::string folder = getDefaultCacheDir();
   CLI::App *stats =
       app.add_subcommand("stats", "Entries, bytes, hits and misses");
   CLI::App *clear = app.add_subcommand("clear", "Remove every entry");
   for (CLI::App *command : {stats, clear})
     command->add_option("--cache-dir", folder,
                         "The cache folder (default $GLUONC_CACHE_DIR)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp &e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError &e) {
-    std::cerr << "gluonc cache: error: " << e.what() << "\n"
-              << "Run 'gluonc cache --help' for usage.\n";
-    return kUsageError;
-  }
+  if (std::optional<int> status = parseSubcommandLine(app, argc, argv))
+    return *status;
   if (folder.empty()) {
     std::cerr << "gluonc cache: error: no cache folder: pass --cache-dir or "
                  "set GLUONC_CACHE_DIR\n";

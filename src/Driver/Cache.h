@@ -70,6 +70,13 @@ private:
   std::string folder, key, entry;
 };
 
+/// $GLUONC_CACHE_DIR, the cache folder when no --cache-dir is given; ""
+/// when unset (no cache).
+std::string getDefaultCacheDir();
+
+/// The bytes of the file at `path`, or nothing when it cannot be read.
+std::optional<std::string> readWholeFile(const std::string &path);
+
 /// `gluonc cache stats|clear`; argv[0] is "cache". Returns the exit code.
 int runCacheCommand(int argc, char **argv);
 

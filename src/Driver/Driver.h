@@ -9,13 +9,23 @@
 
 #include "gluonc/Pipeline/StepTimes.h"
 
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+namespace CLI {
+class App;
+} // namespace CLI
+
 namespace gluonc::driver {
+
+/// Parses a subcommand's arguments with `app` (named "gluonc build", ...):
+/// nothing when they are right, else the exit code after --help, or after
+/// printing the usage error as "<name>: error: ...".
+std::optional<int> parseSubcommandLine(CLI::App &app, int argc, char **argv);
 
 /// Exit codes: 0 success, 1 the input is wrong (diagnostics say why), 2 the
 /// command line is wrong.

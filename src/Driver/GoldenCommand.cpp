@@ -17,8 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "Driver.h"
 #include "Manifest.h"
+#include "OutputSet.h"
 #include "UnifiedDiff.h"
 
 #include "gluonc/Pipeline/Target.h"
@@ -71,30 +73,6 @@ std::string normalize(llvm::StringRef text) {
     text = rest;
   }
   return kept;
-}
-
-std::optional<std::string> readFile(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer)
-    return std::nullopt;
-  return (*buffer)->getBuffer().str();
-}
-
-bool writeFile(const std::string &path, const std::string &text,
-               std::ostream &err) {
-  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (!ec) {
-    os << text;
-    os.close();
-    ec = os.error();
-    os.clear_error();
-  }
-  if (ec)
-    err << "gluonc golden: error: cannot write '" << path
-        << "': " << ec.message() << "\n";
-  return !ec;
 }
 
 /// The kinds a job's archs write among `kinds`.
@@ -157,15 +135,8 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
       app.add_subcommand("update", "Write the golden files anew");
   addOptions(check);
   addOptions(update);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp &e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError &e) {
-    std::cerr << "gluonc golden: error: " << e.what() << "\n"
-              << "Run 'gluonc golden --help' for usage.\n";
-    return kUsageError;
-  }
+  if (std::optional<int> status = parseSubcommandLine(app, argc, argv))
+    return *status;
   bool updating = update->parsed();
   std::set<std::string> kinds;
   {
@@ -223,15 +194,21 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
         continue;
       written.insert(file);
       ++compared;
-      std::string fresh = normalize(readFile(path).value_or(""));
+      std::string fresh = normalize(readWholeFile(path).value_or(""));
       llvm::SmallString<256> goldenPath(goldenFolder);
       llvm::sys::path::append(goldenPath, file);
-      std::optional<std::string> golden = readFile(std::string(goldenPath));
+      std::optional<std::string> golden =
+          readWholeFile(std::string(goldenPath));
       std::string stored = golden ? normalize(*golden) : "";
       if (golden && stored == fresh)
         continue;
       if (updating) {
-        if (!writeFile(std::string(goldenPath), fresh, std::cerr))
+        // OutputSet: written whole and renamed into place, or not at all.
+        OutputSet file;
+        file.add(std::string(goldenPath), fresh);
+        llvm::sys::fs::create_directories(goldenFolder);
+        CompileIO io{std::cout, std::cerr};
+        if (!file.write(/*verbose=*/false, io))
           return kUserError;
         std::cout << "updated " << std::string(goldenPath) << "\n";
         continue;

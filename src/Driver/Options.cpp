@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "Driver.h"
 
 #include "gluonc/Frontend/Frontend.h"
@@ -238,6 +239,20 @@ std::string gluonc::driver::validateOptions(DriverOptions &options,
   return "";
 }
 
+std::optional<int> gluonc::driver::parseSubcommandLine(CLI::App &app, int argc,
+                                                       char **argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError &e) {
+    std::cerr << app.get_name() << ": error: " << e.what() << "\n"
+              << "Run '" << app.get_name() << " --help' for usage.\n";
+    return kUsageError;
+  }
+  return std::nullopt;
+}
+
 int gluonc::driver::parseCommandLine(int argc, char **argv,
                                      DriverOptions &options,
                                      bool &exitEarly) {
@@ -397,8 +412,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     return kSuccess;
   }
   if (options.cacheDir.empty())
-    if (const char *cacheDir = std::getenv("GLUONC_CACHE_DIR"))
-      options.cacheDir = cacheDir;
+    options.cacheDir = getDefaultCacheDir();
   options.fpFusion = !noFpFusion;
   options.tuneOccupancy = !noOccupancyTuning;
   std::string problem;
