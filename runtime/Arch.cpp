@@ -2,6 +2,8 @@
 
 #include "Arch.h"
 
+#include <fmt/core.h>
+
 #include <cctype>
 
 namespace gluonrt {
@@ -54,7 +56,7 @@ CudaCode cudaCodeFor(const CudaArch &arch, bool hasPTX, int deviceMajor,
 }
 
 std::string cudaArchName(int major, int minor) {
-  return "sm_" + std::to_string(major) + std::to_string(minor);
+  return fmt::format("sm_{}{}", major, minor);
 }
 
 std::string amdProcessorName(const std::string &gcnArchName) {

@@ -5,10 +5,10 @@
 #include "Error.h"
 #include "ScalarTypes.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
-#include <cinttypes>
 #include <cstddef>
-#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -24,7 +24,7 @@ struct IntegerValue {
   uint64_t magnitude = 0;
 
   std::string text() const {
-    return (negative ? "-" : "") + std::to_string(magnitude);
+    return fmt::format("{}{}", negative ? "-" : "", magnitude);
   }
 };
 
@@ -55,16 +55,14 @@ bool fitsInteger(const ScalarTypeInfo &type, const IntegerValue &value) {
 }
 
 std::string hexAddress(uint64_t address) {
-  char text[24];
-  std::snprintf(text, sizeof(text), "0x%" PRIx64, address);
-  return text;
+  return fmt::format("0x{:x}", address);
 }
 
 std::string divisibilityMessage(const ParamMetadata &param,
                                 const std::string &value) {
-  return "argument '" + param.name + "' = " + value + " is not divisible by " +
-         std::to_string(param.divisibility) +
-         ", as the kernel was compiled to assume";
+  return fmt::format("argument '{}' = {} is not divisible by {}, as the "
+                     "kernel was compiled to assume",
+                     param.name, value, param.divisibility);
 }
 
 gluonrt_status checkDivisibility(const ParamMetadata &param,
@@ -108,13 +106,13 @@ gluonrt_status checkTensorDescRank(const ParamMetadata &param,
     return GLUONRT_SUCCESS;
   if (rank == 0)
     return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                "argument '" + param.name +
-                    "': the tensor descriptor is not encoded (rank 0); build "
-                    "it with gluonrt_tensordesc_encode");
+                "argument '{}': the tensor descriptor is not encoded (rank "
+                "0); build it with gluonrt_tensordesc_encode",
+                param.name);
   return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-              "argument '" + param.name + "': the tensor descriptor has rank " +
-                  std::to_string(rank) + ", the kernel's " + param.type +
-                  " rank " + std::to_string(param.tensorDesc.rank));
+              "argument '{}': the tensor descriptor has rank {}, the "
+              "kernel's {} rank {}",
+              param.name, rank, param.type, param.tensorDesc.rank);
 }
 
 const char *describeKind(gluonrt_value_kind kind) {
@@ -140,9 +138,8 @@ const char *describeKind(gluonrt_value_kind kind) {
 
 gluonrt_status kindMismatch(const ParamMetadata &param,
                             gluonrt_value_kind kind) {
-  return fail(GLUONRT_ERROR_BAD_ARGUMENTS, "parameter '" + param.name +
-                                               "' has type " + param.type +
-                                               ", got " + describeKind(kind));
+  return fail(GLUONRT_ERROR_BAD_ARGUMENTS, "parameter '{}' has type {}, got {}",
+              param.name, param.type, describeKind(kind));
 }
 
 } // namespace
@@ -152,19 +149,19 @@ gluonrt_status checkArguments(const KernelMetadata &metadata, void *const *args,
   size_t expected = metadata.params.size();
   if (numArgs < 0 || size_t(numArgs) != expected)
     return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                metadata.signature() + " takes " + std::to_string(expected) +
-                    " runtime argument" + (expected == 1 ? "" : "s") +
-                    ", got " + std::to_string(numArgs));
+                "{} takes {} runtime argument{}, got {}", metadata.signature(),
+                expected, expected == 1 ? "" : "s", numArgs);
   if (expected > 0 && !args)
     return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                "the argument array is NULL; " + metadata.signature() +
-                    " takes " + std::to_string(expected) + " arguments");
+                "the argument array is NULL; {} takes {} arguments",
+                metadata.signature(), expected);
   for (size_t i = 0; i < expected; ++i) {
     const ParamMetadata &param = metadata.params[i];
     if (!args[i])
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                  "argument '" + param.name + "': args[" + std::to_string(i) +
-                      "] is NULL instead of pointing at the value");
+                  "argument '{}': args[{}] is NULL instead of pointing at the "
+                  "value",
+                  param.name, i);
     gluonrt_status status = param.kind == GLUONRT_PARAM_TENSORDESC
                                 ? checkTensorDescRank(param, args[i])
                                 : checkDivisibility(param, args[i]);
@@ -198,27 +195,52 @@ void *const *expandKernelParams(const KernelMetadata &metadata,
   return storage.data();
 }
 
+std::vector<uint8_t> packArguments(const KernelMetadata &metadata,
+                                   void *const *args) {
+  uint64_t end = 0;
+  for (const ParamMetadata &param : metadata.params)
+    end = std::max(end, uint64_t(param.offset) + param.size);
+  std::vector<uint8_t> bytes(end, 0);
+  auto copy = [&](uint64_t offset, const char *from, size_t size) {
+    std::memcpy(bytes.data() + offset, from, size);
+  };
+  for (size_t i = 0; i < metadata.params.size(); ++i) {
+    const ParamMetadata &param = metadata.params[i];
+    const char *value = static_cast<const char *>(args[i]);
+    if (param.kind != GLUONRT_PARAM_TENSORDESC) {
+      copy(param.offset, value, param.size);
+      continue;
+    }
+    const TensorDescMetadata &desc = param.tensorDesc;
+    copy(desc.mapOffset, value + offsetof(gluonrt_tensordesc, map),
+         TensorMapBytes);
+    copy(desc.shapeOffset, value + offsetof(gluonrt_tensordesc, shape),
+         desc.rank * sizeof(int32_t));
+    copy(desc.stridesOffset, value + offsetof(gluonrt_tensordesc, strides),
+         desc.rank * sizeof(int64_t));
+  }
+  return bytes;
+}
+
 gluonrt_status checkGrid(const KernelMetadata &metadata,
                          const std::array<uint32_t, 3> &grid,
                          const std::array<uint32_t, 3> &maxGrid) {
   static const char *const Axes[3] = {"x", "y", "z"};
   auto shape = [](const std::array<uint32_t, 3> &dims) {
-    return "(" + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) +
-           ", " + std::to_string(dims[2]) + ")";
+    return fmt::format("({}, {}, {})", dims[0], dims[1], dims[2]);
   };
   for (int i = 0; i < 3; ++i) {
     if (grid[i] == 0)
-      return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
-                  "grid " + shape(grid) + " is empty in " + Axes[i]);
+      return fail(GLUONRT_ERROR_LAUNCH_CONFIG, "grid {} is empty in {}",
+                  shape(grid), Axes[i]);
     if (grid[i] > maxGrid[i])
       return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
-                  "grid " + shape(grid) + " exceeds the device's limit " +
-                      shape(maxGrid) + " in " + Axes[i]);
+                  "grid {} exceeds the device's limit {} in {}", shape(grid),
+                  shape(maxGrid), Axes[i]);
     if (grid[i] % metadata.clusterDims[i] != 0)
       return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
-                  "grid " + shape(grid) +
-                      " is not a whole number of clusters " +
-                      shape(metadata.clusterDims) + " in " + Axes[i]);
+                  "grid {} is not a whole number of clusters {} in {}",
+                  shape(grid), shape(metadata.clusterDims), Axes[i]);
   }
   return GLUONRT_SUCCESS;
 }
@@ -253,9 +275,8 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
                                     const void *value) {
   if (index < 0 || size_t(index) >= slots.size())
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "parameter index " + std::to_string(index) + " is out of " +
-                    "range: " + metadata.signature() + " has " +
-                    std::to_string(slots.size()) + " parameters");
+                "parameter index {} is out of range: {} has {} parameters",
+                index, metadata.signature(), slots.size());
   if (!value)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "the value pointer is NULL");
   const ParamMetadata &param = metadata.params[index];
@@ -295,8 +316,8 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
     }
     if (!fitsInteger(*type, integer))
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                  "value " + integer.text() + " does not fit parameter '" +
-                      param.name + "' of type " + param.type);
+                  "value {} does not fit parameter '{}' of type {}",
+                  integer.text(), param.name, param.type);
     uint64_t twosComplement =
         integer.negative ? ~integer.magnitude + 1 : integer.magnitude;
     return store(index, &twosComplement, type->size);
@@ -332,17 +353,16 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
     return store(index, value, 2);
   }
   }
-  return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-              "unknown value kind " + std::to_string(int(kind)));
+  return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "unknown value kind {}",
+              int(kind));
 }
 
 gluonrt_status ArgumentBuilder::add(gluonrt_value_kind kind,
                                     const void *value) {
   if (size_t(nextIndex) >= slots.size())
     return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                metadata.signature() + " takes " +
-                    std::to_string(slots.size()) +
-                    " runtime arguments; one more was added");
+                "{} takes {} runtime arguments; one more was added",
+                metadata.signature(), slots.size());
   if (gluonrt_status status = set(nextIndex, kind, value))
     return status;
   ++nextIndex;
@@ -357,9 +377,8 @@ void *const *ArgumentBuilder::pointers() const {
   for (size_t i = 0; i < isSet.size(); ++i)
     if (!isSet[i]) {
       fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-           "argument '" + metadata.params[i].name + "' has no value; " +
-               metadata.signature() + " takes " + std::to_string(isSet.size()) +
-               " runtime arguments");
+           "argument '{}' has no value; {} takes {} runtime arguments",
+           metadata.params[i].name, metadata.signature(), isSet.size());
       return nullptr;
     }
   return slotPointers.data();

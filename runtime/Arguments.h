@@ -31,6 +31,12 @@ void *const *expandKernelParams(const KernelMetadata &metadata,
                                 void *const *args,
                                 std::vector<void *> &storage);
 
+/// The explicit arguments as the kernel reads them: each value at its
+/// parameter's offset, a descriptor's map, shape and strides at theirs (for
+/// GLUONRT_LOG=trace). `args` must have been checked.
+std::vector<uint8_t> packArguments(const KernelMetadata &metadata,
+                                   void *const *args);
+
 /// Checks a grid against the device's limits and the cluster shape.
 gluonrt_status checkGrid(const KernelMetadata &metadata,
                          const std::array<uint32_t, 3> &grid,

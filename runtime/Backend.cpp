@@ -10,7 +10,7 @@ namespace gluonrt {
 
 gluonrt_status Backend::encodeTensorMap(int, const TensorMapArgs &, uint8_t *) {
   return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-              std::string(apiName()) + " has no TMA tensor descriptors");
+              "{} has no TMA tensor descriptors", apiName());
 }
 
 Backend &backendFor(gluonrt_backend backend) {

@@ -6,6 +6,8 @@
 
 #include "Containers.h"
 
+#include <fmt/core.h>
+
 #include <cstring>
 
 namespace gluonrt {
@@ -53,8 +55,8 @@ bool extractFatbinImage(const std::vector<uint8_t> &fatbin,
         !readAt(fatbin, offset + 0x28, flags) || entryHeader < 0x40 ||
         entryHeader > fatbin.size() - offset ||
         size > fatbin.size() - offset - entryHeader) {
-      error = "a fat binary entry at byte " + std::to_string(offset) +
-              " runs past the end";
+      error = fmt::format("a fat binary entry at byte {} runs past the end",
+                          offset);
       return false;
     }
     uint64_t start = offset + entryHeader;
@@ -64,8 +66,8 @@ bool extractFatbinImage(const std::vector<uint8_t> &fatbin,
                   kind == (usePTX ? FatbinKindPTX : FatbinKindCubin);
     if (wanted) {
       if (compressed) {
-        error = "the fat binary's entry for " +
-                cudaArchName(arch.major, arch.minor) + " is compressed";
+        error = fmt::format("the fat binary's entry for {} is compressed",
+                            cudaArchName(arch.major, arch.minor));
         return false;
       }
       image.assign(fatbin.begin() + start, fatbin.begin() + start + size);
@@ -76,9 +78,10 @@ bool extractFatbinImage(const std::vector<uint8_t> &fatbin,
     }
     offset = start + size;
   }
-  error = std::string("the fat binary has no ") + (usePTX ? "PTX" : "cubin") +
-          " for " + cudaArchName(arch.major, arch.minor) +
-          (arch.suffix ? std::string(1, arch.suffix) : "");
+  error =
+      fmt::format("the fat binary has no {} for {}{}", usePTX ? "PTX" : "cubin",
+                  cudaArchName(arch.major, arch.minor),
+                  arch.suffix ? std::string(1, arch.suffix) : "");
   return false;
 }
 
@@ -100,7 +103,7 @@ bool extractBundleImage(const std::vector<uint8_t> &bundle,
     if (!readAt(bundle, offset, start) || !readAt(bundle, offset + 8, size) ||
         !readAt(bundle, offset + 16, idBytes) ||
         idBytes > bundle.size() - offset - 24) {
-      error = "the bundle's entry " + std::to_string(i) + " runs past the end";
+      error = fmt::format("the bundle's entry {} runs past the end", i);
       return false;
     }
     std::string entry(bundle.begin() + offset + 24,
@@ -109,13 +112,14 @@ bool extractBundleImage(const std::vector<uint8_t> &bundle,
     if (entry != id)
       continue;
     if (start > bundle.size() || size > bundle.size() - start) {
-      error = "the bundle's code object for " + id + " runs past the end";
+      error =
+          fmt::format("the bundle's code object for {} runs past the end", id);
       return false;
     }
     image.assign(bundle.begin() + start, bundle.begin() + start + size);
     return true;
   }
-  error = "the bundle has no code object " + id;
+  error = fmt::format("the bundle has no code object {}", id);
   return false;
 }
 

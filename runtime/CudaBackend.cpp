@@ -11,9 +11,11 @@
 #include "Arch.h"
 #include "Backend.h"
 #include "Error.h"
+#include "Log.h"
 #include "TensorDesc.h"
 
 #include <dlfcn.h>
+#include <fmt/format.h>
 
 #include <cstring>
 #include <mutex>
@@ -166,11 +168,18 @@ private:
   gluonrt_status deviceHandle(int device, CUdevice &handle);
   gluonrt_status attribute(CUdevice handle, int attribute, int &value);
   std::string deviceLabel(int device, CUdevice handle);
+  void logDriver();
+  void logDevice(int device, CUdevice handle);
   gluonrt_status checkArch(int device, CUdevice handle,
                            const ModuleRequest &request);
   gluonrt_status raiseFunctionLimits(int device, CUdevice handle,
                                      CUfunction function,
                                      const ModuleRequest &request);
+  gluonrt_status raiseSharedLimit(int device, CUdevice handle,
+                                  CUfunction function,
+                                  const ModuleRequest &request);
+  gluonrt_status allowClusters(int device, CUdevice handle, CUfunction function,
+                               const ModuleRequest &request);
 
   std::once_flag initOnce;
   gluonrt_status initStatus = GLUONRT_SUCCESS;
@@ -196,7 +205,7 @@ gluonrt_status CudaBackend::initialize() {
 }
 
 gluonrt_status CudaBackend::openLibrary() {
-  std::string reasons;
+  std::vector<std::string> reasons;
   for (const std::string &name :
        libraryCandidates("GLUONRT_CUDA_LIBRARY", {"libcuda.so.1"})) {
     library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -205,19 +214,19 @@ gluonrt_status CudaBackend::openLibrary() {
       return GLUONRT_SUCCESS;
     }
     const char *reason = dlerror();
-    reasons += (reasons.empty() ? "" : "; ") +
-               std::string(reason ? reason : name + ": cannot be opened");
+    reasons.push_back(reason ? reason
+                             : fmt::format("{}: cannot be opened", name));
   }
-  return fail(GLUONRT_ERROR_NO_DRIVER,
-              "CUDA driver not found (" + reasons + ")");
+  return fail(GLUONRT_ERROR_NO_DRIVER, "CUDA driver not found ({})",
+              fmt::join(reasons, "; "));
 }
 
 gluonrt_status CudaBackend::resolveSymbols() {
-  std::string missing;
+  std::vector<const char *> missing;
   auto resolve = [&](auto &function, const char *symbol, bool required) {
     void *address = dlsym(library, symbol);
     if (!address && required)
-      missing += (missing.empty() ? "" : ", ") + std::string(symbol);
+      missing.push_back(symbol);
     function =
         reinterpret_cast<std::remove_reference_t<decltype(function)>>(address);
   };
@@ -259,8 +268,9 @@ gluonrt_status CudaBackend::resolveSymbols() {
   if (!api.cuEventElapsedTime)
     resolve(api.cuEventElapsedTime, "cuEventElapsedTime", true);
   if (!missing.empty())
-    return fail(GLUONRT_ERROR_NO_DRIVER, libraryName + " lacks " + missing +
-                                             ": the CUDA driver is too old");
+    return fail(GLUONRT_ERROR_NO_DRIVER,
+                "{} lacks {}: the CUDA driver is too old", libraryName,
+                fmt::join(missing, ", "));
   return GLUONRT_SUCCESS;
 }
 
@@ -270,14 +280,41 @@ gluonrt_status CudaBackend::initializeOnce() {
   if (gluonrt_status status = resolveSymbols())
     return status;
   if (CUresult result = api.cuInit(0))
-    return fail(GLUONRT_ERROR_NO_DEVICE, "cuInit failed: " + describe(result));
+    return fail(GLUONRT_ERROR_NO_DEVICE, "cuInit failed: {}", describe(result));
   if (CUresult result = api.cuDeviceGetCount(&numDevices))
-    return fail(GLUONRT_ERROR_NO_DEVICE,
-                "cuDeviceGetCount failed: " + describe(result));
+    return fail(GLUONRT_ERROR_NO_DEVICE, "cuDeviceGetCount failed: {}",
+                describe(result));
   if (numDevices == 0)
     return fail(GLUONRT_ERROR_NO_DEVICE, "the CUDA driver reports no device");
   primaryContexts.assign(numDevices, nullptr);
+  logDriver();
   return GLUONRT_SUCCESS;
+}
+
+void CudaBackend::logDriver() {
+  int version = 0;
+  if (!logger().isEnabled(gluonc::log::Level::Info) ||
+      api.cuDriverGetVersion(&version) != CUDA_SUCCESS)
+    return;
+  logger().info("CUDA driver {}: version {}.{}, {} device{}", libraryName,
+                version / 1000, version % 1000 / 10, numDevices,
+                numDevices == 1 ? "" : "s");
+}
+
+/// Once per device, when its primary context is first retained: the device
+/// every later line's "device N" is.
+void CudaBackend::logDevice(int device, CUdevice handle) {
+  int major = 0, minor = 0;
+  char name[256] = "unknown device";
+  if (!logger().isEnabled(gluonc::log::Level::Info) ||
+      api.cuDeviceGetAttribute(
+          &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, handle) ||
+      api.cuDeviceGetAttribute(
+          &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, handle))
+    return;
+  api.cuDeviceGetName(name, sizeof(name), handle);
+  logger().info("using CUDA device {}: {}, compute capability {}.{} ({})",
+                device, name, major, minor, cudaArchName(major, minor));
 }
 
 std::string CudaBackend::describe(CUresult result) const {
@@ -287,10 +324,9 @@ std::string CudaBackend::describe(CUresult result) const {
     api.cuGetErrorName(result, &name);
   if (api.cuGetErrorString)
     api.cuGetErrorString(result, &text);
-  std::string description =
-      name ? name : "CUDA error " + std::to_string(result);
+  std::string description = name ? name : fmt::format("CUDA error {}", result);
   if (text)
-    description += std::string(" (") + text + ")";
+    description += fmt::format(" ({})", text);
   return description;
 }
 
@@ -300,7 +336,7 @@ gluonrt_status CudaBackend::check(CUresult result, const char *call) const {
   gluonrt_status status = result == CUDA_ERROR_OUT_OF_MEMORY
                               ? GLUONRT_ERROR_OUT_OF_MEMORY
                               : GLUONRT_ERROR_DRIVER;
-  return fail(status, std::string(call) + " failed: " + describe(result));
+  return fail(status, "{} failed: {}", call, describe(result));
 }
 
 gluonrt_status CudaBackend::deviceCount(int &count) {
@@ -315,9 +351,8 @@ gluonrt_status CudaBackend::deviceHandle(int device, CUdevice &handle) {
     return status;
   if (device < 0 || device >= numDevices)
     return fail(GLUONRT_ERROR_NO_DEVICE,
-                "CUDA device " + std::to_string(device) + " does not exist (" +
-                    std::to_string(numDevices) + " device" +
-                    (numDevices == 1 ? "" : "s") + ")");
+                "CUDA device {} does not exist ({} device{})", device,
+                numDevices, numDevices == 1 ? "" : "s");
   return check(api.cuDeviceGet(&handle, device), "cuDeviceGet");
 }
 
@@ -330,7 +365,7 @@ gluonrt_status CudaBackend::attribute(CUdevice handle, int attribute,
 std::string CudaBackend::deviceLabel(int device, CUdevice handle) {
   char name[256] = "unknown device";
   api.cuDeviceGetName(name, sizeof(name), handle);
-  return std::string(name) + ", device " + std::to_string(device);
+  return fmt::format("{}, device {}", name, device);
 }
 
 gluonrt_status CudaBackend::deviceInfo(int device, gluonrt_device_info &info) {
@@ -383,11 +418,13 @@ gluonrt_status CudaBackend::makeCurrent(int device) {
     // The primary context is retained once and kept for the process's life:
     // it is the context PyTorch and the CUDA runtime share, and releasing it
     // while their allocations live would destroy them.
-    if (!primaryContexts[device])
+    if (!primaryContexts[device]) {
       if (gluonrt_status status = check(
               api.cuDevicePrimaryCtxRetain(&primaryContexts[device], handle),
               "cuDevicePrimaryCtxRetain"))
         return status;
+      logDevice(device, handle);
+    }
     context = primaryContexts[device];
   }
   CUcontext current = nullptr;
@@ -405,7 +442,7 @@ gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
   CudaArch target;
   if (!parseCudaArch(arch, target))
     return fail(GLUONRT_ERROR_INVALID_METADATA,
-                "'" + arch + "' is not an NVIDIA architecture");
+                "'{}' is not an NVIDIA architecture", arch);
   int major = 0, minor = 0;
   if (gluonrt_status status = attribute(
           handle, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, major))
@@ -419,14 +456,22 @@ gluonrt_status CudaBackend::checkArch(int device, CUdevice handle,
       CudaCode::None)
     return GLUONRT_SUCCESS;
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
-              "kernel built for " + arch + ", device is " +
-                  cudaArchName(major, minor) + " (" +
-                  deviceLabel(device, handle) + ")");
+              "kernel built for {}, device is {} ({})", arch,
+              cudaArchName(major, minor), deviceLabel(device, handle));
 }
 
 gluonrt_status CudaBackend::raiseFunctionLimits(int device, CUdevice handle,
                                                 CUfunction function,
                                                 const ModuleRequest &request) {
+  if (gluonrt_status status =
+          raiseSharedLimit(device, handle, function, request))
+    return status;
+  return allowClusters(device, handle, function, request);
+}
+
+gluonrt_status CudaBackend::raiseSharedLimit(int device, CUdevice handle,
+                                             CUfunction function,
+                                             const ModuleRequest &request) {
   // Without the opt-in a block gets 48 KiB in all, static and dynamic: a
   // function's dynamic limit starts at 48 KiB less its static shared memory.
   int staticBytes = 0;
@@ -437,28 +482,35 @@ gluonrt_status CudaBackend::raiseFunctionLimits(int device, CUdevice handle,
             "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
       return status;
   uint64_t needed = uint64_t(request.sharedBytes) + uint64_t(staticBytes);
-  if (needed > DefaultSharedLimit) {
-    int optIn = 0;
-    if (gluonrt_status status = attribute(
-            handle, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-            optIn))
-      return status;
-    if (needed > uint64_t(optIn))
-      return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
-                  "kernel needs " + std::to_string(needed) +
-                      " bytes of shared memory per block (" +
-                      std::to_string(request.sharedBytes) + " dynamic + " +
-                      std::to_string(staticBytes) + " static), " +
-                      deviceLabel(device, handle) + " allows at most " +
-                      std::to_string(optIn) + " (its opt-in maximum)");
-    if (gluonrt_status status =
-            check(api.cuFuncSetAttribute(
-                      function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                      static_cast<int>(request.sharedBytes)),
-                  "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)"))
-      return status;
-  }
+  if (needed <= DefaultSharedLimit)
+    return GLUONRT_SUCCESS;
+  int optIn = 0;
+  if (gluonrt_status status = attribute(
+          handle, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, optIn))
+    return status;
+  if (needed > uint64_t(optIn))
+    return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
+                "kernel needs {} bytes of shared memory per block ({} dynamic "
+                "+ {} static), {} allows at most {} (its opt-in maximum)",
+                needed, request.sharedBytes, staticBytes,
+                deviceLabel(device, handle), optIn);
+  if (gluonrt_status status =
+          check(api.cuFuncSetAttribute(
+                    function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    static_cast<int>(request.sharedBytes)),
+                "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)"))
+    return status;
+  logger().debug("{}: {} bytes of shared memory per block ({} dynamic + {} "
+                 "static) pass 48 KiB: set MAX_DYNAMIC_SHARED_SIZE_BYTES to {} "
+                 "(the device's opt-in maximum is {})",
+                 request.entry, needed, request.sharedBytes, staticBytes,
+                 request.sharedBytes, optIn);
+  return GLUONRT_SUCCESS;
+}
 
+gluonrt_status CudaBackend::allowClusters(int device, CUdevice handle,
+                                          CUfunction function,
+                                          const ModuleRequest &request) {
   uint32_t clusterSize =
       request.clusterDims[0] * request.clusterDims[1] * request.clusterDims[2];
   if (clusterSize > 1) {
@@ -468,15 +520,19 @@ gluonrt_status CudaBackend::raiseFunctionLimits(int device, CUdevice handle,
       return status;
     if (!supported || !api.cuLaunchKernelEx)
       return fail(GLUONRT_ERROR_LAUNCH_CONFIG,
-                  "kernel uses thread-block clusters, which " +
-                      deviceLabel(device, handle) + " or its driver lacks");
+                  "kernel uses thread-block clusters, which {} or its driver "
+                  "lacks",
+                  deviceLabel(device, handle));
   }
-  if (clusterSize > PortableClusterSize)
-    return check(
-        api.cuFuncSetAttribute(
-            function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-        "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
-  return GLUONRT_SUCCESS;
+  if (clusterSize <= PortableClusterSize)
+    return GLUONRT_SUCCESS;
+  logger().debug("{}: clusters of {} blocks pass the portable {}: set "
+                 "NON_PORTABLE_CLUSTER_SIZE_ALLOWED",
+                 request.entry, clusterSize, PortableClusterSize);
+  return check(
+      api.cuFuncSetAttribute(
+          function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+      "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
 }
 
 gluonrt_status CudaBackend::loadModule(int device, const ModuleRequest &request,
@@ -499,8 +555,8 @@ gluonrt_status CudaBackend::loadModule(int device, const ModuleRequest &request,
           api.cuModuleGetFunction(&function, module, request.entry.c_str())) {
     api.cuModuleUnload(module);
     return fail(GLUONRT_ERROR_NOT_FOUND,
-                "entry '" + request.entry +
-                    "' not found in the image: " + describe(result));
+                "entry '{}' not found in the image: {}", request.entry,
+                describe(result));
   }
   if (gluonrt_status status =
           raiseFunctionLimits(device, handle, function, request)) {
@@ -567,9 +623,9 @@ gluonrt_status CudaBackend::encodeTensorMap(int device,
     return status;
   if (!api.cuTensorMapEncodeTiled)
     return fail(GLUONRT_ERROR_NO_DRIVER,
-                libraryName + " lacks cuTensorMapEncodeTiled (CUDA 12.0 or "
-                              "later): the CUDA driver is too old for TMA "
-                              "tensor descriptors");
+                "{} lacks cuTensorMapEncodeTiled (CUDA 12.0 or later): the "
+                "CUDA driver is too old for TMA tensor descriptors",
+                libraryName);
   // CUtensorMap is 64-byte aligned; the caller's struct may not be (malloc
   // gives 16), so the map is built here and copied.
   alignas(64) uint8_t encoded[TensorMapBytes] = {};
@@ -581,14 +637,18 @@ gluonrt_status CudaBackend::encodeTensorMap(int device,
       int(args.l2Promotion), int(args.oobFill));
   if (result != CUDA_SUCCESS)
     return fail(GLUONRT_ERROR_DRIVER,
-                "cuTensorMapEncodeTiled failed: " + describe(result) +
-                    "; arguments: " + describeTensorMapArgs(args));
+                "cuTensorMapEncodeTiled failed: {}; arguments: {}",
+                describe(result), describeTensorMapArgs(args));
   int driverVersion = 0;
   if (gluonrt_status status =
           check(api.cuDriverGetVersion(&driverVersion), "cuDriverGetVersion"))
     return status;
-  if (needsSmallTensorFix(args, driverVersion))
+  if (needsSmallTensorFix(args, driverVersion)) {
     applySmallTensorFix(encoded);
+    logger().debug("cuTensorMapEncodeTiled: cleared bit 85 of the map, as "
+                   "driver {} needs for a tensor under 128 KiB",
+                   driverVersion);
+  }
   std::memcpy(map, encoded, TensorMapBytes);
   return GLUONRT_SUCCESS;
 }
@@ -599,8 +659,7 @@ gluonrt_status CudaBackend::allocate(int device, size_t bytes,
     return status;
   CUdeviceptr pointer = 0;
   if (CUresult result = api.cuMemAlloc(&pointer, bytes))
-    return check(result,
-                 ("cuMemAlloc(" + std::to_string(bytes) + " bytes)").c_str());
+    return check(result, fmt::format("cuMemAlloc({} bytes)", bytes).c_str());
   address = pointer;
   return GLUONRT_SUCCESS;
 }

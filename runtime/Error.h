@@ -10,6 +10,8 @@
 
 #include "gluonc/runtime/gluonrt.h"
 
+#include <fmt/core.h>
+
 #include <string>
 
 namespace gluonrt {
@@ -17,6 +19,14 @@ namespace gluonrt {
 /// Records `message` as the calling thread's last error and returns `status`,
 /// so that failures read `return fail(GLUONRT_ERROR_IO, "...")`.
 gluonrt_status fail(gluonrt_status status, std::string message);
+
+/// fail() with a message formatted by fmt: `fail(GLUONRT_ERROR_IO, "cannot
+/// read '{}': {}", path, reason)`.
+template <typename... Args>
+gluonrt_status fail(gluonrt_status status, fmt::format_string<Args...> format,
+                    Args &&...args) {
+  return fail(status, fmt::format(format, std::forward<Args>(args)...));
+}
 
 /// The calling thread's last error message.
 const std::string &lastError();

@@ -10,8 +10,10 @@
 #include "Error.h"
 #include "HipApi.h"
 #include "Kernargs.h"
+#include "Log.h"
 
 #include <dlfcn.h>
+#include <fmt/format.h>
 
 #include <cstring>
 #include <mutex>
@@ -101,6 +103,8 @@ private:
   gluonrt_status checkDeviceIndex(int device);
   std::string deviceArchName(int device);
   gluonrt_status checkArch(int device, const std::string &arch);
+  void logRuntime();
+  void logDevice(int device);
 
   std::once_flag initOnce;
   gluonrt_status initStatus = GLUONRT_SUCCESS;
@@ -109,6 +113,9 @@ private:
   std::string libraryName;
   HipApi api{};
   int numDevices = 0;
+
+  std::mutex loggedMutex;
+  std::vector<bool> loggedDevices;
 };
 
 gluonrt_status HipBackend::initialize() {
@@ -135,17 +142,17 @@ gluonrt_status HipBackend::openLibrary() {
     }
   }
   // Names the first candidate only: the others are its versioned spellings.
-  return fail(GLUONRT_ERROR_NO_DRIVER, "HIP runtime not found (" +
-                                           candidates.front() +
-                                           "): cannot load AMD kernels");
+  return fail(GLUONRT_ERROR_NO_DRIVER,
+              "HIP runtime not found ({}): cannot load AMD kernels",
+              candidates.front());
 }
 
 gluonrt_status HipBackend::resolveSymbols() {
-  std::string missing;
+  std::vector<const char *> missing;
   auto resolve = [&](auto &function, const char *symbol, bool required) {
     void *address = dlsym(library, symbol);
     if (!address && required)
-      missing += (missing.empty() ? "" : ", ") + std::string(symbol);
+      missing.push_back(symbol);
     function =
         reinterpret_cast<std::remove_reference_t<decltype(function)>>(address);
   };
@@ -180,8 +187,9 @@ gluonrt_status HipBackend::resolveSymbols() {
   resolve(api.hipGetDevicePropertiesR0600, "hipGetDevicePropertiesR0600",
           false);
   if (!missing.empty())
-    return fail(GLUONRT_ERROR_NO_DRIVER, libraryName + " lacks " + missing +
-                                             ": the HIP runtime is too old");
+    return fail(GLUONRT_ERROR_NO_DRIVER,
+                "{} lacks {}: the HIP runtime is too old", libraryName,
+                fmt::join(missing, ", "));
   return GLUONRT_SUCCESS;
 }
 
@@ -195,18 +203,49 @@ gluonrt_status HipBackend::initializeOnce() {
   if (hipError_t result = api.hipInit(0)) {
     if (result == hipErrorNoDevice || result == hipErrorInvalidDevice)
       return fail(GLUONRT_ERROR_NO_DEVICE,
-                  "the HIP runtime reports no device (hipInit: " +
-                      describe(result) + ")");
-    return fail(GLUONRT_ERROR_NO_DEVICE, "hipInit failed: " + describe(result));
+                  "the HIP runtime reports no device (hipInit: {})",
+                  describe(result));
+    return fail(GLUONRT_ERROR_NO_DEVICE, "hipInit failed: {}",
+                describe(result));
   }
   // HIP answers hipErrorNoDevice, not a count of 0, where there is none.
   hipError_t result = api.hipGetDeviceCount(&numDevices);
   if (result == hipErrorNoDevice || (result == hipSuccess && numDevices == 0))
     return fail(GLUONRT_ERROR_NO_DEVICE, "the HIP runtime reports no device");
   if (result)
-    return fail(GLUONRT_ERROR_NO_DEVICE,
-                "hipGetDeviceCount failed: " + describe(result));
+    return fail(GLUONRT_ERROR_NO_DEVICE, "hipGetDeviceCount failed: {}",
+                describe(result));
+  loggedDevices.assign(numDevices, false);
+  logRuntime();
   return GLUONRT_SUCCESS;
+}
+
+void HipBackend::logRuntime() {
+  int version = 0;
+  if (!logger().isEnabled(gluonc::log::Level::Info) ||
+      api.hipDriverGetVersion(&version) != hipSuccess)
+    return;
+  logger().info("HIP runtime {}: version {}, {} device{}", libraryName, version,
+                numDevices, numDevices == 1 ? "" : "s");
+}
+
+/// Once per device, at its first use: the device every later line's
+/// "device N" is.
+void HipBackend::logDevice(int device) {
+  if (!logger().isEnabled(gluonc::log::Level::Info))
+    return;
+  {
+    std::lock_guard<std::mutex> lock(loggedMutex);
+    if (loggedDevices[device])
+      return;
+    loggedDevices[device] = true;
+  }
+  char name[256] = "unknown device";
+  hipDevice_t handle;
+  if (api.hipDeviceGet(&handle, device) == hipSuccess)
+    api.hipDeviceGetName(name, sizeof(name), handle);
+  logger().info("using HIP device {}: {} ({})", device, name,
+                deviceArchName(device));
 }
 
 std::string HipBackend::describe(hipError_t result) const {
@@ -214,9 +253,9 @@ std::string HipBackend::describe(hipError_t result) const {
       api.hipGetErrorName ? api.hipGetErrorName(result) : nullptr;
   const char *text =
       api.hipGetErrorString ? api.hipGetErrorString(result) : nullptr;
-  std::string description = name ? name : "HIP error " + std::to_string(result);
+  std::string description = name ? name : fmt::format("HIP error {}", result);
   if (text)
-    description += std::string(" (") + text + ")";
+    description += fmt::format(" ({})", text);
   return description;
 }
 
@@ -226,7 +265,7 @@ gluonrt_status HipBackend::check(hipError_t result, const char *call) const {
   gluonrt_status status = result == hipErrorOutOfMemory
                               ? GLUONRT_ERROR_OUT_OF_MEMORY
                               : GLUONRT_ERROR_DRIVER;
-  return fail(status, std::string(call) + " failed: " + describe(result));
+  return fail(status, "{} failed: {}", call, describe(result));
 }
 
 gluonrt_status HipBackend::checkDeviceIndex(int device) {
@@ -234,9 +273,8 @@ gluonrt_status HipBackend::checkDeviceIndex(int device) {
     return status;
   if (device < 0 || device >= numDevices)
     return fail(GLUONRT_ERROR_NO_DEVICE,
-                "HIP device " + std::to_string(device) + " does not exist (" +
-                    std::to_string(numDevices) + " device" +
-                    (numDevices == 1 ? "" : "s") + ")");
+                "HIP device {} does not exist ({} device{})", device,
+                numDevices, numDevices == 1 ? "" : "s");
   return GLUONRT_SUCCESS;
 }
 
@@ -308,6 +346,7 @@ gluonrt_status HipBackend::deviceInfo(int device, gluonrt_device_info &info) {
 gluonrt_status HipBackend::makeCurrent(int device) {
   if (gluonrt_status status = checkDeviceIndex(device))
     return status;
+  logDevice(device);
   int current = -1;
   if (api.hipGetDevice(&current) == hipSuccess && current == device)
     return GLUONRT_SUCCESS;
@@ -323,8 +362,8 @@ gluonrt_status HipBackend::checkArch(int device, const std::string &arch) {
   if (api.hipDeviceGet(&handle, device) == hipSuccess)
     api.hipDeviceGetName(name, sizeof(name), handle);
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
-              "kernel built for " + arch + ", device is " + deviceArch + " (" +
-                  name + ", device " + std::to_string(device) + ")");
+              "kernel built for {}, device is {} ({}, device {})", arch,
+              deviceArch, name, device);
 }
 
 gluonrt_status HipBackend::loadModule(int device, const ModuleRequest &request,
@@ -350,8 +389,8 @@ gluonrt_status HipBackend::loadModule(int device, const ModuleRequest &request,
           api.hipModuleGetFunction(&function, module, request.entry.c_str())) {
     api.hipModuleUnload(module);
     return fail(GLUONRT_ERROR_NOT_FOUND,
-                "entry '" + request.entry +
-                    "' not found in the image: " + describe(result));
+                "entry '{}' not found in the image: {}", request.entry,
+                describe(result));
   }
   out.module = module;
   out.function = function;
@@ -381,13 +420,12 @@ gluonrt_status HipBackend::launch(int device, const LoadedModule &module,
   size_t kernargBytes = kernargs.size();
   void *extra[] = {HipLaunchParamBufferPointer, kernargs.data(),
                    HipLaunchParamBufferSize, &kernargBytes, HipLaunchParamEnd};
-  return check(
-      api.hipModuleLaunchKernel(static_cast<hipFunction_t>(module.function),
-                                grid[0], grid[1], grid[2], block[0], block[1],
-                                block[2], request.sharedBytes,
-                                static_cast<hipStream_t>(request.stream),
-                                nullptr, extra),
-      "hipModuleLaunchKernel");
+  return check(api.hipModuleLaunchKernel(
+                   static_cast<hipFunction_t>(module.function), grid[0],
+                   grid[1], grid[2], block[0], block[1], block[2],
+                   request.sharedBytes,
+                   static_cast<hipStream_t>(request.stream), nullptr, extra),
+               "hipModuleLaunchKernel");
 }
 
 gluonrt_status HipBackend::allocate(int device, size_t bytes,
@@ -396,8 +434,7 @@ gluonrt_status HipBackend::allocate(int device, size_t bytes,
     return status;
   void *pointer = nullptr;
   if (hipError_t result = api.hipMalloc(&pointer, bytes))
-    return check(result,
-                 ("hipMalloc(" + std::to_string(bytes) + " bytes)").c_str());
+    return check(result, fmt::format("hipMalloc({} bytes)", bytes).c_str());
   address = reinterpret_cast<uintptr_t>(pointer);
   return GLUONRT_SUCCESS;
 }

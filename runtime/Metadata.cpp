@@ -21,9 +21,11 @@
 #include "ScalarTypes.h"
 #include "Sha256.h"
 
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -59,10 +61,11 @@ KernelMetadata::findConstexpr(const std::string &name) const {
 }
 
 std::string KernelMetadata::signature() const {
-  std::string text = entry + "(";
+  std::string names;
   for (size_t i = 0; i < params.size(); ++i)
-    text += (i ? ", " : "") + params[i].name;
-  return text + ")";
+    fmt::format_to(std::back_inserter(names), "{}{}", i ? ", " : "",
+                   params[i].name);
+  return fmt::format("{}({})", entry, names);
 }
 
 namespace {
@@ -81,16 +84,24 @@ public:
 
   [[noreturn]] void error(const std::string &keyPath,
                           const std::string &problem) const {
-    std::string where = keyPath.empty() ? "" : keyPath + ": ";
     throw Failure{GLUONRT_ERROR_INVALID_METADATA,
-                  jsonPath + ": " + where + problem};
+                  fmt::format("{}: {}{}{}", jsonPath, keyPath,
+                              keyPath.empty() ? "" : ": ", problem)};
+  }
+
+  /// error() with a problem formatted by fmt.
+  template <typename... Args>
+  [[noreturn]] void error(const std::string &keyPath,
+                          fmt::format_string<Args...> format,
+                          Args &&...args) const {
+    error(keyPath, fmt::format(format, std::forward<Args>(args)...));
   }
 
   const json &member(const json &object, const std::string &objectPath,
                      const char *key) const {
     auto it = object.find(key);
     if (it == object.end())
-      error(objectPath, std::string("missing key '") + key + "'");
+      error(objectPath, "missing key '{}'", key);
     return *it;
   }
 
@@ -130,10 +141,10 @@ public:
     bool isNegative = value.is_number_integer() &&
                       !value.is_number_unsigned() && value.get<int64_t>() < 0;
     if (!value.is_number_integer() || isNegative)
-      error(path, "must be a non-negative integer, got " + value.dump());
+      error(path, "must be a non-negative integer, got {}", value.dump());
     uint64_t result = value.get<uint64_t>();
     if (result > max)
-      error(path, "is too large (" + std::to_string(result) + ")");
+      error(path, "is too large ({})", result);
     return result;
   }
 
@@ -155,14 +166,14 @@ public:
     const json &value = member(parent, parentPath, key);
     std::string path = join(parentPath, key);
     if (!value.is_array() || value.size() != 3)
-      error(path, "must be an array of 3 integers, got " + value.dump());
+      error(path, "must be an array of 3 integers, got {}", value.dump());
     std::array<uint32_t, 3> triple;
     for (size_t i = 0; i < 3; ++i) {
       triple[i] = static_cast<uint32_t>(
-          unsignedInteger(value[i], path + "[" + std::to_string(i) + "]",
+          unsignedInteger(value[i], fmt::format("{}[{}]", path, i),
                           std::numeric_limits<uint32_t>::max()));
       if (triple[i] == 0)
-        error(path, "dimensions must be at least 1, got " + value.dump());
+        error(path, "dimensions must be at least 1, got {}", value.dump());
     }
     return triple;
   }
@@ -171,8 +182,7 @@ public:
                             const char *key, uint64_t max) const {
     uint64_t value = unsignedMember(parent, parentPath, key, max);
     if (value == 0 || (value & (value - 1)))
-      error(join(parentPath, key),
-            "must be a power of two, got " + std::to_string(value));
+      error(join(parentPath, key), "must be a power of two, got {}", value);
     return value;
   }
 
@@ -180,7 +190,7 @@ public:
                            json::value_t type, const char *typeName) const {
     const json *value = optionalMember(parent, key);
     if (value && value->type() != type)
-      error(key, std::string("must be ") + typeName);
+      error(key, "must be {}", typeName);
   }
 
   static std::string join(const std::string &parentPath, const char *key) {
@@ -197,7 +207,7 @@ std::string shownJson(const std::string &text) {
   constexpr size_t MaxShown = 64;
   if (text.size() <= MaxShown)
     return json(text).dump();
-  return json(text.substr(0, MaxShown)).dump() + "...";
+  return fmt::format("{}...", json(text.substr(0, MaxShown)).dump());
 }
 
 /// A SAX pass, before the document is built, that refuses what a metadata
@@ -224,8 +234,8 @@ public:
   bool string(json::string_t &text) {
     value();
     if (text.find('\0') != std::string::npos)
-      reader.error(path(frames.size()), "the string " + shownJson(text) +
-                                            " contains a NUL character");
+      reader.error(path(frames.size()),
+                   "the string {} contains a NUL character", shownJson(text));
     return true;
   }
   bool start_object(std::size_t) { return start(false); }
@@ -236,11 +246,11 @@ public:
     Frame &object = frames.back();
     if (key.find('\0') != std::string::npos)
       reader.error(path(frames.size() - 1),
-                   "the key " + shownJson(key) + " contains a NUL character");
+                   "the key {} contains a NUL character", shownJson(key));
     if (!object.keys.insert(key).second)
       reader.error(path(frames.size() - 1),
-                   "the key " + shownJson(key) +
-                       " is given twice (each key may appear once)");
+                   "the key {} is given twice (each key may appear once)",
+                   shownJson(key));
     object.key = key;
     return true;
   }
@@ -267,8 +277,8 @@ private:
     value();
     if (frames.size() >= MetadataLimits::MaxJsonDepth)
       reader.error(path(frames.size()),
-                   "arrays and objects nest more than " +
-                       std::to_string(MetadataLimits::MaxJsonDepth) + " deep");
+                   "arrays and objects nest more than {} deep",
+                   MetadataLimits::MaxJsonDepth);
     frames.emplace_back();
     frames.back().isArray = isArray;
     return true;
@@ -286,9 +296,10 @@ private:
     for (size_t i = 0; i < depth; ++i) {
       const Frame &frame = frames[i];
       if (frame.isArray)
-        result += "[" + std::to_string(frame.elements - 1) + "]";
+        fmt::format_to(std::back_inserter(result), "[{}]", frame.elements - 1);
       else
-        result += (result.empty() ? "" : ".") + frame.key;
+        fmt::format_to(std::back_inserter(result), "{}{}",
+                       result.empty() ? "" : ".", frame.key);
     }
     return result;
   }
@@ -320,18 +331,19 @@ void readTarget(const MetadataReader &reader, const json &root,
     out.backend = GLUONRT_BACKEND_AMD;
   else
     reader.error("target.backend",
-                 "unknown backend '" + backend + "' (expected nvidia or amd)");
+                 "unknown backend '{}' (expected nvidia or amd)", backend);
 
   out.arch = reader.nonEmptyString(target, "target", "arch");
   CudaArch cudaArch;
   if (out.backend == GLUONRT_BACKEND_NVIDIA &&
       !parseCudaArch(out.arch, cudaArch))
-    reader.error("target.arch", "'" + out.arch +
-                                    "' is not an NVIDIA architecture (sm_80, "
-                                    "sm_90a, sm_100a, ...)");
-  if (out.backend == GLUONRT_BACKEND_AMD && out.arch.compare(0, 3, "gfx") != 0)
     reader.error("target.arch",
-                 "'" + out.arch + "' is not an AMD architecture (gfx942, ...)");
+                 "'{}' is not an NVIDIA architecture (sm_80, sm_90a, sm_100a, "
+                 "...)",
+                 out.arch);
+  if (out.backend == GLUONRT_BACKEND_AMD && out.arch.compare(0, 3, "gfx") != 0)
+    reader.error("target.arch", "'{}' is not an AMD architecture (gfx942, ...)",
+                 out.arch);
 
   out.warpSize = out.backend == GLUONRT_BACKEND_AMD ? 64 : 32;
   if (reader.optionalMember(target, "warp_size")) {
@@ -349,9 +361,9 @@ void readImage(const MetadataReader &reader, const json &root,
   // image is opened (loadImage).
   if (!staysBelowFolder(out.imageFile))
     reader.error("image.file",
-                 "'" + out.imageFile +
-                     "' must be relative to the JSON file's folder, without "
-                     "'..' components");
+                 "'{}' must be relative to the JSON file's folder, without "
+                 "'..' components",
+                 out.imageFile);
   out.imagePath = out.directory + "/" + out.imageFile;
 
   out.imageFormat = reader.string(image, "image", "format");
@@ -359,16 +371,16 @@ void readImage(const MetadataReader &reader, const json &root,
   const char *imageFormat = nvidia ? "cubin" : "hsaco";
   const char *containerFormat = nvidia ? "fatbin" : "hipfb";
   if (out.imageFormat != imageFormat && out.imageFormat != containerFormat)
-    reader.error("image.format", "'" + out.imageFormat + "' does not match " +
-                                     "target.backend (expected " + imageFormat +
-                                     " or " + containerFormat + ")");
+    reader.error("image.format",
+                 "'{}' does not match target.backend (expected {} or {})",
+                 out.imageFormat, imageFormat, containerFormat);
   if (reader.optionalMember(image, "ptx_arch")) {
     out.ptxArch = reader.nonEmptyString(image, "image", "ptx_arch");
     CudaArch parsed;
     if (out.imageFormat != "fatbin" || !parseCudaArch(out.ptxArch, parsed))
       reader.error("image.ptx_arch",
-                   "'" + out.ptxArch +
-                       "' must be an NVIDIA architecture, in a fatbin image");
+                   "'{}' must be an NVIDIA architecture, in a fatbin image",
+                   out.ptxArch);
   }
 
   out.imageSha256 = reader.string(image, "image", "sha256");
@@ -389,17 +401,16 @@ void readLaunch(const MetadataReader &reader, const json &root,
   for (uint32_t dim : out.blockDims)
     if (dim > 1024)
       reader.error("launch.block_dims",
-                   std::to_string(dim) +
-                       " threads in one dimension exceed 1024");
+                   "{} threads in one dimension exceed 1024", dim);
   uint64_t threads =
       uint64_t(out.blockDims[0]) * out.blockDims[1] * out.blockDims[2];
   if (threads > 1024)
-    reader.error("launch.block_dims",
-                 std::to_string(threads) + " threads per block exceed 1024");
+    reader.error("launch.block_dims", "{} threads per block exceed 1024",
+                 threads);
   if (threads % out.warpSize != 0)
     reader.error("launch.block_dims",
-                 std::to_string(threads) +
-                     " threads per block is not a whole number of warps");
+                 "{} threads per block is not a whole number of warps",
+                 threads);
   out.clusterDims = reader.positiveTriple(launch, "launch", "cluster_dims");
   out.sharedBytes = static_cast<uint32_t>(reader.unsignedMember(
       launch, "launch", "shared_bytes", MetadataLimits::MaxSharedBytes));
@@ -423,17 +434,18 @@ readShape(const MetadataReader &reader, const json &parent,
   if (!value.is_array() || value.size() != rank) {
     std::string shown = value.dump();
     if (shown.size() > 64)
-      shown = shown.substr(0, 64) + "...";
-    reader.error(path, "must be an array of " + std::to_string(rank) +
-                           " integers (one per dimension), got " + shown);
+      shown = fmt::format("{}...", shown.substr(0, 64));
+    reader.error(path,
+                 "must be an array of {} integers (one per dimension), got {}",
+                 rank, shown);
   }
   std::array<uint32_t, MaxTensorDescRank> shape{};
   for (uint32_t i = 0; i < rank; ++i) {
-    shape[i] = static_cast<uint32_t>(
-        reader.unsignedInteger(value[i], path + "[" + std::to_string(i) + "]",
-                               std::numeric_limits<uint32_t>::max()));
+    std::string element = fmt::format("{}[{}]", path, i);
+    shape[i] = static_cast<uint32_t>(reader.unsignedInteger(
+        value[i], element, std::numeric_limits<uint32_t>::max()));
     if (shape[i] == 0)
-      reader.error(path + "[" + std::to_string(i) + "]", "must be at least 1");
+      reader.error(element, "must be at least 1");
   }
   return shape;
 }
@@ -450,9 +462,10 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
     reader.error(path + ".kind", "tensor descriptors (TMA) exist only on "
                                  "NVIDIA GPUs; this kernel is for AMD");
   if (param.type.compare(0, 11, "tensordesc<") != 0)
-    reader.error(path + ".type", "'" + param.type +
-                                     "' is not a tensor descriptor type "
-                                     "('tensordesc<fp16[128, 64]>')");
+    reader.error(path + ".type",
+                 "'{}' is not a tensor descriptor type "
+                 "('tensordesc<fp16[128, 64]>')",
+                 param.type);
   param.elementType = reader.nonEmptyString(value, path, "element_type");
   const json &object = reader.object(value, path, "tensordesc");
   std::string at = path + ".tensordesc";
@@ -461,58 +474,53 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.rank = static_cast<uint32_t>(
       reader.unsignedMember(object, at, "rank", MaxTensorDescRank + 1));
   if (desc.rank < 1 || desc.rank > MaxTensorDescRank)
-    reader.error(at + ".rank", "must be 1 to 5 (TMA's ranks), got " +
-                                   std::to_string(desc.rank));
+    reader.error(at + ".rank", "must be 1 to 5 (TMA's ranks), got {}",
+                 desc.rank);
   desc.blockShape = readShape(reader, object, at, "block_shape", desc.rank);
   desc.boxShape = readShape(reader, object, at, "box_shape", desc.rank);
 
   desc.tmaDataType = reader.u32Member(object, at, "tma_data_type");
   if (!tmaDataTypeBytes(desc.tmaDataType))
     reader.error(at + ".tma_data_type",
-                 "unknown CUtensorMapDataType " +
-                     std::to_string(desc.tmaDataType) +
-                     " (expected 0 to 9, UINT8 to BFLOAT16)");
+                 "unknown CUtensorMapDataType {} (expected 0 to 9, UINT8 to "
+                 "BFLOAT16)",
+                 desc.tmaDataType);
   desc.elementBytes = reader.u32Member(object, at, "element_bytes");
   if (desc.elementBytes != tmaDataTypeBytes(desc.tmaDataType))
-    reader.error(
-        at + ".element_bytes",
-        std::to_string(desc.elementBytes) + " does not match tma_data_type " +
-            std::to_string(desc.tmaDataType) + " (" +
-            tmaDataTypeName(desc.tmaDataType) + ", " +
-            std::to_string(tmaDataTypeBytes(desc.tmaDataType)) + " bytes)");
+    reader.error(at + ".element_bytes",
+                 "{} does not match tma_data_type {} ({}, {} bytes)",
+                 desc.elementBytes, desc.tmaDataType,
+                 tmaDataTypeName(desc.tmaDataType),
+                 tmaDataTypeBytes(desc.tmaDataType));
   const ScalarTypeInfo *element = findScalarType(param.elementType);
   param.valueType = element ? element->type : GLUONRT_TYPE_OTHER;
   if (element && element->size != desc.elementBytes)
     reader.error(at + ".element_bytes",
-                 std::to_string(desc.elementBytes) +
-                     " does not match element_type " + param.elementType +
-                     " (" + std::to_string(element->size) + " bytes)");
+                 "{} does not match element_type {} ({} bytes)",
+                 desc.elementBytes, param.elementType, element->size);
 
   desc.swizzleBytes = reader.u32Member(object, at, "swizzle_bytes");
   int swizzle = tmaSwizzleOf(desc.swizzleBytes);
   if (swizzle < 0)
-    reader.error(at + ".swizzle_bytes", "must be 0, 32, 64 or 128, got " +
-                                            std::to_string(desc.swizzleBytes));
+    reader.error(at + ".swizzle_bytes", "must be 0, 32, 64 or 128, got {}",
+                 desc.swizzleBytes);
   desc.tmaSwizzle = reader.u32Member(object, at, "tma_swizzle");
   if (desc.tmaSwizzle != uint32_t(swizzle))
-    reader.error(at + ".tma_swizzle", std::to_string(desc.tmaSwizzle) +
-                                          " does not match swizzle_bytes " +
-                                          std::to_string(desc.swizzleBytes) +
-                                          " (CUtensorMapSwizzle " +
-                                          std::to_string(swizzle) + ")");
+    reader.error(at + ".tma_swizzle",
+                 "{} does not match swizzle_bytes {} (CUtensorMapSwizzle {})",
+                 desc.tmaSwizzle, desc.swizzleBytes, swizzle);
 
   std::string padding = reader.string(object, at, "padding");
   if (padding == "nan")
     desc.padding = GLUONRT_TENSORDESC_PADDING_NAN;
   else if (padding != "zero")
-    reader.error(at + ".padding",
-                 "must be \"zero\" or \"nan\", got " + shownJson(padding));
+    reader.error(at + ".padding", "must be \"zero\" or \"nan\", got {}",
+                 shownJson(padding));
   if (desc.padding == GLUONRT_TENSORDESC_PADDING_NAN &&
       !tmaDataTypeIsFloat(desc.tmaDataType))
     reader.error(at + ".padding",
-                 std::string("NaN padding needs a floating-point "
-                             "tma_data_type, not ") +
-                     tmaDataTypeName(desc.tmaDataType));
+                 "NaN padding needs a floating-point tma_data_type, not {}",
+                 tmaDataTypeName(desc.tmaDataType));
   if (reader.optionalMember(object, "layout"))
     desc.layout = reader.string(object, at, "layout");
 
@@ -522,42 +530,38 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
                  box.substr(box.find(':') + 2));
   for (uint32_t i = 0; i < desc.rank; ++i)
     if (desc.blockShape[i] % desc.boxShape[i] != 0)
-      reader.error(at + ".box_shape[" + std::to_string(i) + "]",
-                   std::to_string(desc.boxShape[i]) +
-                       " does not divide block_shape[" + std::to_string(i) +
-                       "] = " + std::to_string(desc.blockShape[i]) +
-                       " (a block is a whole number of boxes)");
+      reader.error(fmt::format("{}.box_shape[{}]", at, i),
+                   "{} does not divide block_shape[{}] = {} (a block is a "
+                   "whole number of boxes)",
+                   desc.boxShape[i], i, desc.blockShape[i]);
 
   // The argument buffer: the map (aligned for its 64-byte loads), then the
   // shape and the strides, as the kernel's 1 + 2 * rank parameters lie.
   if (param.alignment != 64)
     reader.error(path + ".alignment",
-                 "a tensor descriptor's map is 64-byte aligned, got " +
-                     std::to_string(param.alignment));
+                 "a tensor descriptor's map is 64-byte aligned, got {}",
+                 param.alignment);
   desc.mapOffset = reader.u32Member(object, at, "map_offset");
   if (desc.mapOffset != param.offset)
-    reader.error(at + ".map_offset", std::to_string(desc.mapOffset) +
-                                         " is not the parameter's offset " +
-                                         std::to_string(param.offset));
+    reader.error(at + ".map_offset", "{} is not the parameter's offset {}",
+                 desc.mapOffset, param.offset);
   TensorDescLayout layout = tensorDescLayout(desc.mapOffset, desc.rank);
   desc.shapeOffset = reader.u32Member(object, at, "shape_offset");
   if (desc.shapeOffset != layout.shapeOffset)
-    reader.error(at + ".shape_offset", std::to_string(desc.shapeOffset) +
-                                           " is not " +
-                                           std::to_string(layout.shapeOffset) +
-                                           ", the end of the 128-byte map");
+    reader.error(at + ".shape_offset",
+                 "{} is not {}, the end of the 128-byte map", desc.shapeOffset,
+                 layout.shapeOffset);
   desc.stridesOffset = reader.u32Member(object, at, "strides_offset");
   if (desc.stridesOffset != layout.stridesOffset)
     reader.error(at + ".strides_offset",
-                 std::to_string(desc.stridesOffset) + " is not " +
-                     std::to_string(layout.stridesOffset) +
-                     ", the end of the shape rounded up to 8 bytes");
+                 "{} is not {}, the end of the shape rounded up to 8 bytes",
+                 desc.stridesOffset, layout.stridesOffset);
   if (param.offset + uint64_t(param.size) != layout.end)
     reader.error(path + ".size",
-                 std::to_string(param.size) + " bytes do not end with the " +
-                     "last stride: a rank-" + std::to_string(desc.rank) +
-                     " descriptor at byte " + std::to_string(param.offset) +
-                     " has " + std::to_string(layout.end - param.offset));
+                 "{} bytes do not end with the last stride: a rank-{} "
+                 "descriptor at byte {} has {}",
+                 param.size, desc.rank, param.offset,
+                 layout.end - param.offset);
 }
 
 ParamMetadata readParam(const MetadataReader &reader, const json &value,
@@ -576,21 +580,20 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
   param.divisibility = reader.powerOfTwoMember(
       value, path, "divisibility", std::numeric_limits<uint64_t>::max());
   if (param.offset % param.alignment != 0)
-    reader.error(path + ".offset", std::to_string(param.offset) +
-                                       " is not a multiple of the alignment " +
-                                       std::to_string(param.alignment));
+    reader.error(path + ".offset", "{} is not a multiple of the alignment {}",
+                 param.offset, param.alignment);
 
   if (kind == "pointer") {
     param.kind = GLUONRT_PARAM_POINTER;
     if (param.type.size() < 2 || param.type[0] != '*')
-      reader.error(path + ".type",
-                   "'" + param.type + "' is not a pointer type ('*fp32')");
+      reader.error(path + ".type", "'{}' is not a pointer type ('*fp32')",
+                   param.type);
     param.elementType = param.type.substr(1);
     if (const json *element = reader.optionalMember(value, "element_type"))
       if (!element->is_string() ||
           element->get<std::string>() != param.elementType)
-        reader.error(path + ".element_type",
-                     "must be '" + param.elementType + "', as in type");
+        reader.error(path + ".element_type", "must be '{}', as in type",
+                     param.elementType);
     const ScalarTypeInfo *info = findScalarType(param.elementType);
     param.valueType = info ? info->type : GLUONRT_TYPE_OTHER;
     if (param.size != 8 || param.alignment != 8)
@@ -604,19 +607,19 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
   }
   if (kind != "scalar")
     reader.error(path + ".kind",
-                 "unknown kind '" + kind +
-                     "' (expected pointer, scalar or tensordesc)");
+                 "unknown kind '{}' (expected pointer, scalar or tensordesc)",
+                 kind);
 
   param.kind = GLUONRT_PARAM_SCALAR;
   const ScalarTypeInfo *info = findScalarType(param.type);
   if (!info)
-    reader.error(path + ".type", "unknown scalar type '" + param.type + "'");
+    reader.error(path + ".type", "unknown scalar type '{}'", param.type);
   param.valueType = info->type;
   if (param.size != info->size || param.alignment != info->size)
-    reader.error(path, "type " + param.type + " has size and alignment " +
-                           std::to_string(info->size) + ", got size " +
-                           std::to_string(param.size) + " and alignment " +
-                           std::to_string(param.alignment));
+    reader.error(path,
+                 "type {} has size and alignment {}, got size {} and "
+                 "alignment {}",
+                 param.type, info->size, param.size, param.alignment);
   if (param.divisibility != 1 && (!info->isInteger || param.type == "i1"))
     reader.error(path + ".divisibility",
                  "only integer parameters can assume a divisibility");
@@ -636,8 +639,8 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
   });
   for (size_t i = 1; i < byName.size(); ++i)
     if (params[byName[i - 1]].name == params[byName[i]].name)
-      reader.error("params",
-                   "two parameters are named '" + params[byName[i]].name + "'");
+      reader.error("params", "two parameters are named '{}'",
+                   params[byName[i]].name);
 
   std::vector<const ParamMetadata *> byOffset;
   for (const ParamMetadata &param : params)
@@ -647,14 +650,14 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
               return a->offset < b->offset;
             });
   auto range = [](const ParamMetadata *param) {
-    return "'" + param->name + "' (bytes " + std::to_string(param->offset) +
-           ".." + std::to_string(uint64_t(param->offset) + param->size) + ")";
+    return fmt::format("'{}' (bytes {}..{})", param->name, param->offset,
+                       uint64_t(param->offset) + param->size);
   };
   for (size_t i = 1; i < byOffset.size(); ++i) {
     const ParamMetadata *previous = byOffset[i - 1];
     if (uint64_t(previous->offset) + previous->size > byOffset[i]->offset)
-      reader.error("params", "the offsets of " + range(previous) + " and " +
-                                 range(byOffset[i]) + " overlap");
+      reader.error("params", "the offsets of {} and {} overlap",
+                   range(previous), range(byOffset[i]));
   }
 }
 
@@ -664,13 +667,12 @@ void readParams(const MetadataReader &reader, const json &root,
   if (!params.is_array())
     reader.error("params", "must be an array");
   if (params.size() > MetadataLimits::MaxParams)
-    reader.error("params", std::to_string(params.size()) +
-                               " parameters exceed the limit of " +
-                               std::to_string(MetadataLimits::MaxParams));
+    reader.error("params", "{} parameters exceed the limit of {}",
+                 params.size(), MetadataLimits::MaxParams);
   out.params.reserve(params.size());
   for (size_t i = 0; i < params.size(); ++i) {
-    out.params.push_back(readParam(
-        reader, params[i], "params[" + std::to_string(i) + "]", out.backend));
+    out.params.push_back(readParam(reader, params[i],
+                                   fmt::format("params[{}]", i), out.backend));
     if (out.params.back().kind == GLUONRT_PARAM_TENSORDESC)
       ++out.numTensorDescs;
   }
@@ -685,15 +687,15 @@ HiddenParamMetadata readHiddenParam(const MetadataReader &reader,
   HiddenParamMetadata hidden;
   hidden.kind = reader.nonEmptyString(value, path, "kind");
   if (hidden.kind.compare(0, 7, "hidden_") != 0)
-    reader.error(path + ".kind",
-                 "'" + hidden.kind + "' is not a hidden argument kind");
+    reader.error(path + ".kind", "'{}' is not a hidden argument kind",
+                 hidden.kind);
   hidden.offset = reader.u32Member(value, path, "offset");
   hidden.size = reader.u32Member(value, path, "size");
   if (hidden.size == 0 || hidden.size > 8 || (hidden.size & (hidden.size - 1)))
     reader.error(path + ".size", "must be 1, 2, 4 or 8");
   if (hidden.offset % hidden.size != 0)
-    reader.error(path + ".offset", std::to_string(hidden.offset) +
-                                       " is not a multiple of the size");
+    reader.error(path + ".offset", "{} is not a multiple of the size",
+                 hidden.offset);
   return hidden;
 }
 
@@ -708,14 +710,12 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
   if (hidden && !hidden->is_array())
     reader.error("hidden_params", "must be an array");
   if (hidden && hidden->size() > MetadataLimits::MaxHiddenParams)
-    reader.error("hidden_params",
-                 std::to_string(hidden->size()) +
-                     " hidden arguments exceed the limit of " +
-                     std::to_string(MetadataLimits::MaxHiddenParams));
+    reader.error("hidden_params", "{} hidden arguments exceed the limit of {}",
+                 hidden->size(), MetadataLimits::MaxHiddenParams);
   if (hidden)
     for (size_t i = 0; i < hidden->size(); ++i)
       out.hiddenParams.push_back(readHiddenParam(
-          reader, (*hidden)[i], "hidden_params[" + std::to_string(i) + "]"));
+          reader, (*hidden)[i], fmt::format("hidden_params[{}]", i)));
 
   uint64_t explicitEnd = 0, end = 0;
   for (const ParamMetadata &param : out.params)
@@ -724,17 +724,16 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
   for (size_t i = 0; i < out.hiddenParams.size(); ++i) {
     const HiddenParamMetadata &param = out.hiddenParams[i];
     if (param.offset < explicitEnd)
-      reader.error("hidden_params[" + std::to_string(i) + "]",
-                   param.kind + " at byte " + std::to_string(param.offset) +
-                       " overlaps the explicit arguments (bytes 0.." +
-                       std::to_string(explicitEnd) + ")");
+      reader.error(fmt::format("hidden_params[{}]", i),
+                   "{} at byte {} overlaps the explicit arguments (bytes "
+                   "0..{})",
+                   param.kind, param.offset, explicitEnd);
     end = std::max(end, uint64_t(param.offset) + param.size);
   }
   if (end > MetadataLimits::MaxArgumentBytes)
     reader.error(hidden && end > explicitEnd ? "hidden_params" : "params",
-                 "the arguments end at byte " + std::to_string(end) +
-                     ", past the limit of " +
-                     std::to_string(MetadataLimits::MaxArgumentBytes));
+                 "the arguments end at byte {}, past the limit of {}", end,
+                 MetadataLimits::MaxArgumentBytes);
 
   const json *resources = reader.optionalMember(root, "resources");
   out.kernargBytes = static_cast<uint32_t>(end);
@@ -752,9 +751,8 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
                             MetadataLimits::MaxArgumentBytes));
   if (out.kernargBytes < end)
     reader.error("resources.kernarg_bytes",
-                 std::to_string(out.kernargBytes) +
-                     " bytes cannot hold the arguments, which end at byte " +
-                     std::to_string(end));
+                 "{} bytes cannot hold the arguments, which end at byte {}",
+                 out.kernargBytes, end);
 }
 
 void readConstexprs(const MetadataReader &reader, const json &root,
@@ -810,8 +808,8 @@ void readDocument(const MetadataReader &reader, const json &root,
                            "metadata; gluonrt_kernel_load takes it and "
                            "picks the device's");
   if (schema != KnownSchema)
-    reader.error("schema", "unknown schema '" + schema +
-                               "' (this gluonrt reads " + KnownSchema + ")");
+    reader.error("schema", "unknown schema '{}' (this gluonrt reads {})",
+                 schema, KnownSchema);
   out.entry = reader.nonEmptyString(root, kRootPath, "entry");
   readTarget(reader, root, out);
   readImage(reader, root, out);
@@ -846,8 +844,8 @@ gluonrt_status readChecked(const std::string &jsonText,
     json::sax_parse(jsonText, &checker);
     read(reader, json::parse(jsonText));
   } catch (const json::exception &error) {
-    return fail(GLUONRT_ERROR_INVALID_METADATA,
-                jsonPath + ": not valid JSON: " + error.what());
+    return fail(GLUONRT_ERROR_INVALID_METADATA, "{}: not valid JSON: {}",
+                jsonPath, error.what());
   } catch (const Failure &failure) {
     return fail(failure.status, failure.message);
   }
@@ -893,7 +891,7 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
     reader.error("containers", "must be an array");
   for (size_t i = 0; i < containers->size(); ++i) {
     const json &container = (*containers)[i];
-    std::string path = "containers[" + std::to_string(i) + "]";
+    std::string path = fmt::format("containers[{}]", i);
     if (!container.is_object())
       reader.error(path, "must be an object");
     std::string ptxArch;
@@ -901,8 +899,8 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
     if (reader.optionalMember(container, "ptx_arch")) {
       ptxArch = reader.nonEmptyString(container, path, "ptx_arch");
       if (!parseCudaArch(ptxArch, parsed))
-        reader.error(path + ".ptx_arch",
-                     "'" + ptxArch + "' is not an NVIDIA architecture");
+        reader.error(path + ".ptx_arch", "'{}' is not an NVIDIA architecture",
+                     ptxArch);
     }
     const json &archs = reader.member(container, path, "archs");
     if (!archs.is_array())
@@ -925,23 +923,23 @@ void readIndex(const MetadataReader &reader, const json &root,
   if (!kernels.is_array() || kernels.empty())
     reader.error("kernels", "must be a non-empty array");
   for (size_t i = 0; i < kernels.size(); ++i) {
-    std::string path = "kernels[" + std::to_string(i) + "]";
+    std::string path = fmt::format("kernels[{}]", i);
     if (!kernels[i].is_object())
       reader.error(path, "must be an object");
     IndexMetadata::Entry entry;
     entry.arch = reader.nonEmptyString(kernels[i], path, "arch");
     std::string backend = reader.string(kernels[i], path, "backend");
     if (backend != "nvidia" && backend != "amd")
-      reader.error(path + ".backend",
-                   "'" + backend + "' is not a backend (nvidia, amd)");
+      reader.error(path + ".backend", "'{}' is not a backend (nvidia, amd)",
+                   backend);
     entry.backend =
         backend == "amd" ? GLUONRT_BACKEND_AMD : GLUONRT_BACKEND_NVIDIA;
     entry.metadataFile = reader.nonEmptyString(kernels[i], path, "metadata");
     if (!staysBelowFolder(entry.metadataFile))
       reader.error(path + ".metadata",
-                   "'" + entry.metadataFile +
-                       "' must be relative to the index's folder, without "
-                       "'..' components");
+                   "'{}' must be relative to the index's folder, without '..' "
+                   "components",
+                   entry.metadataFile);
     auto ptx = ptxArchs.find(entry.arch);
     if (ptx != ptxArchs.end())
       entry.ptxArch = ptx->second;
@@ -1006,6 +1004,20 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
   return best;
 }
 
+namespace {
+
+/// The image's size (the file's or, embedded, the caller's) differs from
+/// the metadata's: checked before its bytes are read or hashed.
+gluonrt_status imageSizeMismatch(const KernelMetadata &metadata,
+                                 uint64_t size) {
+  return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
+              "{}: image {} is {} bytes, the metadata says {}: the image and "
+              "the JSON are from different builds",
+              metadata.jsonPath, metadata.imagePath, size, metadata.imageSize);
+}
+
+} // namespace
+
 gluonrt_status loadImage(const KernelMetadata &metadata,
                          std::vector<uint8_t> &image, std::string &realPath) {
   const std::string &jsonPath = metadata.jsonPath;
@@ -1013,17 +1025,13 @@ gluonrt_status loadImage(const KernelMetadata &metadata,
   std::string error;
   if (gluonrt_status status =
           openInFolder(metadata.directory, metadata.imageFile, file, error))
-    return fail(status, jsonPath + ": image.file: " + error);
+    return fail(status, "{}: image.file: {}", jsonPath, error);
   // The size first, so that no byte past the declared size is read.
   if (file.size != metadata.imageSize)
-    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
-                jsonPath + ": image " + metadata.imagePath + " is " +
-                    std::to_string(file.size) + " bytes, the metadata says " +
-                    std::to_string(metadata.imageSize) +
-                    ": the image and the JSON are from different builds");
+    return imageSizeMismatch(metadata, file.size);
   if (gluonrt_status status =
           readExactly(file, metadata.imageSize, image, error))
-    return fail(status, jsonPath + ": image: " + error);
+    return fail(status, "{}: image: {}", jsonPath, error);
   if (gluonrt_status status = checkImage(metadata, image))
     return status;
   realPath = file.realPath;
@@ -1034,18 +1042,13 @@ gluonrt_status checkImage(const KernelMetadata &metadata,
                           const std::vector<uint8_t> &image) {
   const std::string &jsonPath = metadata.jsonPath;
   if (image.size() != metadata.imageSize)
-    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
-                jsonPath + ": image " + metadata.imagePath + " is " +
-                    std::to_string(image.size()) +
-                    " bytes, the metadata says " +
-                    std::to_string(metadata.imageSize) +
-                    ": the image and the JSON are from different builds");
+    return imageSizeMismatch(metadata, image.size());
   std::string digest = Sha256::hexDigest(image.data(), image.size());
   if (digest != metadata.imageSha256)
     return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
-                jsonPath + ": image " + metadata.imagePath + " has SHA-256 " +
-                    digest + ", the metadata says " + metadata.imageSha256 +
-                    ": the image and the JSON are from different builds");
+                "{}: image {} has SHA-256 {}, the metadata says {}: the image "
+                "and the JSON are from different builds",
+                jsonPath, metadata.imagePath, digest, metadata.imageSha256);
   return GLUONRT_SUCCESS;
 }
 

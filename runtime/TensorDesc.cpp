@@ -24,8 +24,7 @@
 
 #include "Error.h"
 
-#include <cinttypes>
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace gluonrt {
 namespace {
@@ -62,26 +61,17 @@ const DataType DataTypes[] = {{"UINT8", 1, false},  {"UINT16", 2, false},
                               {"FLOAT64", 8, true}, {"BFLOAT16", 2, true}};
 constexpr uint32_t NumDataTypes = sizeof(DataTypes) / sizeof(DataTypes[0]);
 
-std::string join(const int64_t *values, size_t count) {
-  std::string text = "[";
-  for (size_t i = 0; i < count; ++i)
-    text += (i ? ", " : "") + std::to_string(values[i]);
-  return text + "]";
+/// "[1, 2, 3]": the first `count` values.
+template <typename T> std::string join(const T *values, size_t count) {
+  return fmt::format("[{}]", fmt::join(values, values + count, ", "));
 }
 
 template <typename T, size_t N>
 std::string join(const std::array<T, N> &values, size_t count) {
-  std::string text = "[";
-  for (size_t i = 0; i < count; ++i)
-    text += (i ? ", " : "") + std::to_string(values[i]);
-  return text + "]";
+  return join(values.data(), count);
 }
 
-std::string hex(uint64_t value) {
-  char text[24];
-  std::snprintf(text, sizeof(text), "0x%" PRIx64, value);
-  return text;
-}
+std::string hex(uint64_t value) { return fmt::format("0x{:x}", value); }
 
 /// The contiguous (row-major) strides of `shape`, or false if the last one
 /// overflows int64 (each shape entry is below 2^31, so a product of up to
@@ -134,28 +124,25 @@ int tmaSwizzleOf(uint32_t swizzleBytes) {
 std::string tensorDescBoxProblem(const TensorDescMetadata &desc) {
   for (uint32_t i = 0; i < desc.rank; ++i) {
     uint32_t dim = desc.boxShape[i];
-    std::string key = "box_shape[" + std::to_string(i) + "]";
     if (dim == 0)
-      return key + ": must be at least 1";
+      return fmt::format("box_shape[{}]: must be at least 1", i);
     if (dim > MaxBoxDim)
-      return key + ": " + std::to_string(dim) +
-             " elements exceed TMA's limit of 256 per box dimension";
+      return fmt::format("box_shape[{}]: {} elements exceed TMA's limit of "
+                         "256 per box dimension",
+                         i, dim);
   }
   uint32_t inner = desc.rank - 1;
   uint64_t innerBytes = uint64_t(desc.boxShape[inner]) * desc.elementBytes;
-  std::string key = "box_shape[" + std::to_string(inner) + "]";
-  std::string extent = std::to_string(desc.boxShape[inner]) + " x " +
-                       std::to_string(desc.elementBytes) + " = " +
-                       std::to_string(innerBytes) + " bytes";
+  std::string box =
+      fmt::format("box_shape[{}]: the innermost box is {} x {} = {} bytes",
+                  inner, desc.boxShape[inner], desc.elementBytes, innerBytes);
   if (innerBytes < 16)
-    return key + ": the innermost box is " + extent +
-           ", less than the 16 bytes TMA moves at least";
+    return fmt::format("{}, less than the 16 bytes TMA moves at least", box);
   if (innerBytes % 16 != 0)
-    return key + ": the innermost box is " + extent +
-           ", not a multiple of 16 bytes";
+    return fmt::format("{}, not a multiple of 16 bytes", box);
   if (desc.swizzleBytes != 0 && innerBytes > desc.swizzleBytes)
-    return key + ": the innermost box is " + extent + ", more than the " +
-           std::to_string(desc.swizzleBytes) + "-byte swizzle spans";
+    return fmt::format("{}, more than the {}-byte swizzle spans", box,
+                       desc.swizzleBytes);
   return "";
 }
 
@@ -165,66 +152,67 @@ gluonrt_status computeTensorMapArgs(const std::string &paramName,
                                     uint64_t base, const int64_t *shape,
                                     const int64_t *strides, int rank,
                                     TensorMapArgs &out) {
-  std::string what = "tensor descriptor '" + paramName + "': ";
   auto bad = [&](const std::string &problem) {
-    return fail(GLUONRT_ERROR_BAD_ARGUMENTS, what + problem);
+    return fail(GLUONRT_ERROR_BAD_ARGUMENTS, "tensor descriptor '{}': {}",
+                paramName, problem);
   };
   if (rank < 1 || rank > int(MaxTensorDescRank))
-    return bad("rank " + std::to_string(rank) +
-               " is outside 1..5, the ranks TMA supports");
+    return bad(
+        fmt::format("rank {} is outside 1..5, the ranks TMA supports", rank));
   if (uint32_t(rank) != desc.rank)
-    return bad("the tensor has rank " + std::to_string(rank) +
-               ", the kernel's descriptor rank " + std::to_string(desc.rank));
+    return bad(fmt::format("the tensor has rank {}, the kernel's descriptor "
+                           "rank {}",
+                           rank, desc.rank));
   if (!shape)
     return bad("the shape is NULL");
   uint64_t alignment = divisibility > 16 ? divisibility : 16;
   if (base % alignment != 0)
-    return bad("the base address " + hex(base) + " is not a multiple of " +
-               std::to_string(alignment) +
-               " bytes (TMA needs 16-byte aligned tensors" +
-               (alignment > 16
-                    ? "; the kernel assumes " + std::to_string(alignment)
-                    : std::string()) +
-               ")");
+    return bad(fmt::format(
+        "the base address {} is not a multiple of {} bytes (TMA needs "
+        "16-byte aligned tensors{})",
+        hex(base), alignment,
+        alignment > 16 ? fmt::format("; the kernel assumes {}", alignment)
+                       : std::string()));
   for (int i = 0; i < rank; ++i) {
-    std::string key =
-        "shape[" + std::to_string(i) + "] = " + std::to_string(shape[i]);
     if (shape[i] < 1)
-      return bad(key + " must be at least 1");
+      return bad(fmt::format("shape[{}] = {} must be at least 1", i, shape[i]));
     if (shape[i] > MaxShape)
-      return bad(key + " exceeds 2^31 - 1 (the kernel receives the shape as "
-                       "i32)");
+      return bad(fmt::format("shape[{}] = {} exceeds 2^31 - 1 (the kernel "
+                             "receives the shape as i32)",
+                             i, shape[i]));
   }
 
   int64_t elementStrides[MaxTensorDescRank];
   if (!strides) {
     if (!contiguousStrides(shape, rank, elementStrides))
-      return bad("the contiguous strides of shape " + join(shape, rank) +
-                 " overflow 64 bits");
+      return bad(fmt::format("the contiguous strides of shape {} overflow 64 "
+                             "bits",
+                             join(shape, rank)));
     strides = elementStrides;
   }
   if (strides[rank - 1] != 1)
-    return bad("strides[" + std::to_string(rank - 1) +
-               "] = " + std::to_string(strides[rank - 1]) +
-               ": the last dimension must be contiguous (stride 1)");
+    return bad(fmt::format("strides[{}] = {}: the last dimension must be "
+                           "contiguous (stride 1)",
+                           rank - 1, strides[rank - 1]));
   for (int i = 0; i + 1 < rank; ++i) {
-    std::string key =
-        "strides[" + std::to_string(i) + "] = " + std::to_string(strides[i]);
     if (strides[i] < 1)
-      return bad(key + " must be positive");
+      return bad(
+          fmt::format("strides[{}] = {} must be positive", i, strides[i]));
     uint64_t bytes;
     if (__builtin_mul_overflow(uint64_t(strides[i]), desc.elementBytes,
                                &bytes) ||
         bytes >= StrideLimitBytes)
-      return bad(key + " elements of " + std::to_string(desc.elementBytes) +
-                 " bytes reach TMA's limit of 2^40 bytes");
+      return bad(fmt::format("strides[{}] = {} elements of {} bytes reach "
+                             "TMA's limit of 2^40 bytes",
+                             i, strides[i], desc.elementBytes));
     if (bytes % 16 != 0)
-      return bad(key + " elements (" + std::to_string(bytes) +
-                 " bytes) is not a multiple of 16 bytes");
+      return bad(fmt::format("strides[{}] = {} elements ({} bytes) is not a "
+                             "multiple of 16 bytes",
+                             i, strides[i], bytes));
   }
   std::string boxProblem = tensorDescBoxProblem(desc);
   if (!boxProblem.empty())
-    return bad("the kernel's " + boxProblem);
+    return bad(fmt::format("the kernel's {}", boxProblem));
 
   TensorMapArgs args;
   args.dataType = desc.tmaDataType;
@@ -274,18 +262,14 @@ void applySmallTensorFix(uint8_t map[TensorMapBytes]) {
 }
 
 std::string describeTensorMapArgs(const TensorMapArgs &args) {
-  std::string text = std::string(tmaDataTypeName(args.dataType)) + ", rank " +
-                     std::to_string(args.rank) + ", address " +
-                     hex(args.globalAddress) + ", dims " +
-                     join(args.globalDim, args.rank) + ", byte strides " +
-                     join(args.globalStrides, args.rank - 1) + ", box " +
-                     join(args.boxDim, args.rank) + ", element strides " +
-                     join(args.elementStrides, args.rank) + ", interleave " +
-                     std::to_string(args.interleave) + ", swizzle " +
-                     std::to_string(args.swizzle) + ", L2 promotion " +
-                     std::to_string(args.l2Promotion) + ", OOB fill " +
-                     std::to_string(args.oobFill);
-  return text + " (innermost dimension first)";
+  return fmt::format(
+      "{}, rank {}, address {}, dims {}, byte strides {}, box {}, element "
+      "strides {}, interleave {}, swizzle {}, L2 promotion {}, OOB fill {} "
+      "(innermost dimension first)",
+      tmaDataTypeName(args.dataType), args.rank, hex(args.globalAddress),
+      join(args.globalDim, args.rank), join(args.globalStrides, args.rank - 1),
+      join(args.boxDim, args.rank), join(args.elementStrides, args.rank),
+      args.interleave, args.swizzle, args.l2Promotion, args.oobFill);
 }
 
 } // namespace gluonrt

@@ -101,6 +101,11 @@ Expressions: integers, names, + - * / % << >>, ^ (power), parentheses,
   cdiv(a, b), min(a, b), max(a, b); in 64-bit integers, where overflow and
   division by zero are errors; nested at most 256 levels.
 
+GLUONRT_LOG=LEVEL prints libgluonrt's log lines on stderr ("gluonrt: debug:
+  ..."): trace (adds each launch's argument bytes), debug (each load, index
+  pick, module, tensor descriptor, launch and failure), info (the driver and
+  the device), warn (the default), error or off.
+
 Exit status: 0 success, 1 runtime failure or check mismatch, 2 usage error.
 )";
 

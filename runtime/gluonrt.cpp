@@ -13,9 +13,12 @@
 #include "Containers.h"
 #include "Error.h"
 #include "Files.h"
+#include "Log.h"
 #include "Metadata.h"
 #include "Sha256.h"
 #include "TensorDesc.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <climits>
@@ -31,6 +34,7 @@
 #endif
 
 using namespace gluonrt;
+using gluonc::log::Level;
 
 // The layout docs/metadata.md and gluonrt.h promise, the same in C and C++.
 static_assert(sizeof(gluonrt_tensordesc) == 256 &&
@@ -69,14 +73,14 @@ template <typename Body> gluonrt_status guarded(Body &&body) {
   } catch (const Failure &failure) {
     return fail(failure.status, failure.message);
   } catch (const std::exception &error) {
-    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                std::string("internal error: ") + error.what());
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "internal error: {}",
+                error.what());
   }
 }
 
 gluonrt_status nullArgument(const char *function, const char *parameter) {
-  return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-              std::string(function) + ": " + parameter + " is NULL");
+  return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "{}: {} is NULL", function,
+              parameter);
 }
 
 /// The device the helpers act on and kernels load onto by default.
@@ -101,8 +105,7 @@ gluonrt_status deviceFromEnvironment(int &device) {
   long value = std::strtol(text, &end, 10);
   if (*end != '\0' || value < 0 || value > INT_MAX)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                std::string("GLUONRT_DEVICE='") + text +
-                    "' is not a device index");
+                "GLUONRT_DEVICE='{}' is not a device index", text);
   device = static_cast<int>(value);
   return GLUONRT_SUCCESS;
 }
@@ -132,13 +135,130 @@ gluonrt_status onSelectedDevice(Operation &&operation) {
   });
 }
 
+//===-- GLUONRT_LOG lines, one per event ----------------------------------===//
+
+/// "add_kernel [sm_90a]", as gluon-run names a kernel.
+std::string kernelLabel(const KernelMetadata &metadata) {
+  return fmt::format("{} [{}]", metadata.entry, metadata.arch);
+}
+
+/// Why pickIndexEntry chose `entry` for a device with `info`.
+std::string pickReason(const IndexMetadata::Entry &entry,
+                       const gluonrt_device_info &info) {
+  CudaArch arch;
+  if (entry.backend == GLUONRT_BACKEND_AMD || !parseCudaArch(entry.arch, arch))
+    return "the device's processor";
+  if (cudaCodeFor(arch, entry.ptxArch == entry.arch, info.major, info.minor) ==
+      CudaCode::PTX)
+    return "no cubin runs there; the driver compiles its PTX";
+  return arch.suffix == 'a' ? "its cubin runs there, the exact capability's "
+                              "'a' arch first"
+                            : "the newest cubin that runs there";
+}
+
+/// pickForDevice chose entry `picked` of `index` (named `what`).
+void logPick(const IndexMetadata &index, const std::string &what, int device,
+             const gluonrt_device_info &info, int picked) {
+  if (!logger().isEnabled(Level::Debug))
+    return;
+  const IndexMetadata::Entry &entry = index.entries[size_t(picked)];
+  std::vector<std::string> archs;
+  for (const IndexMetadata::Entry &each : index.entries)
+    archs.push_back(each.arch);
+  logger().debug("{}: picked {} ({}) of {} for {} device {}, {} ({}): {}", what,
+                 entry.arch, entry.metadataFile, fmt::join(archs, ", "),
+                 backendFor(entry.backend).apiName(), device, info.name,
+                 info.arch, pickReason(entry, info));
+}
+
+/// `what` ("sm_90's PTX") was taken out of the kernel's container image.
+void logContainerImage(const KernelMetadata &metadata, const std::string &what,
+                       const std::vector<uint8_t> &image) {
+  logger().debug("{}: took {} out of the {} ({} bytes)", metadata.imagePath,
+                 what, metadata.imageFormat, image.size());
+}
+
+/// A kernel's metadata and image were read and checked; `from` names the
+/// metadata, `imagePath` the image ("embedded" for
+/// gluonrt_kernel_load_embedded).
+void logLoaded(const gluonrt_kernel &kernel, const std::string &from,
+               const std::string &imagePath) {
+  const KernelMetadata &metadata = kernel.metadata;
+  size_t params = metadata.params.size();
+  logger().debug("loaded {} ({}) from {}: {} parameter{}; image {} ({}, {} "
+                 "bytes, SHA-256 checked)",
+                 kernelLabel(metadata),
+                 metadata.backend == GLUONRT_BACKEND_AMD ? "amd" : "nvidia",
+                 from, params, params == 1 ? "" : "s", imagePath,
+                 metadata.imageFormat, kernel.image.size());
+}
+
+void logBound(const gluonrt_kernel &kernel, const gluonrt_device_info &info,
+              const ModuleRequest &request) {
+  logger().debug("bound {} to {} device {} ({}, {}): loaded a module of {} "
+                 "bytes, function '{}', {} bytes of dynamic shared memory",
+                 kernelLabel(kernel.metadata), kernel.backend->apiName(),
+                 kernel.device, info.name, info.arch, request.image->size(),
+                 request.entry, request.sharedBytes);
+}
+
+void logLaunch(const gluonrt_kernel &kernel, const LaunchRequest &request,
+               void *const *args) {
+  if (!logger().isEnabled(Level::Debug))
+    return;
+  const KernelMetadata &metadata = kernel.metadata;
+  const auto &grid = request.grid;
+  const auto &block = request.block;
+  const auto &cluster = request.cluster;
+  std::string clusters = cluster[0] * cluster[1] * cluster[2] == 1
+                             ? ""
+                             : fmt::format(", clusters ({}, {}, {})",
+                                           cluster[0], cluster[1], cluster[2]);
+  std::string stream = request.stream
+                           ? fmt::format("stream {}", fmt::ptr(request.stream))
+                           : "the default stream";
+  logger().debug("launch {} on {} device {}: grid ({}, {}, {}){}, block {} "
+                 "threads ({}, {}, {}), {} bytes of dynamic shared memory, {}, "
+                 "{} bytes of arguments",
+                 kernelLabel(metadata), kernel.backend->apiName(),
+                 kernel.device, grid[0], grid[1], grid[2], clusters,
+                 block[0] * block[1] * block[2], block[0], block[1], block[2],
+                 request.sharedBytes, stream, metadata.kernargBytes);
+  // The values themselves, at trace level: copying them is cheap, but a
+  // hex dump of every launch is only for chasing a wrong argument.
+  if (logger().isEnabled(Level::Trace))
+    logger().trace("launch {}: arguments {:02x}", metadata.entry,
+                   fmt::join(packArguments(metadata, args), " "));
+}
+
+/// gluonrt_tensordesc_encode built `param`'s descriptor from `args`.
+void logTensorDesc(const gluonrt_kernel &kernel, const ParamMetadata &param,
+                   const TensorMapArgs &args, int device) {
+  if (!logger().isEnabled(Level::Debug))
+    return;
+  const TensorDescMetadata &desc = param.tensorDesc;
+  uint32_t rank = args.rank;
+  logger().debug(
+      "tensor descriptor '{}' of {}: {} ({}), rank {}, base 0x{:x}, "
+      "shape [{}], strides [{}], box [{}], swizzle {} B, padding {}: "
+      "encoded on {} device {}",
+      param.name, kernel.metadata.entry, param.elementType,
+      tmaDataTypeName(desc.tmaDataType), rank, args.globalAddress,
+      fmt::join(args.shape.begin(), args.shape.begin() + rank, ", "),
+      fmt::join(args.strides.begin(), args.strides.begin() + rank, ", "),
+      fmt::join(desc.boxShape.begin(), desc.boxShape.begin() + rank, ", "),
+      desc.swizzleBytes,
+      desc.padding == GLUONRT_TENSORDESC_PADDING_NAN ? "nan" : "zero",
+      backendFor(kernel.metadata.backend).apiName(), device);
+}
+
 gluonrt_status requireBound(const gluonrt_kernel *kernel) {
   if (kernel->backend)
     return GLUONRT_SUCCESS;
   return fail(GLUONRT_ERROR_NOT_BOUND,
-              "kernel '" + kernel->metadata.entry +
-                  "' was loaded without a device (gluonrt_metadata_load); "
-                  "call gluonrt_kernel_bind first");
+              "kernel '{}' was loaded without a device "
+              "(gluonrt_metadata_load); call gluonrt_kernel_bind first",
+              kernel->metadata.entry);
 }
 
 gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
@@ -161,6 +281,7 @@ gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
   std::vector<void *> kernelParams;
   request.args = expandKernelParams(metadata, args, kernelParams);
   request.metadata = &metadata;
+  logLaunch(*kernel, request, args);
   return kernel->backend->launch(kernel->device, kernel->module, request);
 }
 
@@ -171,16 +292,15 @@ const ParamMetadata *tensorDescParam(const gluonrt_kernel *kernel, int index,
   const KernelMetadata &metadata = kernel->metadata;
   if (index < 0 || size_t(index) >= metadata.params.size()) {
     fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-         std::string(function) + ": parameter index " + std::to_string(index) +
-             " is out of range: " + metadata.signature() + " has " +
-             std::to_string(metadata.params.size()) + " parameters");
+         "{}: parameter index {} is out of range: {} has {} parameters",
+         function, index, metadata.signature(), metadata.params.size());
     return nullptr;
   }
   const ParamMetadata &param = metadata.params[index];
   if (param.kind != GLUONRT_PARAM_TENSORDESC) {
     fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-         std::string(function) + ": parameter '" + param.name + "' (" +
-             param.type + ") is not a tensor descriptor");
+         "{}: parameter '{}' ({}) is not a tensor descriptor", function,
+         param.name, param.type);
     return nullptr;
   }
   return &param;
@@ -305,31 +425,32 @@ gluonrt_status pickForDevice(const IndexMetadata &index, int device,
     if (std::find(backends.begin(), backends.end(), entry.backend) ==
         backends.end())
       backends.push_back(entry.backend);
-  std::string devices;
+  std::vector<std::string> devices;
   gluonrt_status noDevice = GLUONRT_SUCCESS;
-  std::string noDeviceMessage;
+  std::vector<std::string> noDeviceMessages;
   for (gluonrt_backend backend : backends) {
     gluonrt_device_info info;
     if (gluonrt_status status = backendFor(backend).deviceInfo(device, info)) {
       noDevice = status;
-      noDeviceMessage += (noDeviceMessage.empty() ? "" : "; ") + lastError();
+      noDeviceMessages.push_back(lastError());
       continue;
     }
     picked = pickIndexEntry(index, backend, info);
-    if (picked >= 0)
+    if (picked >= 0) {
+      logPick(index, what, device, info, picked);
       return GLUONRT_SUCCESS;
-    devices += std::string(devices.empty() ? "" : ", ") + info.name + " (" +
-               info.arch + ")";
+    }
+    devices.push_back(fmt::format("{} ({})", info.name, info.arch));
   }
   if (devices.empty())
-    return fail(noDevice, path + ": " + noDeviceMessage);
-  std::string archs;
+    return fail(noDevice, "{}: {}", path, fmt::join(noDeviceMessages, "; "));
+  std::vector<std::string> archs;
   for (const IndexMetadata::Entry &entry : index.entries)
-    archs += (archs.empty() ? "" : ", ") + entry.arch;
+    archs.push_back(entry.arch);
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
-              path + ": no architecture here runs on device " +
-                  std::to_string(device) + ", " + devices + "; the index has " +
-                  archs);
+              "{}: no architecture here runs on device {}, {}; the index has "
+              "{}",
+              path, device, fmt::join(devices, ", "), fmt::join(archs, ", "));
 }
 
 /// `path` itself, unless it is an index (gluonc.index/1): then the
@@ -370,6 +491,7 @@ gluonrt_status gluonrt_metadata_load(const char *json_path,
             loadMetadataAndImage(json_path, kernel->metadata, kernel->image,
                                  kernel->absoluteImagePath))
       return status;
+    logLoaded(*kernel, json_path, kernel->absoluteImagePath);
     *out = kernel.release();
     return GLUONRT_SUCCESS;
   });
@@ -407,11 +529,11 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
                                     std::vector<uint8_t> &image) {
   std::string error;
   if (metadata.imageFormat == "hipfb") {
-    if (!extractBundleImage(container,
-                            "hipv4-amdgcn-amd-amdhsa--" + metadata.arch, image,
-                            error))
-      return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
-                  metadata.imagePath + ": " + error);
+    std::string id = fmt::format("hipv4-amdgcn-amd-amdhsa--{}", metadata.arch);
+    if (!extractBundleImage(container, id, image, error))
+      return fail(GLUONRT_ERROR_IMAGE_MISMATCH, "{}: {}", metadata.imagePath,
+                  error);
+    logContainerImage(metadata, fmt::format("the code object {}", id), image);
     return GLUONRT_SUCCESS;
   }
   if (metadata.imageFormat != "fatbin")
@@ -424,8 +546,12 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
   if (code == CudaCode::None)
     return GLUONRT_SUCCESS;
   if (!extractFatbinImage(container, arch, code == CudaCode::PTX, image, error))
-    return fail(GLUONRT_ERROR_IMAGE_MISMATCH,
-                metadata.imagePath + ": " + error);
+    return fail(GLUONRT_ERROR_IMAGE_MISMATCH, "{}: {}", metadata.imagePath,
+                error);
+  logContainerImage(metadata,
+                    fmt::format("{}'s {}", metadata.arch,
+                                code == CudaCode::PTX ? "PTX" : "cubin"),
+                    image);
   return GLUONRT_SUCCESS;
 }
 
@@ -436,9 +562,8 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     return nullArgument("gluonrt_kernel_bind", "kernel");
   if (kernel->backend)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "kernel '" + kernel->metadata.entry +
-                    "' is already bound to device " +
-                    std::to_string(kernel->device));
+                "kernel '{}' is already bound to device {}",
+                kernel->metadata.entry, kernel->device);
   return guarded([&]() -> gluonrt_status {
     if (device < 0) {
       gluonrt_backend ignored;
@@ -453,7 +578,7 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     std::vector<uint8_t> archImage;
     if (gluonrt_status status =
             selectContainerImage(metadata, kernel->image, info, archImage))
-      return fail(status, metadata.jsonPath + ": " + lastError());
+      return fail(status, "{}: {}", metadata.jsonPath, lastError());
     ModuleRequest request;
     request.image = archImage.empty() ? &kernel->image : &archImage;
     request.entry = metadata.entry;
@@ -463,10 +588,11 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     request.clusterDims = metadata.clusterDims;
     if (gluonrt_status status =
             backend.loadModule(device, request, kernel->module))
-      return fail(status, metadata.jsonPath + ": " + lastError());
+      return fail(status, "{}: {}", metadata.jsonPath, lastError());
     kernel->maxGrid = {{info.max_grid[0], info.max_grid[1], info.max_grid[2]}};
     kernel->device = device;
     kernel->backend = &backend;
+    logBound(*kernel, info, request);
     return GLUONRT_SUCCESS;
   });
 }
@@ -507,23 +633,25 @@ gluonrt_status gluonrt_kernel_load_embedded(const gluonrt_embedded_arch *archs,
     return nullArgument("gluonrt_kernel_load_embedded", "archs");
   if (num_archs <= 0)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "gluonrt_kernel_load_embedded: num_archs is " +
-                    std::to_string(num_archs) + ", expected at least 1");
+                "gluonrt_kernel_load_embedded: num_archs is {}, expected at "
+                "least 1",
+                num_archs);
   gluonrt_status status = guarded([&]() -> gluonrt_status {
     // Each arch's metadata, as an index of them would list it.
     std::vector<KernelMetadata> metadata(static_cast<size_t>(num_archs));
     IndexMetadata index;
     for (int i = 0; i < num_archs; ++i) {
       const gluonrt_embedded_arch &arch = archs[i];
-      std::string name = "embedded metadata " + std::to_string(i);
+      std::string name = fmt::format("embedded metadata {}", i);
       if (!arch.metadata || !arch.image)
         return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                    "gluonrt_kernel_load_embedded: " + name +
-                        " has a NULL metadata or image");
+                    "gluonrt_kernel_load_embedded: {} has a NULL metadata or "
+                    "image",
+                    name);
       if (arch.metadata_size > MetadataLimits::MaxJsonBytes)
         return fail(GLUONRT_ERROR_INVALID_METADATA,
-                    name + " is " + std::to_string(arch.metadata_size) +
-                        " bytes, more than a metadata file may be");
+                    "{} is {} bytes, more than a metadata file may be", name,
+                    arch.metadata_size);
       if (gluonrt_status status =
               parseMetadata(std::string(arch.metadata, arch.metadata_size),
                             name, metadata[size_t(i)]))
@@ -534,8 +662,8 @@ gluonrt_status gluonrt_kernel_load_embedded(const gluonrt_embedded_arch *archs,
     }
     int picked = -1;
     if (gluonrt_status status = pickForDevice(
-            index, device, "the embedded kernel '" + metadata[0].entry + "'",
-            picked))
+            index, device,
+            fmt::format("the embedded kernel '{}'", metadata[0].entry), picked))
       return status;
     auto kernel = std::make_unique<gluonrt_kernel>();
     kernel->metadata = std::move(metadata[size_t(picked)]);
@@ -543,6 +671,7 @@ gluonrt_status gluonrt_kernel_load_embedded(const gluonrt_embedded_arch *archs,
     kernel->image.assign(bytes, bytes + archs[picked].image_size);
     if (gluonrt_status status = checkImage(kernel->metadata, kernel->image))
       return status;
+    logLoaded(*kernel, kernel->metadata.jsonPath, "embedded");
     *out = kernel.release();
     return GLUONRT_SUCCESS;
   });
@@ -603,9 +732,8 @@ gluonrt_status gluonrt_kernel_param(const gluonrt_kernel *kernel, int index,
   const auto &params = kernel->metadata.params;
   if (index < 0 || size_t(index) >= params.size())
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "parameter index " + std::to_string(index) +
-                    " is out of range: " + kernel->metadata.signature() +
-                    " has " + std::to_string(params.size()) + " parameters");
+                "parameter index {} is out of range: {} has {} parameters",
+                index, kernel->metadata.signature(), params.size());
   const ParamMetadata &param = params[index];
   out->name = param.name.c_str();
   out->type = param.type.c_str();
@@ -692,15 +820,15 @@ gluonrt_status gluonrt_tensordesc_encode(const gluonrt_kernel *kernel,
     Backend &backend = backendFor(kernel->metadata.backend);
     uint8_t map[TensorMapBytes];
     if (gluonrt_status status = backend.encodeTensorMap(device, args, map))
-      return fail(status, "tensor descriptor '" +
-                              kernel->metadata.params[param_index].name +
-                              "': " + lastError());
+      return fail(status, "tensor descriptor '{}': {}",
+                  kernel->metadata.params[param_index].name, lastError());
     std::memcpy(out->map, map, TensorMapBytes);
     for (uint32_t i = 0; i < args.rank; ++i) {
       out->shape[i] = args.shape[i];
       out->strides[i] = args.strides[i];
     }
     out->rank = int32_t(args.rank);
+    logTensorDesc(*kernel, kernel->metadata.params[param_index], args, device);
     return GLUONRT_SUCCESS;
   });
 }
@@ -723,9 +851,8 @@ gluonrt_status gluonrt_kernel_hidden_param(const gluonrt_kernel *kernel,
   const auto &hidden = kernel->metadata.hiddenParams;
   if (index < 0 || size_t(index) >= hidden.size())
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "hidden parameter index " + std::to_string(index) +
-                    " is out of range: " + kernel->metadata.signature() +
-                    " has " + std::to_string(hidden.size()));
+                "hidden parameter index {} is out of range: {} has {}", index,
+                kernel->metadata.signature(), hidden.size());
   out->kind = hidden[index].kind.c_str();
   out->offset = hidden[index].offset;
   out->size = hidden[index].size;
@@ -780,13 +907,13 @@ gluonrt_status gluonrt_kernel_constexpr_int(const gluonrt_kernel *kernel,
   const ConstexprMetadata *constexprValue =
       kernel->metadata.findConstexpr(name);
   if (!constexprValue)
-    return fail(GLUONRT_ERROR_NOT_FOUND, "kernel '" + kernel->metadata.entry +
-                                             "' has no constexpr named '" +
-                                             name + "'");
+    return fail(GLUONRT_ERROR_NOT_FOUND,
+                "kernel '{}' has no constexpr named '{}'",
+                kernel->metadata.entry, name);
   if (!constexprValue->isInteger)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "constexpr '" + std::string(name) + "' is " +
-                    constexprValue->json + ", not an integer");
+                "constexpr '{}' is {}, not an integer", name,
+                constexprValue->json);
   *value = constexprValue->intValue;
   return GLUONRT_SUCCESS;
 }
@@ -931,9 +1058,8 @@ gluonrt_status gluonrt_args_set_by_name(gluonrt_args *args, const char *name,
   const KernelMetadata &metadata = args->kernel.metadata;
   int index = metadata.findParam(name);
   if (index < 0)
-    return fail(GLUONRT_ERROR_NOT_FOUND, "kernel " + metadata.signature() +
-                                             " has no parameter '" + name +
-                                             "'");
+    return fail(GLUONRT_ERROR_NOT_FOUND, "kernel {} has no parameter '{}'",
+                metadata.signature(), name);
   return gluonrt_args_set(args, index, kind, value);
 }
 
@@ -956,9 +1082,8 @@ gluonrt_status gluonrt_launch_args(gluonrt_kernel *kernel,
     return nullArgument("gluonrt_launch_args", "args");
   if (kernel && &args->kernel != kernel)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "the arguments were built for kernel '" +
-                    args->kernel.metadata.entry + "', not for '" +
-                    kernel->metadata.entry + "'");
+                "the arguments were built for kernel '{}', not for '{}'",
+                args->kernel.metadata.entry, kernel->metadata.entry);
   void *const *pointers = args->builder.pointers();
   if (!pointers)
     return GLUONRT_ERROR_BAD_ARGUMENTS;
@@ -969,8 +1094,8 @@ gluonrt_status gluonrt_launch_args(gluonrt_kernel *kernel,
 
 gluonrt_status gluonrt_select_device(gluonrt_backend backend, int device) {
   if (backend != GLUONRT_BACKEND_NVIDIA && backend != GLUONRT_BACKEND_AMD)
-    return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
-                "unknown backend " + std::to_string(int(backend)));
+    return fail(GLUONRT_ERROR_INVALID_ARGUMENT, "unknown backend {}",
+                int(backend));
   return guarded([&]() -> gluonrt_status {
     if (gluonrt_status status = backendFor(backend).makeCurrent(device))
       return status;

@@ -9,6 +9,8 @@ packages=(
   cmake ninja-build g++ python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools liblld-22-dev
   libcli11-dev nlohmann-json3-dev catch2
+  # fmt and spdlog: log lines and the runtime's messages (src/Support).
+  libfmt-dev libspdlog-dev
   # toml++: gluonc build's manifests.
   libtomlplusplus-dev
   # ROCm's device library bitcode (ocml.bc): math functions on AMD.

@@ -13,6 +13,7 @@
 #include "Assembler.h"
 
 #include "CudaToolkit.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -273,13 +274,20 @@ Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
   // build ran 3% slower on an H200 (1427 against 1381 us at 8192^3,
   // 2026-12-03).
   bool setsRegisters = ptx.contains("setmaxnreg");
+  gluonc::log::Logger &log = gluonc::getCompilerLog();
   if (api.isLoaded() && getEnv("GLUONC_ASSEMBLER") != "ptxas" &&
-      !(setsRegisters && ptxas))
+      !(setsRegisters && ptxas)) {
+    log.debug("{}: assembling with nvJitLink in process", arch.str());
     return assembleWithNvJitLink(api, ptx, arch, optLevel);
+  }
   if (!ptxas)
     return createStringError(
         "no PTX assembler found: neither libnvJitLink.so.13 nor ptxas (set "
         "GLUONC_CUDA_ROOT, or emit PTX only with --emit ptx)");
+  log.debug("{}: assembling with {}{}", arch.str(), *ptxas,
+            setsRegisters && api.isLoaded()
+                ? " (the kernel sets registers with setmaxnreg)"
+                : "");
   Expected<AssembledKernel> result =
       assembleWithPtxas(*ptxas, ptx, arch, optLevel);
   if (result) {

@@ -21,6 +21,7 @@
 #include "Occupancy.h"
 #include "Patterns.h"
 #include "gluonc/Conversion/GluonToLLVM.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/LLVMOptimize.h"
 #include "gluonc/Pipeline/Target.h"
 
@@ -120,18 +121,31 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
   const Architecture *arch = lookupArchitecture(options.arch);
   if (!arch)
     return llvm::Error::success();
-  auto blocksOf = [&](const AssembledKernel &candidate) {
+  log::Logger &log = getCompilerLog();
+  auto occupancyOf = [&](const AssembledKernel &candidate) {
     unsigned sharedBytes = unsigned(options.sharedBytes) +
                            candidate.resources.sharedStaticBytes;
     return computeOccupancy(*arch, options.numWarps,
-                            candidate.resources.registers, sharedBytes)
-        .blocks;
+                            candidate.resources.registers, sharedBytes);
   };
-  kernel.resources.blocksPerSM = blocksOf(kernel);
-  if (!options.tuneOccupancy)
+  auto describe = [](const AssembledKernel &candidate,
+                     const Occupancy &occupancy) {
+    return fmt::format("{} registers, {} bytes of spill stores, {} blocks "
+                       "per SM (limited by {})",
+                       candidate.resources.registers,
+                       candidate.resources.spillStores, occupancy.blocks,
+                       getOccupancyLimitName(occupancy.limit));
+  };
+  Occupancy first = occupancyOf(kernel);
+  kernel.resources.blocksPerSM = first.blocks;
+  log.info("{}: {}", options.arch, describe(kernel, first));
+  if (!options.tuneOccupancy || first.limit != OccupancyLimit::Registers)
     return llvm::Error::success();
-  if (hasBackwardBranch(ptx))
+  if (hasBackwardBranch(ptx)) {
+    log.info("{}: keeps the assembler's registers: the kernel loops",
+             options.arch);
     return llvm::Error::success();
+  }
   unsigned sharedBytes =
       unsigned(options.sharedBytes) + kernel.resources.sharedStaticBytes;
   for (OccupancyTarget target :
@@ -143,14 +157,21 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
     // wgmma's accumulator and A fragments, C7602): that target is out of
     // reach, the kernel as first assembled stands.
     if (!tuned) {
-      llvm::consumeError(tuned.takeError());
+      log.info("{}: .minnctapersm {}: refused by the assembler: {}",
+               options.arch, target.blocks, toString(tuned.takeError()));
       continue;
     }
-    unsigned blocks = blocksOf(*tuned);
+    Occupancy reached = occupancyOf(*tuned);
     unsigned maxSpillBytes = target.allowSpills ? kMaxTunedSpillBytes : 0;
-    if (blocks < target.blocks || tuned->resources.spillStores > maxSpillBytes)
+    bool kept = reached.blocks >= target.blocks &&
+                tuned->resources.spillStores <= maxSpillBytes;
+    log.info("{}: .minnctapersm {}: {}; {} (at most {} bytes of spill stores "
+             "allowed)",
+             options.arch, target.blocks, describe(*tuned, reached),
+             kept ? "kept" : "dropped", maxSpillBytes);
+    if (!kept)
       continue;
-    tuned->resources.blocksPerSM = blocks;
+    tuned->resources.blocksPerSM = reached.blocks;
     tuned->resources.minBlocksPerSM = target.blocks;
     ptx = std::move(tunedPtx);
     kernel = std::move(*tuned);

@@ -54,6 +54,20 @@ Occupancy gluonc::nvidia::computeOccupancy(const Architecture &arch,
   return occupancy;
 }
 
+const char *gluonc::nvidia::getOccupancyLimitName(OccupancyLimit limit) {
+  switch (limit) {
+  case OccupancyLimit::Registers:
+    return "registers";
+  case OccupancyLimit::Warps:
+    return "warps";
+  case OccupancyLimit::Blocks:
+    return "blocks";
+  case OccupancyLimit::SharedMemory:
+    return "shared memory";
+  }
+  return "?";
+}
+
 unsigned gluonc::nvidia::registersForBlocks(const Architecture &arch,
                                             unsigned warpsPerBlock,
                                             unsigned blocks) {

@@ -25,6 +25,9 @@ namespace gluonc::nvidia {
 
 enum class OccupancyLimit { Registers, Warps, Blocks, SharedMemory };
 
+/// "registers", "warps", "blocks" or "shared memory", for log lines.
+const char *getOccupancyLimitName(OccupancyLimit limit);
+
 struct Occupancy {
   unsigned blocks = 0;
   /// The resource that stops one more block from fitting.

@@ -20,6 +20,7 @@
 #include "Driver.h"
 #include "Manifest.h"
 #include "OutputSet.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -51,8 +52,7 @@ class Progress {
 public:
   Progress(size_t total, bool terminal) : total(total), terminal(terminal) {}
 
-  void finished(const ManifestJob &job, int status, const std::string &out,
-                const std::string &err) {
+  void finished(const ManifestJob &job, int status, const std::string &err) {
     ++done;
     std::string line = "[" + std::to_string(done) + "/" +
                        std::to_string(total) + "] " + job.out + " (" +
@@ -65,7 +65,6 @@ public:
     std::cout.flush();
     std::cerr << err;
     std::cerr.flush();
-    std::cout << out;
     if (terminal)
       std::cout << bar() << " " << line;
     std::cout.flush();
@@ -156,11 +155,13 @@ std::vector<JobResult> gluonc::driver::runJobs(const Manifest &manifest,
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i; (i = next++) < count;) {
-      std::ostringstream out, err;
-      CompileIO io{out, err, &results[i].times, &results[i].written};
+      // The job's diagnostics and log lines, in order, printed whole.
+      std::ostringstream err;
+      log::ScopedLogStream logToJob(err);
+      CompileIO io{err, &results[i].times, &results[i].written};
       results[i].status = compile(manifest.jobs[i].options, io);
       std::lock_guard<std::mutex> lock(mutex);
-      finished(i, results[i], out.str(), err.str());
+      finished(i, results[i], err.str());
     }
   };
   std::vector<std::thread> pool;
@@ -185,6 +186,7 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
   std::string manifestPath, outputDir = ".";
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   bool timeReport = false, verbose = false;
+  std::string logLevel;
   app.add_option("manifest", manifestPath, "The manifest (.toml)")
       ->required();
   app.add_option("-j,--jobs", threads,
@@ -200,10 +202,10 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
   app.add_flag("--time-report", timeReport,
                "Print the seconds each step took, added up over the "
                "kernels, to stderr");
-  app.add_flag("-v,--verbose", verbose,
-               "List each kernel's files and plans as -v does");
+  addLogOptions(app, verbose, logLevel);
   if (std::optional<int> status = parseSubcommandLine(app, argc, argv))
     return *status;
+  applyLogOptions(verbose, logLevel);
 
   auto start = std::chrono::steady_clock::now();
   std::optional<Manifest> manifest =
@@ -211,7 +213,6 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
   if (!manifest)
     return kUserError;
   for (ManifestJob &job : manifest->jobs) {
-    job.options.verbose = verbose;
     job.options.cacheDir = cacheDir;
     job.options.argv0 = argv[0];
   }
@@ -221,10 +222,8 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
   Progress progress(count, isatty(STDOUT_FILENO) != 0);
   std::vector<JobResult> results =
       runJobs(*manifest, threads,
-              [&](size_t job, const JobResult &result, const std::string &out,
-                  const std::string &err) {
-                progress.finished(manifest->jobs[job], result.status, out,
-                                  err);
+              [&](size_t job, const JobResult &result, const std::string &err) {
+                progress.finished(manifest->jobs[job], result.status, err);
               });
   progress.end();
 
@@ -232,13 +231,13 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
   llvm::SmallString<256> indexPath(outputDir);
   llvm::sys::path::append(indexPath, "index.json");
   index.add(std::string(indexPath), buildIndex(*manifest, results, outputDir));
-  CompileIO io{std::cout, std::cerr};
+  CompileIO io{std::cerr};
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
     std::cerr << "gluonc build: error: cannot create '" << outputDir
               << "': " << ec.message() << "\n";
     return kUserError;
   }
-  if (!index.write(verbose, io))
+  if (!index.write(io))
     return kUserError;
 
   size_t failed = 0;

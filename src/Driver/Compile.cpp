@@ -15,6 +15,7 @@
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Parser.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/Pipeline.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -155,7 +156,8 @@ struct SourceFiles {
 };
 
 /// Compiles the kernel for options.arch into `out`, adding its files but
-/// the metadata to `outputs` and what -v shows of its plans to `report`.
+/// the metadata to `outputs` and what -v shows of its plans to `report`
+/// (always: the cache stores it for the -v of a later hit).
 int compileArch(const DriverOptions &options, SourceFiles &files,
                 OutputSet &outputs, std::string &report, ArchOutput &out,
                 StepTimes &times) {
@@ -274,15 +276,13 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
     out.jsonPath = outputPath(".json");
   }
 
-  if (options.verbose) {
-    std::ostringstream os;
-    printSharedMemoryPlan(compiled.sharedMemory, os);
-    if (compiled.tasks)
-      os << describe(*compiled.tasks);
-    for (const LoopSchedule &loop : compiled.schedules)
-      os << describe(loop);
-    report += os.str();
-  }
+  std::ostringstream os;
+  printSharedMemoryPlan(compiled.sharedMemory, os);
+  if (compiled.tasks)
+    os << describe(*compiled.tasks);
+  for (const LoopSchedule &loop : compiled.schedules)
+    os << describe(loop);
+  report += os.str();
   return kSuccess;
 }
 
@@ -383,7 +383,7 @@ std::string addDepfile(const DriverOptions &options,
 }
 
 /// Writes a compile's files (adding the -MD depfile: the source depends
-/// on `imports`), then prints -v's `report`.
+/// on `imports`), then logs -v's `report`.
 int writeOutputs(const DriverOptions &options,
                  const std::vector<std::string> &imports,
                  const std::string &entry, const std::string &report,
@@ -397,17 +397,16 @@ int writeOutputs(const DriverOptions &options,
              << "': " << ec.message() << "\n";
       return kUserError;
     }
-  if (!outputs.write(options.verbose, io))
+  if (!outputs.write(io))
     return kUserError;
-  io.out << report;
+  getCompilerLog().write(log::Level::Info, report);
   return kSuccess;
 }
 
 /// A cache hit: the stored files, written as the compile would have.
 int writeCachedCompile(const DriverOptions &options, const CompileCache &cache,
                        const CachedCompile &hit, CompileIO &io) {
-  if (options.verbose)
-    io.out << "cache hit " << cache.getKey().substr(0, 16) << "\n";
+  getCompilerLog().info("cache hit {}", cache.getKey().substr(0, 16));
   OutputSet outputs;
   for (const auto &[name, contents] : hit.files) {
     llvm::SmallString<256> path(options.outputDir);
@@ -454,7 +453,7 @@ void addLauncher(
 } // namespace
 
 int gluonc::driver::compile(const DriverOptions &options) {
-  CompileIO io{std::cout, std::cerr};
+  CompileIO io{std::cerr};
   return compile(options, io);
 }
 
@@ -552,8 +551,8 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
     stored.report = report;
     stored.entry = entry;
     cache->store(stored, io.err);
-    if (options.verbose)
-      io.out << "cache miss " << cache->getKey().substr(0, 16) << ", stored\n";
+    getCompilerLog().info("cache miss {}, stored",
+                          cache->getKey().substr(0, 16));
   }
   return writeOutputs(options, loader.getFiles(), entry, report, outputs, io);
 }

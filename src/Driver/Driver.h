@@ -27,6 +27,13 @@ namespace gluonc::driver {
 /// printing the usage error as "<name>: error: ...".
 std::optional<int> parseSubcommandLine(CLI::App &app, int argc, char **argv);
 
+/// Adds -v and --log-level to `app`; `level` receives --log-level's text.
+void addLogOptions(CLI::App &app, bool &verbose, std::string &level);
+
+/// Sets the compiler log's level from -v / --log-level (the more verbose of
+/// the two wins; warn without either).
+void applyLogOptions(bool verbose, const std::string &level);
+
 /// Exit codes: 0 success, 1 the input is wrong (diagnostics say why), 2 the
 /// command line is wrong.
 enum ExitCode { kSuccess = 0, kUserError = 1, kUsageError = 2 };
@@ -62,7 +69,6 @@ struct DriverOptions {
   bool printPipeline = false;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;
-  bool verbose = false;
   /// --time-report: print each step's seconds to stderr.
   bool timeReport = false;
   /// -I DIR: where `import` looks after the source's folder, in order.
@@ -116,9 +122,8 @@ std::set<std::string> emitFor(const DriverOptions &options,
 /// Where one compile reports. A manifest's compiles run on several
 /// threads, each into streams of its own, printed whole when it ends.
 struct CompileIO {
-  /// -v's lines (the files written, the plans).
-  std::ostream &out;
-  /// Diagnostics and errors.
+  /// Diagnostics and errors. -v's lines go to the compiler's log
+  /// (getCompilerLog()), on this thread's log stream.
   std::ostream &err;
   /// When given: each step's seconds (parse, irgen, the pipeline's stages,
   /// codegen's steps, pack, write), for --time-report.

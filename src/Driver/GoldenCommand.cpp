@@ -169,10 +169,11 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
     job.options.emit = kindsFor(job.options, kinds);
     job.options.noPTX = false;
   }
-  std::vector<JobResult> results = runJobs(
-      *manifest, threads,
-      [](size_t, const JobResult &, const std::string &,
-         const std::string &err) { std::cerr << err; });
+  std::vector<JobResult> results =
+      runJobs(*manifest, threads,
+              [](size_t, const JobResult &, const std::string &err) {
+                std::cerr << err;
+              });
 
   size_t compared = 0, differing = 0, failed = 0;
   for (size_t i = 0; i < manifest->jobs.size(); ++i) {
@@ -207,8 +208,8 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
         OutputSet file;
         file.add(std::string(goldenPath), fresh);
         llvm::sys::fs::create_directories(goldenFolder);
-        CompileIO io{std::cout, std::cerr};
-        if (!file.write(/*verbose=*/false, io))
+        CompileIO io{std::cerr};
+        if (!file.write(io))
           return kUserError;
         std::cout << "updated " << std::string(goldenPath) << "\n";
         continue;

@@ -53,7 +53,6 @@ struct JobResult {
 /// Called as each job ends, one call at a time: its index, result, and
 /// what it printed (-v's lines, diagnostics).
 using JobFinished = std::function<void(size_t job, const JobResult &result,
-                                       const std::string &out,
                                        const std::string &err)>;
 
 /// Compiles every job of `manifest` on `threads` threads (at most one per

@@ -8,6 +8,7 @@
 #include "Driver.h"
 
 #include "gluonc/Frontend/Frontend.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/Pipeline.h"
 #include "gluonc/Pipeline/Target.h"
 
@@ -253,6 +254,33 @@ std::optional<int> gluonc::driver::parseSubcommandLine(CLI::App &app, int argc,
   return std::nullopt;
 }
 
+void gluonc::driver::addLogOptions(CLI::App &app, bool &verbose,
+                                   std::string &level) {
+  app.add_flag("-v,--verbose", verbose,
+               "Log what the compile decides and writes to stderr: the "
+               "files, the shared memory plan, register budgets and "
+               "occupancy (--log-level info)");
+  app.add_option("--log-level", level,
+                 std::string("Log lines to stderr at this level and above: ") +
+                     log::getLevelNames() +
+                     " (default warn; debug adds each step's time and the "
+                     "assembler's choices)")
+      ->check([](const std::string &text) {
+        return log::parseLevel(text)
+                   ? std::string()
+                   : std::string("must be one of ") + log::getLevelNames();
+      });
+}
+
+void gluonc::driver::applyLogOptions(bool verbose, const std::string &level) {
+  log::Level chosen = log::Level::Warn;
+  if (std::optional<log::Level> parsed = log::parseLevel(level))
+    chosen = *parsed;
+  if (verbose && chosen > log::Level::Info)
+    chosen = log::Level::Info;
+  getCompilerLog().setLevel(chosen);
+}
+
 int gluonc::driver::parseCommandLine(int argc, char **argv,
                                      DriverOptions &options,
                                      bool &exitEarly) {
@@ -360,7 +388,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "stderr");
   app.add_flag("--print-ir-after-all", options.printIRAfterAll,
                "Print the IR after every stage to stderr");
-  app.add_flag("-v,--verbose", options.verbose, "List the files written");
+  bool verbose = false;
+  std::string logLevel;
+  addLogOptions(app, verbose, logLevel);
   app.add_option("--cache-dir", options.cacheDir,
                  "Reuse and store whole compiles in this folder, keyed on "
                  "the source, every file it imports, the options and the "
@@ -411,6 +441,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
       std::cout << line << "\n";
     return kSuccess;
   }
+  applyLogOptions(verbose, logLevel);
   if (options.cacheDir.empty())
     options.cacheDir = getDefaultCacheDir();
   options.fpFusion = !noFpFusion;

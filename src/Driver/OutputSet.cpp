@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OutputSet.h"
+#include "gluonc/Pipeline/CompilerLog.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -12,7 +13,7 @@
 
 using namespace gluonc::driver;
 
-bool OutputSet::write(bool verbose, CompileIO &io) {
+bool OutputSet::write(CompileIO &io) {
   std::vector<std::pair<std::string, std::string>> renames;
   auto fail = [&](const std::string &path, const std::string &why) {
     for (auto &[temp, destination] : renames)
@@ -55,9 +56,8 @@ bool OutputSet::write(bool verbose, CompileIO &io) {
       renames.erase(renames.begin(), renames.begin() + i);
       return fail(renames.front().second, ec.message());
     }
-  if (verbose)
-    for (auto &[path, contents] : files)
-      io.out << "wrote " << path << " (" << contents.size() << " bytes)\n";
+  for (auto &[path, contents] : files)
+    getCompilerLog().info("wrote {} ({} bytes)", path, contents.size());
   if (io.written)
     *io.written = getPaths();
   return true;

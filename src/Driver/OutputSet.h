@@ -46,9 +46,9 @@ public:
     return paths;
   }
 
-  /// Writes every file, or none (an error on `io.err`); with `verbose`
-  /// lists them on `io.out`, and fills `io.written` when given.
-  bool write(bool verbose, CompileIO &io);
+  /// Writes every file, or none (an error on `io.err`); logs each at info
+  /// level (-v), and fills `io.written` when given.
+  bool write(CompileIO &io);
 
 private:
   std::map<std::string, std::string> files;

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   if (!options.timeReport)
     return compile(options);
   gluonc::StepTimes times;
-  CompileIO io{std::cout, std::cerr, &times};
+  CompileIO io{std::cerr, &times};
   auto start = std::chrono::steady_clock::now();
   status = compile(options, io);
   std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;

@@ -13,6 +13,8 @@
 #ifndef GLUONC_PIPELINE_STEPTIMES_H
 #define GLUONC_PIPELINE_STEPTIMES_H
 
+#include "gluonc/Pipeline/CompilerLog.h"
+
 #include <chrono>
 #include <string>
 #include <utility>
@@ -25,7 +27,7 @@ namespace gluonc {
 using StepTimes = std::vector<std::pair<std::string, double>>;
 
 /// Appends the seconds from its construction to its destruction to
-/// `times` under `step`.
+/// `times` under `step`, and logs them at debug level.
 class ScopedStepTimer {
 public:
   ScopedStepTimer(StepTimes &times, std::string step)
@@ -34,6 +36,7 @@ public:
   ~ScopedStepTimer() {
     std::chrono::duration<double> elapsed =
         std::chrono::steady_clock::now() - start;
+    getCompilerLog().debug("{}: {:.1f} ms", step, elapsed.count() * 1e3);
     times.emplace_back(std::move(step), elapsed.count());
   }
   ScopedStepTimer(const ScopedStepTimer &) = delete;

@@ -24,8 +24,8 @@
 # the GEMM's producer warp gives up registers to the two consumer
 # warpgroups (maxnreg 168 = 65536 / 384 threads; the default gets
 # (64512 - 128 x 40) / 256 = 232).
-# RUN: %gluonc %samples/ws_elementwise.py -k ws_elementwise_kernel -w 4 -s "*fp32:16, *fp32:16, i32, fp32, fp32, 1024, 2" -o %t/ew -v | FileCheck %s --check-prefix=EW
-# RUN: %gluonc %samples/matmul_ws.py -k matmul_kernel -w 8 -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8" -o %t/gemm -v | FileCheck %s --check-prefix=GEMM
+# RUN: %gluonc %samples/ws_elementwise.py -k ws_elementwise_kernel -w 4 -s "*fp32:16, *fp32:16, i32, fp32, fp32, 1024, 2" -o %t/ew -v 2>&1 | FileCheck %s --check-prefix=EW
+# RUN: %gluonc %samples/matmul_ws.py -k matmul_kernel -w 8 -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 256]>, tensordesc<fp16[128, 256]>, 3, 8" -o %t/gemm -v 2>&1 | FileCheck %s --check-prefix=GEMM
 # EW: partition{{ +}}replica{{ +}}warps{{ +}}requested{{ +}}granted
 # EW-NEXT: default{{ +}}0{{ +}}0-3{{ +}}-{{ +}}256
 # EW-NEXT: load_task{{ +}}0{{ +}}4{{ +}}40{{ +}}40
@@ -55,7 +55,7 @@
 # TLX replicas: the default task twice (replica 1 on warps 4-7, sharing the
 # donated registers with the default: (64512 - 128 x 48) / 256 = 228, so
 # 224) and a 2-warp task twice (tlx.async_task_replica_id() 0 and 1).
-# RUN: %gluonc %s -k replicas -s "*fp32:16" -o %t/replicas -v | FileCheck %s --check-prefix=REPLICAS
+# RUN: %gluonc %s -k replicas -s "*fp32:16" -o %t/replicas -v 2>&1 | FileCheck %s --check-prefix=REPLICAS
 # REPLICAS: default{{ +}}0{{ +}}0-3{{ +}}-{{ +}}224
 # REPLICAS-NEXT: default{{ +}}1{{ +}}4-7{{ +}}-{{ +}}224
 # REPLICAS-NEXT: task1{{ +}}0{{ +}}8-9{{ +}}48{{ +}}48
