@@ -29,7 +29,9 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -179,6 +181,59 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
   }
   return llvm::Error::success();
 }
+
+/// LLVM 22's straight-line strength reduction (SLSR, rewritten in llvm PR
+/// #162930), which NVPTX runs before instruction selection, weighs every
+/// pair of candidate instructions (GEPs, adds, muls, shifts, disjoint ors)
+/// of a block, so its time grows with the square of their number. A vector
+/// add of 8192 elements per program over a non-divisible n (one block of
+/// about 3,300 instructions) spent 2.7 s in it against 56 ms for the rest
+/// of code generation, and a 200-kernel manifest 87% of its NVPTX time
+/// (2026-12-04, build machine; Triton 3.6 ships the older, linear SLSR).
+/// Above this many candidates in one block the pass is skipped: the
+/// manifest's 200 PTX files are byte-identical without it, and the samples
+/// (at most 212) keep it.
+constexpr unsigned kMaxStrengthReductionCandidates = 256;
+
+/// The most SLSR candidates any block of `module` has.
+unsigned countStrengthReductionCandidates(const llvm::Module &module) {
+  unsigned most = 0;
+  for (const llvm::Function &function : module)
+    for (const llvm::BasicBlock &block : function) {
+      unsigned count = 0;
+      for (const llvm::Instruction &instruction : block)
+        switch (instruction.getOpcode()) {
+        case llvm::Instruction::GetElementPtr:
+        case llvm::Instruction::Add:
+        case llvm::Instruction::Mul:
+        case llvm::Instruction::Shl:
+          ++count;
+          break;
+        case llvm::Instruction::Or:
+          count +=
+              llvm::cast<llvm::PossiblyDisjointInst>(instruction).isDisjoint();
+          break;
+        default:
+          break;
+        }
+      most = std::max(most, count);
+    }
+  return most;
+}
+
+/// Turns off one pass, by its command-line name, in one LLVMContext: no
+/// global option, so other threads' compiles keep it.
+class SkipPassGate final : public llvm::OptPassGate {
+public:
+  explicit SkipPassGate(llvm::StringRef skipped) : skipped(skipped) {}
+  bool shouldRunPass(llvm::StringRef pass, llvm::StringRef) const override {
+    return pass != skipped;
+  }
+  bool isEnabled() const override { return true; }
+
+private:
+  llvm::StringRef skipped;
+};
 
 /// cuTensorMapEncodeTiled's CUtensorMapDataType of an element type, as
 /// Triton's launcher picks it: floats by name, other types by size (fp8
@@ -357,7 +412,18 @@ public:
       if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
                                           llvm::CodeGenFileType::AssemblyFile))
         return llvm::createStringError("NVPTX cannot emit PTX");
+      llvm::LLVMContext &context = module.getContext();
+      llvm::OptPassGate &previousGate = context.getOptPassGate();
+      SkipPassGate skipStrengthReduction("slsr");
+      unsigned candidates = countStrengthReductionCandidates(module);
+      if (candidates > kMaxStrengthReductionCandidates) {
+        getCompilerLog().debug("{}: skipping straight-line strength "
+                               "reduction: a block has {} candidates",
+                               options.arch, candidates);
+        context.setOptPassGate(skipStrengthReduction);
+      }
       pm.run(module);
+      context.setOptPassGate(previousGate);
       result.assembly = ptx.str().str();
     }
     llvm::SmallVector<llvm::StringRef, 2> version;
