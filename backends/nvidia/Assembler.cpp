@@ -166,10 +166,17 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
   // PTX assembler's level goes through -Xptxas.
   std::string linkOption = optLevel == 0 ? "-O0" : "-O3";
   std::string ptxasOption = "-Xptxas=-O" + std::to_string(optLevel);
+  // -no-cache: with a CUDA driver present, nvJitLink keeps its results in
+  // CUDA's compute cache (~/.nv/ComputeCache), and a hit returns the cubin
+  // with an empty info log. The registers and spills parsed from that log
+  // then read 0, so the occupancy tuning did nothing and the metadata's
+  // resources were wrong: on the H200 machine a second build of the
+  // 200-kernel manifest ran no re-assembly at all (2026-12-04). gluonc has
+  // its own cache (--cache-dir), which keeps what the compile reported.
   const char *options[] = {archOption.c_str(), linkOption.c_str(),
-                           ptxasOption.c_str(), "-verbose"};
+                           ptxasOption.c_str(), "-verbose", "-no-cache"};
   NvJitLinkHandle handle = nullptr;
-  if (api.create(&handle, 4, options) != 0)
+  if (api.create(&handle, std::size(options), options) != 0)
     return createStringError("nvJitLink could not start for " + arch.str());
   scope_exit cleanup([&] { api.destroy(&handle); });
 
