@@ -359,43 +359,10 @@ gluonrt_status timeEachLaunch(gluonrt_kernel *kernel, const uint32_t grid[3],
 
 } // namespace
 
-//===-- Status and errors -------------------------------------------------===//
+//===-- Version -----------------------------------------------------------===//
 
-const char *gluonrt_status_name(gluonrt_status status) {
-  switch (status) {
-  case GLUONRT_SUCCESS:
-    return "GLUONRT_SUCCESS";
-  case GLUONRT_ERROR_INVALID_ARGUMENT:
-    return "GLUONRT_ERROR_INVALID_ARGUMENT";
-  case GLUONRT_ERROR_IO:
-    return "GLUONRT_ERROR_IO";
-  case GLUONRT_ERROR_INVALID_METADATA:
-    return "GLUONRT_ERROR_INVALID_METADATA";
-  case GLUONRT_ERROR_IMAGE_MISMATCH:
-    return "GLUONRT_ERROR_IMAGE_MISMATCH";
-  case GLUONRT_ERROR_NO_DRIVER:
-    return "GLUONRT_ERROR_NO_DRIVER";
-  case GLUONRT_ERROR_NO_DEVICE:
-    return "GLUONRT_ERROR_NO_DEVICE";
-  case GLUONRT_ERROR_ARCH_MISMATCH:
-    return "GLUONRT_ERROR_ARCH_MISMATCH";
-  case GLUONRT_ERROR_DRIVER:
-    return "GLUONRT_ERROR_DRIVER";
-  case GLUONRT_ERROR_BAD_ARGUMENTS:
-    return "GLUONRT_ERROR_BAD_ARGUMENTS";
-  case GLUONRT_ERROR_LAUNCH_CONFIG:
-    return "GLUONRT_ERROR_LAUNCH_CONFIG";
-  case GLUONRT_ERROR_NOT_BOUND:
-    return "GLUONRT_ERROR_NOT_BOUND";
-  case GLUONRT_ERROR_NOT_FOUND:
-    return "GLUONRT_ERROR_NOT_FOUND";
-  case GLUONRT_ERROR_OUT_OF_MEMORY:
-    return "GLUONRT_ERROR_OUT_OF_MEMORY";
-  }
-  return "GLUONRT_ERROR_UNKNOWN";
-}
-
-const char *gluonrt_last_error(void) { return lastError().c_str(); }
+// gluonrt_status_name and gluonrt_last_error are in Error.cpp, with the
+// messages they report.
 
 const char *gluonrt_version(void) { return GLUONRT_VERSION_STRING; }
 
