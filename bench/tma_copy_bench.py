@@ -63,7 +63,14 @@ def main():
     device = torch.device("cuda", args.device)
     dtype = getattr(torch, args.dtype)
     m, n = (int(d) for d in args.shape.split("x"))
-    x = torch.randn(m, n, device=device).to(dtype)
+    if dtype.is_floating_point:
+        x = torch.randn(m, n, device=device).to(dtype)
+    else:
+        # A copy moves bits: 8-byte elements let a box row span 2 KiB
+        # (256 elements, no swizzle) where fp16 boxes stop at 128-256 B.
+        info = torch.iinfo(dtype)
+        x = torch.randint(info.min, info.max, (m, n), device=device,
+                          dtype=dtype)
     outputs = {name: torch.empty_like(x) for name in ("gluonc", "triton", "copy")}
 
     runtime = GluonRuntime(args.libgluonrt)
@@ -78,9 +85,12 @@ def main():
     tiles = triton.cdiv(m, block[0]) * triton.cdiv(n, block[1])
     grid = min(launch_grid(args.grid, sms, tiles), tiles)
     sample = import_module(args.source, "gluonc_bench_tma_copy")
-    gl_dtype = {torch.float16: gl.float16, torch.bfloat16: gl.bfloat16,
-                torch.float32: gl.float32}[dtype]
-    layout = gl.NVMMASharedLayout.get_default_for(block, gl_dtype)
+    # Triton's descriptors take the layout gluonc compiled for (for the
+    # fp16 blocks, get_default_for's).
+    desc = metadata["params"][0]["tensordesc"]
+    layout = gl.NVMMASharedLayout(
+        swizzle_byte_width=desc["swizzle_bytes"],
+        element_bitwidth=8 * desc["element_bytes"], rank=len(block))
 
     def candidates_into(outs):
         stream = lambda: torch.cuda.current_stream(device).cuda_stream
@@ -100,13 +110,13 @@ def main():
                 "copy": lambda: outs["copy"].copy_(x)}
 
     for out in outputs.values():
-        out.fill_(float("nan"))
+        out.fill_(float("nan") if dtype.is_floating_point else -1)
     candidates = candidates_into(outputs)
     for fn in candidates.values():
         fn()
     torch.cuda.synchronize()
     bits = {torch.float16: torch.int16, torch.bfloat16: torch.int16,
-            torch.float32: torch.int32}[dtype]
+            torch.float32: torch.int32, torch.int64: torch.int64}[dtype]
     equal = {name: bool(torch.equal(out.view(bits), x.view(bits)))
              for name, out in outputs.items()}
 

@@ -16,6 +16,16 @@ The descriptors carry the block shape, the dtype and the NVMMA layout:
 
 and the grid is one program per SM (or fewer, for small tensors). Triton
 runs the same kernel with host TensorDescriptors of that block.
+
+A copy moves bits, so any tensor whose rows are whole 8-byte units can be
+copied as 8-byte elements. Unswizzled boxes of 8 x 256 such elements read
+and write rows of 2 KiB where a swizzled fp16 box stops at 128 bytes, and
+that is the fastest configuration measured (97.3% of the device copy on an
+H200 against 95.1% for the fp16 one, bench/RESULTS.md):
+
+    L="NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)"
+    gluonc samples/tma_copy.py -k tma_copy_kernel -w 1 \\
+        -s "tensordesc<u64[8, 256], $L>, tensordesc<u64[8, 256], $L>, 5, 2" -o out/
 """
 
 from triton.experimental import gluon

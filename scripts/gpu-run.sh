@@ -119,6 +119,7 @@ echo "== TMA copy benchmark"
 PYTHONUNBUFFERED=1 python3 bench/tma_copy_bench.py \
   --gluonc-json "$stage/bench/tma_copy/tma_copy_kernel.sm_90a.json" \
   --libgluonrt "$stage/bin/libgluonrt.so" --source samples/tma_copy.py \
+  --dtype int64 --shape 8192x2048 \
   --grid balanced --json "$logs/tma_copy.json" 2>&1 | tee "$logs/tma_copy.log" || status=1
 
 echo "== wgmma GEMM benchmark"

@@ -49,9 +49,11 @@ for variant in bench bench-untuned; do
     -s "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16" \
     -o "$stage/$variant/matmul_fma"
 done
-# The TMA copy benchmark's kernel: the sample's suggested configuration.
+# The TMA copy benchmark's kernel: the sample's suggested configuration
+# (8-byte elements, unswizzled 8 x 256 boxes: rows of 2 KiB).
+unswizzled64="NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)"
 "$gluonc" samples/tma_copy.py -k tma_copy_kernel -w 1 \
-  -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" \
+  -s "tensordesc<u64[8, 256], $unswizzled64>, tensordesc<u64[8, 256], $unswizzled64>, 5, 2" \
   -o "$stage/bench/tma_copy"
 # The GEMM benchmark's kernels: 128 x 256 tiles with K steps of 64, two
 # warpgroups, a 3-deep ring (what fits in shared memory beside C's tile);

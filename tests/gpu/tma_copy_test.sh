@@ -19,7 +19,8 @@ mkdir -p "$work"
 variants="tma_copy_fp16 f16 2
 tma_copy_bf16 bf16 2
 tma_copy_fp32 f32 4
-tma_copy_i8 i8 1"
+tma_copy_i8 i8 1
+tma_copy_u64 u64 8"
 
 # random_file PATH BYTES [ROWS COLS STRIDE ELEMENT_BYTES COMPACT_PATH]: random
 # bytes; with the rest, also the rows x cols elements of a row-padded

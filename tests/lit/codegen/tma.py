@@ -18,6 +18,20 @@
 # The sample (a persistent copy through a ring of buffers) as its
 # docstring compiles it.
 # RUN: %gluonc %samples/tma_copy.py -k tma_copy_kernel -w 1 -s "tensordesc<fp16[128, 64]>, tensordesc<fp16[128, 64]>, 6, 3" --emit ptx -o %t/sample
+# Its fastest configuration: 8-byte elements, unswizzled 8 x 256 boxes
+# (one box per block, rows of 2 KiB), one 16 KiB TMA load per block.
+# RUN: %gluonc %samples/tma_copy.py -k tma_copy_kernel -w 1 -s "tensordesc<u64[8, 256], NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)>, tensordesc<u64[8, 256], NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)>, 5, 2" --emit ptx -o %t/unswizzled
+# RUN: %if ptxas %{ %gluonc %samples/tma_copy.py -k tma_copy_kernel -w 1 -s "tensordesc<u64[8, 256], NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)>, tensordesc<u64[8, 256], NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=64, rank=2)>, 5, 2" -o %t/unswizzled-json && FileCheck %s --check-prefix=UNSWIZZLED-JSON --input-file %t/unswizzled-json/tma_copy_kernel.sm_90a.json %}
+# UNSWIZZLED-JSON: "box_shape": [
+# UNSWIZZLED-JSON-NEXT: 8,
+# UNSWIZZLED-JSON-NEXT: 256
+# UNSWIZZLED-JSON: "element_bytes": 8,
+# UNSWIZZLED-JSON: "swizzle_bytes": 0,
+# UNSWIZZLED-JSON-NEXT: "tma_data_type": 4,
+# UNSWIZZLED-JSON-NEXT: "tma_swizzle": 0
+# RUN: FileCheck %s --check-prefix=UNSWIZZLED --input-file %t/unswizzled/tma_copy_kernel.sm_90a.ptx
+# UNSWIZZLED: mbarrier.arrive.expect_tx{{.*}}, 16384;
+# UNSWIZZLED: cp.async.bulk.tensor.2d.shared::cluster.global
 #
 # Four boxes and two warps: two rounds, warps 0 and 1 each issue a box in
 # each.
@@ -36,7 +50,7 @@
 # RUN: FileCheck %s --check-prefix=STORE --input-file %t/store/store_from_registers.sm_90a.ptx
 # RUN: %gluonc %s -k arrivals -s "tensordesc<fp16[64, 64]>, i32" --emit ptx -o %t/arrive
 # RUN: FileCheck %s --check-prefix=ARRIVE --input-file %t/arrive/arrivals.sm_90a.ptx
-# RUN: %if ptxas %{ for f in one/copy two/copy sample/tma_copy_kernel wide/wide tall/tall rank3/rank3 rank1/rank1 store/store_from_registers arrive/arrivals; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
+# RUN: %if ptxas %{ for f in one/copy two/copy sample/tma_copy_kernel unswizzled/tma_copy_kernel wide/wide tall/tall rank3/rank3 rank1/rank1 store/store_from_registers arrive/arrivals; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
 #
 # ONE: .extern .shared .align 1024 .b8 global_smem[];
 # ONE: .visible .entry copy(
