@@ -14,6 +14,11 @@ gluonrt_status fail(gluonrt_status status, std::string message) {
   return status;
 }
 
+gluonrt_status withContext(gluonrt_status status, const std::string &context) {
+  LastErrorMessage = context + ": " + LastErrorMessage;
+  return status;
+}
+
 const std::string &lastError() { return LastErrorMessage; }
 
 } // namespace gluonrt

@@ -28,6 +28,11 @@ gluonrt_status fail(gluonrt_status status, fmt::format_string<Args...> format,
   return fail(status, fmt::format(format, std::forward<Args>(args)...));
 }
 
+/// Puts `context` before the calling thread's last error (already logged by
+/// the fail() that set it) and returns `status`: `return withContext(status,
+/// path)` reads "PATH: the message", and GLUONRT_LOG shows one failure.
+gluonrt_status withContext(gluonrt_status status, const std::string &context);
+
 /// The calling thread's last error message.
 const std::string &lastError();
 

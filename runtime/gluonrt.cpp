@@ -545,7 +545,7 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     std::vector<uint8_t> archImage;
     if (gluonrt_status status =
             selectContainerImage(metadata, kernel->image, info, archImage))
-      return fail(status, "{}: {}", metadata.jsonPath, lastError());
+      return withContext(status, metadata.jsonPath);
     ModuleRequest request;
     request.image = archImage.empty() ? &kernel->image : &archImage;
     request.entry = metadata.entry;
@@ -555,7 +555,7 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     request.clusterDims = metadata.clusterDims;
     if (gluonrt_status status =
             backend.loadModule(device, request, kernel->module))
-      return fail(status, "{}: {}", metadata.jsonPath, lastError());
+      return withContext(status, metadata.jsonPath);
     kernel->maxGrid = {{info.max_grid[0], info.max_grid[1], info.max_grid[2]}};
     kernel->device = device;
     kernel->backend = &backend;
@@ -787,8 +787,9 @@ gluonrt_status gluonrt_tensordesc_encode(const gluonrt_kernel *kernel,
     Backend &backend = backendFor(kernel->metadata.backend);
     uint8_t map[TensorMapBytes];
     if (gluonrt_status status = backend.encodeTensorMap(device, args, map))
-      return fail(status, "tensor descriptor '{}': {}",
-                  kernel->metadata.params[param_index].name, lastError());
+      return withContext(
+          status, fmt::format("tensor descriptor '{}'",
+                              kernel->metadata.params[param_index].name));
     std::memcpy(out->map, map, TensorMapBytes);
     for (uint32_t i = 0; i < args.rank; ++i) {
       out->shape[i] = args.shape[i];

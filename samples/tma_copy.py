@@ -18,7 +18,8 @@ and the grid is one program per SM (or fewer, for small tensors). Triton
 runs the same kernel with host TensorDescriptors of that block.
 
 A copy moves bits, so any tensor whose rows are whole 8-byte units can be
-copied as 8-byte elements. Unswizzled boxes of 8 x 256 such elements read
+copied as 8-byte elements (TMA itself asks for 16-byte aligned rows and
+base addresses, whatever the element). Unswizzled boxes of 8 x 256 such elements read
 and write rows of 2 KiB where a swizzled fp16 box stops at 128 bytes, and
 that is the fastest configuration measured (97.3% of the device copy on an
 H200 against 95.1% for the fp16 one, bench/RESULTS.md):

@@ -281,9 +281,9 @@ Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
   // build ran 3% slower on an H200 (1427 against 1381 us at 8192^3,
   // 2026-12-03).
   bool setsRegisters = ptx.contains("setmaxnreg");
+  bool forced = getEnv("GLUONC_ASSEMBLER") == "ptxas";
   gluonc::log::Logger &log = gluonc::getCompilerLog();
-  if (api.isLoaded() && getEnv("GLUONC_ASSEMBLER") != "ptxas" &&
-      !(setsRegisters && ptxas)) {
+  if (api.isLoaded() && !forced && !(setsRegisters && ptxas)) {
     log.debug("{}: assembling with nvJitLink in process", arch.str());
     return assembleWithNvJitLink(api, ptx, arch, optLevel);
   }
@@ -291,10 +291,10 @@ Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
     return createStringError(
         "no PTX assembler found: neither libnvJitLink.so.13 nor ptxas (set "
         "GLUONC_CUDA_ROOT, or emit PTX only with --emit ptx)");
-  log.debug("{}: assembling with {}{}", arch.str(), *ptxas,
-            setsRegisters && api.isLoaded()
-                ? " (the kernel sets registers with setmaxnreg)"
-                : "");
+  log.debug("{}: assembling with {} ({})", arch.str(), *ptxas,
+            forced            ? "GLUONC_ASSEMBLER=ptxas"
+            : !api.isLoaded() ? "no libnvJitLink.so.13"
+                              : "the kernel sets registers with setmaxnreg");
   Expected<AssembledKernel> result =
       assembleWithPtxas(*ptxas, ptx, arch, optLevel);
   if (result) {

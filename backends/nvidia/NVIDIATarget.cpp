@@ -222,17 +222,23 @@ unsigned countStrengthReductionCandidates(const llvm::Module &module) {
 }
 
 /// Turns off one pass, by its command-line name, in one LLVMContext: no
-/// global option, so other threads' compiles keep it.
+/// global option, so other threads' compiles keep it. Counts the runs it
+/// skipped, so that a renamed pass shows as none.
 class SkipPassGate final : public llvm::OptPassGate {
 public:
   explicit SkipPassGate(llvm::StringRef skipped) : skipped(skipped) {}
   bool shouldRunPass(llvm::StringRef pass, llvm::StringRef) const override {
-    return pass != skipped;
+    if (pass != skipped)
+      return true;
+    ++skips;
+    return false;
   }
   bool isEnabled() const override { return true; }
+  unsigned getSkips() const { return skips; }
 
 private:
   llvm::StringRef skipped;
+  mutable unsigned skips = 0;
 };
 
 /// cuTensorMapEncodeTiled's CUtensorMapDataType of an element type, as
@@ -416,14 +422,16 @@ public:
       llvm::OptPassGate &previousGate = context.getOptPassGate();
       SkipPassGate skipStrengthReduction("slsr");
       unsigned candidates = countStrengthReductionCandidates(module);
-      if (candidates > kMaxStrengthReductionCandidates) {
-        getCompilerLog().debug("{}: skipping straight-line strength "
-                               "reduction: a block has {} candidates",
-                               options.arch, candidates);
+      bool skip = candidates > kMaxStrengthReductionCandidates;
+      if (skip)
         context.setOptPassGate(skipStrengthReduction);
-      }
       pm.run(module);
       context.setOptPassGate(previousGate);
+      if (unsigned skips = skipStrengthReduction.getSkips(); skip)
+        getCompilerLog().debug("{}: skipped {} run{} of straight-line "
+                               "strength reduction: a block has {} candidates",
+                               options.arch, skips, skips == 1 ? "" : "s",
+                               candidates);
       result.assembly = ptx.str().str();
     }
     llvm::SmallVector<llvm::StringRef, 2> version;

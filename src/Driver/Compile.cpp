@@ -157,7 +157,9 @@ struct SourceFiles {
 
 /// Compiles the kernel for options.arch into `out`, adding its files but
 /// the metadata to `outputs` and what -v shows of its plans to `report`
-/// (always: the cache stores it for the -v of a later hit).
+/// (always: the cache stores it, so a later hit's -v shows the plans; the
+/// assembler's register and occupancy lines are not replayed, as a hit
+/// assembles nothing, and its metadata's `resources` keep their figures).
 int compileArch(const DriverOptions &options, SourceFiles &files,
                 OutputSet &outputs, std::string &report, ArchOutput &out,
                 StepTimes &times) {

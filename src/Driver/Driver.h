@@ -134,7 +134,7 @@ struct CompileIO {
 
 /// Compiles one kernel as `options` say and writes the requested files.
 int compile(const DriverOptions &options, CompileIO &io);
-/// The same, reporting to stdout and stderr.
+/// The same, reporting to stderr.
 int compile(const DriverOptions &options);
 
 /// `gluonc build MANIFEST ...`: compiles every kernel a manifest lists,
