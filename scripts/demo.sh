@@ -7,7 +7,7 @@ cd "$root"
 bash scripts/setup.sh
 bash scripts/build.sh build
 
-gluonc=build/src/Driver/gluonc
+gluonc=build/tools/gluonc/gluonc
 run() {
   local shown="\$" arg
   for arg in "$@"; do

@@ -31,7 +31,7 @@ cp -r "$build/tests/gpu/kernels" "$stage/kernels"
 # bench/rows_bench.py gives Triton for the same length.
 # Each also without the occupancy register budget (bench-untuned/), which
 # the benchmarks time beside it.
-gluonc="$build/src/Driver/gluonc"
+gluonc="$build/tools/gluonc/gluonc"
 for variant in bench bench-untuned; do
   flags=()
   [ "$variant" = bench-untuned ] && flags=(--no-occupancy-tuning)

@@ -14,7 +14,7 @@ if [ ! -f "$static/build.ninja" ]; then
     -DGLUONC_STATIC_LLVM=ON -DGLUONC_BUILD_TESTS=OFF >/dev/null
 fi
 ninja -C "$static" --quiet gluonc
-gluonc=$static/src/Driver/gluonc
+gluonc=$static/tools/gluonc/gluonc
 if ldd "$gluonc" | grep -E "libLLVM|libMLIR|liblld|libstdc\+\+"; then
   echo "static-check: $gluonc links the libraries above at run time" >&2
   exit 1
@@ -22,7 +22,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 signature="*fp32:16, *fp32:16, *fp32:16, i32, 1024"
-for binary in "$gluonc" "$reference/src/Driver/gluonc"; do
+for binary in "$gluonc" "$reference/tools/gluonc/gluonc"; do
   out=$work/$(basename "$(dirname "$(dirname "$(dirname "$binary")")")")
   "$binary" "$root/samples/vector_add.py" -k add_kernel -s "$signature" \
     --emit ptx,cubin,json -o "$out/nvidia"

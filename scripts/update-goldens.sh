@@ -17,7 +17,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
 shift $(($# > 0 ? 1 : 0))
-gluonc=$root/$build/src/Driver/gluonc
+gluonc=$root/$build/tools/gluonc/gluonc
 [ -x "$gluonc" ] || { echo "no gluonc at $gluonc: build first" >&2; exit 2; }
 
 for manifest in "$root"/tests/lit/golden/*.toml; do
