@@ -27,10 +27,10 @@ else
   bash "$root/scripts/build.sh" "$build" -DGLUONC_SANITIZE=address,undefined
 fi
 ctest --test-dir "$build" --output-on-failure
-# The self-contained gluonc (-DGLUONC_STATIC_LLVM=ON: LLVM, MLIR and LLD
-# linked in), built once: it must need no LLVM library and write the same
-# files as the build above.
-bash "$root/scripts/static-check.sh" "$root/build-static" "$build"
+# The self-contained gluonc (LLVM, MLIR and LLD linked in), linked from the
+# objects above: it must need no LLVM library and write the same files as
+# the build's gluonc.
+bash "$root/scripts/static-check.sh" "$build"
 # The libFuzzer targets, a minute each, in their own Clang build
 # (build-fuzz), with seeds from the tree and the kernel JSON of $build: a
 # crash fails CI and leaves its reproducer there.

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Built into the self-contained gluonc only (GLUONC_STATIC_LLVM). Debian's
+// Built into the self-contained gluonc-static only. Debian's
 // LLVM links Polly into its tools, so libLLVMLTO's pipeline, which LLD
 // brings in, calls getPollyPluginInfo() to register Polly's passes. gluonc
 // never runs LTO and does not link Polly: the hook registers nothing.
