@@ -474,8 +474,8 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.rank = static_cast<uint32_t>(
       reader.unsignedMember(object, at, "rank", MaxTensorDescRank + 1));
   if (desc.rank < 1 || desc.rank > MaxTensorDescRank)
-    reader.error(at + ".rank", "must be 1 to 5 (TMA's ranks), got {}",
-                 desc.rank);
+    reader.error(at + ".rank", "must be 1 to {} (TMA's ranks), got {}",
+                 MaxTensorDescRank, desc.rank);
   desc.blockShape = readShape(reader, object, at, "block_shape", desc.rank);
   desc.boxShape = readShape(reader, object, at, "box_shape", desc.rank);
 
@@ -537,10 +537,10 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
 
   // The argument buffer: the map (aligned for its 64-byte loads), then the
   // shape and the strides, as the kernel's 1 + 2 * rank parameters lie.
-  if (param.alignment != 64)
+  if (param.alignment != TensorMapAlignment)
     reader.error(path + ".alignment",
-                 "a tensor descriptor's map is 64-byte aligned, got {}",
-                 param.alignment);
+                 "a tensor descriptor's map is {}-byte aligned, got {}",
+                 TensorMapAlignment, param.alignment);
   desc.mapOffset = reader.u32Member(object, at, "map_offset");
   if (desc.mapOffset != param.offset)
     reader.error(at + ".map_offset", "{} is not the parameter's offset {}",
@@ -549,8 +549,8 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.shapeOffset = reader.u32Member(object, at, "shape_offset");
   if (desc.shapeOffset != layout.shapeOffset)
     reader.error(at + ".shape_offset",
-                 "{} is not {}, the end of the 128-byte map", desc.shapeOffset,
-                 layout.shapeOffset);
+                 "{} is not {}, the end of the {}-byte map", desc.shapeOffset,
+                 layout.shapeOffset, TensorMapBytes);
   desc.stridesOffset = reader.u32Member(object, at, "strides_offset");
   if (desc.stridesOffset != layout.stridesOffset)
     reader.error(at + ".strides_offset",

@@ -8,6 +8,8 @@
 
 #include "gluonc/runtime/gluonrt.h"
 
+#include "gluonc/ABI/Containers.h"
+
 #include "Arguments.h"
 #include "Backend.h"
 #include "Containers.h"
@@ -496,7 +498,7 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
                                     std::vector<uint8_t> &image) {
   std::string error;
   if (metadata.imageFormat == "hipfb") {
-    std::string id = fmt::format("hipv4-amdgcn-amd-amdhsa--{}", metadata.arch);
+    std::string id = gluonc::abi::offload_bundle::hipId(metadata.arch);
     if (!extractBundleImage(container, id, image, error))
       return fail(GLUONRT_ERROR_IMAGE_MISMATCH, "{}: {}", metadata.imagePath,
                   error);
