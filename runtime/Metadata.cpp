@@ -964,18 +964,21 @@ gluonrt_status parseIndex(const std::string &jsonText,
   return GLUONRT_SUCCESS;
 }
 
-int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
-                   const gluonrt_device_info &info) {
-  int best = -1;
+IndexPick pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
+                         const gluonrt_device_info &info) {
+  IndexPick best;
   int bestRank = -1;
   for (size_t i = 0; i < index.entries.size(); ++i) {
     const IndexMetadata::Entry &entry = index.entries[i];
     if (entry.backend != backend)
       continue;
     int rank = -1;
+    const char *reason = "";
     if (backend == GLUONRT_BACKEND_AMD) {
-      if (entry.arch == amdProcessorName(info.arch))
+      if (entry.arch == amdProcessorName(info.arch)) {
         rank = 0;
+        reason = "the device's processor";
+      }
     } else {
       // A cubin that runs beats compiling PTX; among cubins the exact
       // capability's "a" arch (its extra instructions), then the newest.
@@ -987,9 +990,14 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
                             info.minor)) {
         case CudaCode::Cubin:
           rank = 1000 + 10 * arch.minor + (arch.suffix == 'a' ? 1 : 0);
+          reason = arch.suffix == 'a'
+                       ? "its cubin runs there, the exact capability's 'a' "
+                         "arch first"
+                       : "the newest cubin that runs there";
           break;
         case CudaCode::PTX:
           rank = 10 * arch.major + arch.minor;
+          reason = "no cubin runs there; the driver compiles its PTX";
           break;
         case CudaCode::None:
           break;
@@ -997,7 +1005,7 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
       }
     }
     if (rank > bestRank) {
-      best = static_cast<int>(i);
+      best = {static_cast<int>(i), reason};
       bestRank = rank;
     }
   }

@@ -144,33 +144,19 @@ std::string kernelLabel(const KernelMetadata &metadata) {
   return fmt::format("{} [{}]", metadata.entry, metadata.arch);
 }
 
-/// Why pickIndexEntry chose `entry` for a device with `info`.
-std::string pickReason(const IndexMetadata::Entry &entry,
-                       const gluonrt_device_info &info) {
-  CudaArch arch;
-  if (entry.backend == GLUONRT_BACKEND_AMD || !parseCudaArch(entry.arch, arch))
-    return "the device's processor";
-  if (cudaCodeFor(arch, entry.ptxArch == entry.arch, info.major, info.minor) ==
-      CudaCode::PTX)
-    return "no cubin runs there; the driver compiles its PTX";
-  return arch.suffix == 'a' ? "its cubin runs there, the exact capability's "
-                              "'a' arch first"
-                            : "the newest cubin that runs there";
-}
-
-/// pickForDevice chose entry `picked` of `index` (named `what`).
+/// pickForDevice chose `picked` of `index` (named `what`).
 void logPick(const IndexMetadata &index, const std::string &what, int device,
-             const gluonrt_device_info &info, int picked) {
+             const gluonrt_device_info &info, const IndexPick &picked) {
   if (!logger().isEnabled(Level::Debug))
     return;
-  const IndexMetadata::Entry &entry = index.entries[size_t(picked)];
+  const IndexMetadata::Entry &entry = index.entries[size_t(picked.entry)];
   std::vector<std::string> archs;
   for (const IndexMetadata::Entry &each : index.entries)
     archs.push_back(each.arch);
   logger().debug("{}: picked {} ({}) of {} for {} device {}, {} ({}): {}", what,
                  entry.arch, entry.metadataFile, fmt::join(archs, ", "),
                  backendFor(entry.backend).apiName(), device, info.name,
-                 info.arch, pickReason(entry, info));
+                 info.arch, picked.reason);
 }
 
 /// `what` ("sm_90's PTX") was taken out of the kernel's container image.
@@ -404,9 +390,10 @@ gluonrt_status pickForDevice(const IndexMetadata &index, int device,
       noDeviceMessages.push_back(lastError());
       continue;
     }
-    picked = pickIndexEntry(index, backend, info);
-    if (picked >= 0) {
-      logPick(index, what, device, info, picked);
+    IndexPick pick = pickIndexEntry(index, backend, info);
+    if (pick.entry >= 0) {
+      logPick(index, what, device, info, pick);
+      picked = pick.entry;
       return GLUONRT_SUCCESS;
     }
     devices.push_back(fmt::format("{} ({})", info.name, info.arch));

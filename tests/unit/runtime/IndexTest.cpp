@@ -61,23 +61,30 @@ TEST_CASE("An index gives each device its arch", "[index]") {
   CHECK(index.directory == "/tmp");
   CHECK(index.entries[0].ptxArch == "sm_90");
   CHECK(index.entries[2].ptxArch.empty());
+  // "arch: reason", as GLUONRT_LOG reports a pick.
   auto pick = [&](gluonrt_backend backend, const gluonrt_device_info &info) {
-    int picked = pickIndexEntry(index, backend, info);
-    return picked < 0 ? std::string("none") : index.entries[picked].arch;
+    IndexPick picked = pickIndexEntry(index, backend, info);
+    return picked.entry < 0
+               ? std::string("none")
+               : index.entries[picked.entry].arch + ": " + picked.reason;
   };
   // The exact capability's "a" arch, over the plain one.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(9, 0)) == "sm_90a");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(9, 0)) ==
+        "sm_90a: its cubin runs there, the exact capability's 'a' arch first");
   // A cubin of the same major and a lower minor.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(8, 6)) == "sm_80");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(8, 6)) ==
+        "sm_80: the newest cubin that runs there");
   // No cubin runs on 10.0 or 12.0: the fat binary's sm_90 PTX does.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(10, 0)) == "sm_90");
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(12, 0)) == "sm_90");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(10, 0)) ==
+        "sm_90: no cubin runs there; the driver compiles its PTX");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(12, 0)) ==
+        "sm_90: no cubin runs there; the driver compiles its PTX");
   // Nothing for Turing.
   CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(7, 5)) == "none");
   // AMD: the processor, whatever its features.
   gluonrt_device_info amd{};
   std::strcpy(amd.arch, "gfx942:sramecc+:xnack-");
-  CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "gfx942");
+  CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "gfx942: the device's processor");
   std::strcpy(amd.arch, "gfx950");
   CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "none");
 }
