@@ -23,6 +23,7 @@
 #include "TensorDesc.h"
 
 #include "Error.h"
+#include "Format.h"
 
 #include <fmt/format.h>
 
@@ -50,18 +51,6 @@ constexpr int LastDriverNeedingFix = 13010;
 using gluonc::abi::TmaBoxInnerBytesMultiple;
 using gluonc::abi::TmaGlobalAlignment;
 using gluonc::abi::TmaMaxBoxDim;
-
-/// "[1, 2, 3]": the first `count` values.
-template <typename T> std::string join(const T *values, size_t count) {
-  return fmt::format("[{}]", fmt::join(values, values + count, ", "));
-}
-
-template <typename T, size_t N>
-std::string join(const std::array<T, N> &values, size_t count) {
-  return join(values.data(), count);
-}
-
-std::string hex(uint64_t value) { return fmt::format("0x{:x}", value); }
 
 /// The contiguous (row-major) strides of `shape`, or false if the last one
 /// overflows int64 (each shape entry is below 2^31, so a product of up to
@@ -142,7 +131,7 @@ gluonrt_status computeTensorMapArgs(const std::string &paramName,
     return bad(fmt::format(
         "the base address {} is not a multiple of {} bytes (TMA needs "
         "{}-byte aligned tensors{})",
-        hex(base), alignment, TmaGlobalAlignment,
+        hexText(base), alignment, TmaGlobalAlignment,
         alignment > TmaGlobalAlignment
             ? fmt::format("; the kernel assumes {}", alignment)
             : std::string()));
@@ -160,7 +149,7 @@ gluonrt_status computeTensorMapArgs(const std::string &paramName,
     if (!contiguousStrides(shape, rank, elementStrides))
       return bad(fmt::format("the contiguous strides of shape {} overflow 64 "
                              "bits",
-                             join(shape, rank)));
+                             listText(shape, shape + rank)));
     strides = elementStrides;
   }
   if (strides[rank - 1] != 1)
@@ -239,9 +228,13 @@ std::string describeTensorMapArgs(const TensorMapArgs &args) {
       "{}, rank {}, address {}, dims {}, byte strides {}, box {}, element "
       "strides {}, interleave {}, swizzle {}, L2 promotion {}, OOB fill {} "
       "(innermost dimension first)",
-      tmaDataTypeName(args.dataType), args.rank, hex(args.globalAddress),
-      join(args.globalDim, args.rank), join(args.globalStrides, args.rank - 1),
-      join(args.boxDim, args.rank), join(args.elementStrides, args.rank),
+      tmaDataTypeName(args.dataType), args.rank, hexText(args.globalAddress),
+      listText(args.globalDim.begin(), args.globalDim.begin() + args.rank),
+      listText(args.globalStrides.begin(),
+               args.globalStrides.begin() + args.rank - 1),
+      listText(args.boxDim.begin(), args.boxDim.begin() + args.rank),
+      listText(args.elementStrides.begin(),
+               args.elementStrides.begin() + args.rank),
       args.interleave, args.swizzle, args.l2Promotion, args.oobFill);
 }
 

@@ -15,6 +15,7 @@
 #include "Containers.h"
 #include "Error.h"
 #include "Files.h"
+#include "Format.h"
 #include "Log.h"
 #include "Metadata.h"
 #include "Sha256.h"
@@ -227,14 +228,14 @@ void logTensorDesc(const gluonrt_kernel &kernel, const ParamMetadata &param,
   const TensorDescMetadata &desc = param.tensorDesc;
   uint32_t rank = args.rank;
   logger().debug(
-      "tensor descriptor '{}' of {}: {} ({}), rank {}, base 0x{:x}, "
-      "shape [{}], strides [{}], box [{}], swizzle {} B, padding {}: "
+      "tensor descriptor '{}' of {}: {} ({}), rank {}, base {}, "
+      "shape {}, strides {}, box {}, swizzle {} B, padding {}: "
       "encoded on {} device {}",
       param.name, kernel.metadata.entry, param.elementType,
-      tmaDataTypeName(desc.tmaDataType), rank, args.globalAddress,
-      fmt::join(args.shape.begin(), args.shape.begin() + rank, ", "),
-      fmt::join(args.strides.begin(), args.strides.begin() + rank, ", "),
-      fmt::join(desc.boxShape.begin(), desc.boxShape.begin() + rank, ", "),
+      tmaDataTypeName(desc.tmaDataType), rank, hexText(args.globalAddress),
+      listText(args.shape.begin(), args.shape.begin() + rank),
+      listText(args.strides.begin(), args.strides.begin() + rank),
+      listText(desc.boxShape.begin(), desc.boxShape.begin() + rank),
       desc.swizzleBytes,
       desc.padding == GLUONRT_TENSORDESC_PADDING_NAN ? "nan" : "zero",
       backendFor(kernel.metadata.backend).apiName(), device);

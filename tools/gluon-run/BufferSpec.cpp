@@ -86,13 +86,6 @@ std::vector<int64_t> parseDimensions(const std::string &text,
 
 } // namespace
 
-std::string formatDimensions(const std::vector<int64_t> &values) {
-  std::string text = "[";
-  for (size_t i = 0; i < values.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(values[i]);
-  return text + "]";
-}
-
 size_t tensorElements(const BufferArgument &buffer) {
   uint64_t elements = 1;
   bool overflow = false;
@@ -108,13 +101,12 @@ size_t tensorElements(const BufferArgument &buffer) {
     overflow |= __builtin_add_overflow(elements, term, &elements);
   }
   if (overflow || elements > SIZE_MAX / buffer.dtype->size)
-    throw UsageError(
-        "--arg " + buffer.name + ": a tensor of shape " +
-        formatDimensions(buffer.shape) +
-        (buffer.strides.empty()
-             ? ""
-             : " and strides " + formatDimensions(buffer.strides)) +
-        " overflows the address space");
+    throw UsageError("--arg " + buffer.name + ": a tensor of shape " +
+                     listText(buffer.shape) +
+                     (buffer.strides.empty()
+                          ? ""
+                          : " and strides " + listText(buffer.strides)) +
+                     " overflows the address space");
   return size_t(elements);
 }
 
@@ -139,7 +131,7 @@ void parseTensorShape(SpecFields &fields, const std::string &spec, int rank,
     return std::to_string(count) + (count == 1 ? " dimension" : " dimensions");
   };
   if (int(buffer.shape.size()) != rank)
-    throw UsageError(context + ": the shape " + formatDimensions(buffer.shape) +
+    throw UsageError(context + ": the shape " + listText(buffer.shape) +
                      " has " + dimensions(buffer.shape.size()) + ", " +
                      buffer.name + " has rank " + std::to_string(rank));
   const std::string stridesKey = "strides=";
@@ -148,10 +140,9 @@ void parseTensorShape(SpecFields &fields, const std::string &spec, int rank,
     buffer.strides = parseDimensions(fields.next().substr(stridesKey.size()),
                                      names, context + " strides");
     if (buffer.strides.size() != buffer.shape.size())
-      throw UsageError(context + ": the strides " +
-                       formatDimensions(buffer.strides) + " have " +
-                       dimensions(buffer.strides.size()) + ", the shape " +
-                       dimensions(buffer.shape.size()));
+      throw UsageError(context + ": the strides " + listText(buffer.strides) +
+                       " have " + dimensions(buffer.strides.size()) +
+                       ", the shape " + dimensions(buffer.shape.size()));
   }
 }
 

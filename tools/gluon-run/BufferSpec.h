@@ -20,6 +20,7 @@
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
+#include "Format.h"
 #include "ScalarTypes.h"
 
 #include <cstddef>
@@ -29,6 +30,7 @@
 
 namespace gluonrun {
 
+using gluonrt::listText;
 using gluonrt::ScalarTypeInfo;
 
 /// A pointer or tensor descriptor argument: its spec, its host data until
@@ -54,9 +56,6 @@ struct BufferArgument {
 
   size_t bytes() const { return count * dtype->size; }
 };
-
-/// "[8192, 8192]", as messages show a shape.
-std::string formatDimensions(const std::vector<int64_t> &values);
 
 /// The elements from the first to the last of a tensor, + 1; throws if
 /// that overflows the address space. Without strides the tensor is

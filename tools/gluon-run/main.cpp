@@ -224,9 +224,9 @@ void printDescriptorInfo(const gluonrt_tensordesc_info &info) {
   std::vector<int64_t> box(info.box_shape, info.box_shape + info.rank);
   std::printf("    tensor descriptor: rank %d, block %s, box %s, %s (%u bytes, "
               "CUtensorMapDataType %u), swizzle %u B, padding %s\n",
-              info.rank, formatDimensions(block).c_str(),
-              formatDimensions(box).c_str(), info.element_type,
-              info.element_bytes, info.tma_data_type, info.swizzle_bytes,
+              info.rank, listText(block).c_str(), listText(box).c_str(),
+              info.element_type, info.element_bytes, info.tma_data_type,
+              info.swizzle_bytes,
               info.padding == GLUONRT_TENSORDESC_PADDING_NAN ? "nan" : "zero");
   std::printf("    map at byte %u, shape (i32 x %d) at %u, strides (i64 x %d) "
               "at %u\n",
@@ -444,12 +444,12 @@ void encodeDescriptor(const gluonrt::Kernel &kernel, LaunchPlan &plan,
   std::vector<int64_t> box(info.box_shape, info.box_shape + info.rank);
   std::printf("%s: %s %s %s%s (%s), descriptor box %s, swizzle %u B\n",
               buffer.name.c_str(), buffer.source.c_str(), buffer.dtype->alias,
-              formatDimensions(buffer.shape).c_str(),
+              listText(buffer.shape).c_str(),
               buffer.strides.empty()
                   ? ""
-                  : (" strides " + formatDimensions(buffer.strides)).c_str(),
+                  : (" strides " + listText(buffer.strides)).c_str(),
               describeBytes(double(buffer.bytes())).c_str(),
-              formatDimensions(box).c_str(), info.swizzle_bytes);
+              listText(box).c_str(), info.swizzle_bytes);
   if (gluonrt_tensordesc_encode(
           kernel.get(), buffer.paramIndex, buffer.device.device(),
           buffer.shape.data(),
