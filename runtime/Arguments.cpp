@@ -3,6 +3,7 @@
 #include "Arguments.h"
 
 #include "Error.h"
+#include "Format.h"
 #include "ScalarTypes.h"
 
 #include <fmt/core.h>
@@ -54,10 +55,6 @@ bool fitsInteger(const ScalarTypeInfo &type, const IntegerValue &value) {
   return value.negative ? value.magnitude <= limit : value.magnitude < limit;
 }
 
-std::string hexAddress(uint64_t address) {
-  return fmt::format("0x{:x}", address);
-}
-
 std::string divisibilityMessage(const ParamMetadata &param,
                                 const std::string &value) {
   return fmt::format("argument '{}' = {} is not divisible by {}, as the "
@@ -74,7 +71,7 @@ gluonrt_status checkDivisibility(const ParamMetadata &param,
     std::memcpy(&address, value, sizeof(address));
     if (address % param.divisibility != 0)
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
-                  divisibilityMessage(param, hexAddress(address)));
+                  divisibilityMessage(param, hexText(address)));
     return GLUONRT_SUCCESS;
   }
   const ScalarTypeInfo *type = scalarTypeInfo(param.valueType);

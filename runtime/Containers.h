@@ -1,5 +1,4 @@
-//===- Containers.h - One arch's image out of a fatbin or bundle -*- C++
-//-*-===//
+//===- Containers.h - One arch's image out of a container ------*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -10,9 +9,9 @@
 // bundle), libgluonrt hands the driver that arch's image alone: left to
 // choose, the driver might run another arch's code (sm_86's cubin for
 // sm_80's metadata on an 8.6 GPU), with another launch shape. The layouts
-// read here are the ones gluonc writes (backends/nvidia/Fatbin.cpp,
-// backends/amd/OffloadBundle.cpp); every offset and size is checked
-// against the container's bytes.
+// read here are gluonc/ABI/Containers.h's, which gluonc's writers use too
+// (backends/nvidia/Fatbin.cpp, backends/amd/OffloadBundle.cpp); every
+// offset and size is checked against the container's bytes.
 //
 //===----------------------------------------------------------------------===//
 

@@ -628,7 +628,7 @@ gluonrt_status CudaBackend::encodeTensorMap(int device,
                 libraryName);
   // CUtensorMap is 64-byte aligned; the caller's struct may not be (malloc
   // gives 16), so the map is built here and copied.
-  alignas(64) uint8_t encoded[TensorMapBytes] = {};
+  alignas(TensorMapAlignment) uint8_t encoded[TensorMapBytes] = {};
   CUresult result = api.cuTensorMapEncodeTiled(
       encoded, int(args.dataType), args.rank,
       reinterpret_cast<void *>(static_cast<uintptr_t>(args.globalAddress)),

@@ -3,6 +3,13 @@
 // Every failing runtime call records a message for gluonrt_last_error() and
 // returns a status code; nothing is printed and nothing exits.
 //
+// Messages are formatted in one place: fail(DESTINATION, FORMAT, ARGS...)
+// formats with fmt and hands the message to the fail() overload of its
+// destination, the thread's last error (a bare status), a caller's string
+// (ErrorOut) or the metadata reader's thrown Failure (Metadata.cpp). Under
+// C++20 fmt checks every FORMAT against its ARGS at compile time through it
+// (tests/check_format_strings.py).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_RUNTIME_ERROR_H
@@ -20,12 +27,30 @@ namespace gluonrt {
 /// so that failures read `return fail(GLUONRT_ERROR_IO, "...")`.
 gluonrt_status fail(gluonrt_status status, std::string message);
 
-/// fail() with a message formatted by fmt: `fail(GLUONRT_ERROR_IO, "cannot
-/// read '{}': {}", path, reason)`.
-template <typename... Args>
-gluonrt_status fail(gluonrt_status status, fmt::format_string<Args...> format,
-                    Args &&...args) {
-  return fail(status, fmt::format(format, std::forward<Args>(args)...));
+/// A failure reported into a caller's string rather than the thread's last
+/// error: runtime/Files.cpp's, which gluon-run builds in too (libgluonrt's
+/// last error is not its own) and whose callers put their context first.
+struct ErrorOut {
+  std::string &message;
+  gluonrt_status status;
+};
+
+/// Sets `out.message` and returns `out.status`.
+inline gluonrt_status fail(const ErrorOut &out, std::string message) {
+  out.message = std::move(message);
+  return out.status;
+}
+
+/// The runtime's one fmt-forwarding error helper: fail() to `destination`
+/// with a message formatted by fmt, as in `fail(GLUONRT_ERROR_IO, "cannot
+/// read '{}': {}", path, reason)`. It takes one argument at least: a message
+/// alone goes to its destination's overload as it is, never through fmt, so
+/// that a brace in it is text.
+template <typename Destination, typename Arg, typename... Args>
+auto fail(const Destination &destination,
+          fmt::format_string<Arg, Args...> format, Arg &&arg, Args &&...args) {
+  return fail(destination, fmt::format(format, std::forward<Arg>(arg),
+                                       std::forward<Args>(args)...));
 }
 
 /// Puts `context` before the calling thread's last error (already logged by

@@ -9,6 +9,8 @@
 
 #include "Files.h"
 
+#include "Error.h"
+
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/stat.h>
@@ -41,21 +43,6 @@ struct Descriptor {
   int fd;
 };
 
-/// Sets `error` and returns `status`: `return failed(error, ..., "...")`.
-gluonrt_status failed(std::string &error, gluonrt_status status,
-                      std::string message) {
-  error = std::move(message);
-  return status;
-}
-
-/// failed() with a message formatted by fmt.
-template <typename... Args>
-gluonrt_status failed(std::string &error, gluonrt_status status,
-                      fmt::format_string<Args...> format, Args &&...args) {
-  return failed(error, status,
-                fmt::format(format, std::forward<Args>(args)...));
-}
-
 std::string errnoText() { return std::strerror(errno); }
 
 /// What a file that is not a regular one is, for messages.
@@ -77,8 +64,8 @@ const char *describeFileKind(mode_t mode) {
 
 gluonrt_status notRegular(const std::string &path, mode_t mode,
                           std::string &error) {
-  return failed(error, GLUONRT_ERROR_IO, "{} is {}, not a regular file", path,
-                describeFileKind(mode));
+  return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "{} is {}, not a regular file",
+              path, describeFileKind(mode));
 }
 
 /// Reads up to `size` bytes from offset 0 of `fd` into `bytes`; stops early
@@ -92,8 +79,8 @@ gluonrt_status readUpTo(int fd, const std::string &path, uint64_t size,
     if (got < 0 && errno == EINTR)
       continue;
     if (got < 0)
-      return failed(error, GLUONRT_ERROR_IO, "cannot read {}: {}", path,
-                    errnoText());
+      return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot read {}: {}", path,
+                  errnoText());
     if (got == 0)
       break;
     done += uint64_t(got);
@@ -179,18 +166,18 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
   Descriptor file(
       ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (file.fd < 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot open {}: {}", path,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot open {}: {}", path,
+                errnoText());
   struct stat info;
   if (::fstat(file.fd, &info) != 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot read {}: {}", path,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot read {}: {}", path,
+                errnoText());
   if (!S_ISREG(info.st_mode))
     return notRegular(path, info.st_mode, error);
   if (uint64_t(info.st_size) > maxBytes)
-    return failed(error, GLUONRT_ERROR_IO,
-                  "{} is {} bytes, more than the limit of {}", path,
-                  info.st_size, maxBytes);
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO},
+                "{} is {} bytes, more than the limit of {}", path, info.st_size,
+                maxBytes);
   // A file that grows meanwhile is read only up to the size fstat saw.
   return readUpTo(file.fd, path, uint64_t(info.st_size), bytes, error);
 }
@@ -198,7 +185,8 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
 gluonrt_status writeFileReplacing(const std::string &path, const void *data,
                                   size_t size, std::string &error) {
   auto cannot = [&](const std::string &why) {
-    return failed(error, GLUONRT_ERROR_IO, "cannot write {}: {}", path, why);
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot write {}: {}", path,
+                why);
   };
   // rename() would replace a FIFO or a device node as readily as a file
   // (and, run as root, /dev/null itself): only a regular file or a symlink
@@ -247,24 +235,24 @@ gluonrt_status openInFolder(const std::string &folder,
                             const std::string &relative, FolderFile &file,
                             std::string &error) {
   if (!staysBelowFolder(relative))
-    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
-                  "'{}' must be a relative path without '..' components",
-                  relative);
+    return fail(ErrorOut{error, GLUONRT_ERROR_INVALID_METADATA},
+                "'{}' must be a relative path without '..' components",
+                relative);
   std::string base;
   if (!realPathOf(folder, base))
-    return failed(error, GLUONRT_ERROR_IO, "cannot open the folder {}: {}",
-                  folder, errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO},
+                "cannot open the folder {}: {}", folder, errnoText());
   std::string named = fmt::format("{}/{}", folder, relative);
   std::string target;
   if (!realPathOf(base + "/" + relative, target))
-    return failed(error, GLUONRT_ERROR_IO, "cannot open {}: {}", named,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot open {}: {}", named,
+                errnoText());
   std::string prefix = base == "/" ? base : base + "/";
   if (target.size() <= prefix.size() ||
       target.compare(0, prefix.size(), prefix) != 0)
-    return failed(error, GLUONRT_ERROR_INVALID_METADATA,
-                  "'{}' resolves to {}, outside the folder {}", relative,
-                  target, base);
+    return fail(ErrorOut{error, GLUONRT_ERROR_INVALID_METADATA},
+                "'{}' resolves to {}, outside the folder {}", relative, target,
+                base);
 
   // Walk the resolved path from the folder with O_NOFOLLOW: it holds no
   // symlink now, and one swapped in since realpath() is refused (ELOOP or
@@ -272,8 +260,8 @@ gluonrt_status openInFolder(const std::string &folder,
   Descriptor directory(
       ::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (directory.fd < 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot open the folder {}: {}",
-                  base, errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO},
+                "cannot open the folder {}: {}", base, errnoText());
   std::string rest = target.substr(prefix.size());
   size_t start = 0;
   for (size_t slash; (slash = rest.find('/', start)) != std::string::npos;
@@ -282,8 +270,8 @@ gluonrt_status openInFolder(const std::string &folder,
     int next = ::openat(directory.fd, component.c_str(),
                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (next < 0)
-      return failed(error, GLUONRT_ERROR_IO, "cannot open {}: {}", named,
-                    errnoText());
+      return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot open {}: {}",
+                  named, errnoText());
     ::close(directory.release());
     directory.fd = next;
   }
@@ -291,19 +279,19 @@ gluonrt_status openInFolder(const std::string &folder,
   // Look before opening: opening some devices has effects of its own.
   struct stat info;
   if (::fstatat(directory.fd, last.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot open {}: {}", named,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot open {}: {}", named,
+                errnoText());
   if (!S_ISREG(info.st_mode))
     return notRegular(named, info.st_mode, error);
   Descriptor opened(
       ::openat(directory.fd, last.c_str(),
                O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (opened.fd < 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot open {}: {}", named,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot open {}: {}", named,
+                errnoText());
   if (::fstat(opened.fd, &info) != 0)
-    return failed(error, GLUONRT_ERROR_IO, "cannot read {}: {}", named,
-                  errnoText());
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot read {}: {}", named,
+                errnoText());
   if (!S_ISREG(info.st_mode))
     return notRegular(named, info.st_mode, error);
   file.fd = opened.release();
@@ -318,9 +306,9 @@ gluonrt_status readExactly(const FolderFile &file, uint64_t size,
           readUpTo(file.fd, file.realPath, size, bytes, error))
     return status;
   if (bytes.size() != size)
-    return failed(error, GLUONRT_ERROR_IO,
-                  "{} ended after {} bytes, before the {} expected",
-                  file.realPath, bytes.size(), size);
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO},
+                "{} ended after {} bytes, before the {} expected",
+                file.realPath, bytes.size(), size);
   return GLUONRT_SUCCESS;
 }
 

@@ -76,32 +76,39 @@ namespace {
 /// g++ 13's -Wdangling-reference reports as possibly dangling.
 const std::string kRootPath;
 
+/// A problem of the document at a key path, which fail() throws as a Failure
+/// naming the file and the key ("k.json: params[1].offset: must be ...").
+struct MetadataKey {
+  const std::string &jsonPath;
+  const std::string &keyPath;
+};
+
+[[noreturn]] void fail(const MetadataKey &key, const std::string &problem) {
+  throw Failure{GLUONRT_ERROR_INVALID_METADATA,
+                fmt::format("{}: {}{}{}", key.jsonPath, key.keyPath,
+                            key.keyPath.empty() ? "" : ": ", problem)};
+}
+// Declared here, this fail() would hide Error.h's (the formatting one among
+// them) from the code of this namespace.
+using gluonrt::fail;
+
 /// Reads typed values out of the document; every failure names the file and
 /// the key path ("params[1].offset") and throws a Failure.
 class MetadataReader {
 public:
   explicit MetadataReader(const std::string &jsonPath) : jsonPath(jsonPath) {}
 
-  [[noreturn]] void error(const std::string &keyPath,
-                          const std::string &problem) const {
-    throw Failure{GLUONRT_ERROR_INVALID_METADATA,
-                  fmt::format("{}: {}{}{}", jsonPath, keyPath,
-                              keyPath.empty() ? "" : ": ", problem)};
-  }
-
-  /// error() with a problem formatted by fmt.
-  template <typename... Args>
-  [[noreturn]] void error(const std::string &keyPath,
-                          fmt::format_string<Args...> format,
-                          Args &&...args) const {
-    error(keyPath, fmt::format(format, std::forward<Args>(args)...));
+  /// Where a problem at `keyPath` goes: `fail(reader.at("params[1].offset"),
+  /// "must be ...")` throws it.
+  MetadataKey at(const std::string &keyPath) const {
+    return {jsonPath, keyPath};
   }
 
   const json &member(const json &object, const std::string &objectPath,
                      const char *key) const {
     auto it = object.find(key);
     if (it == object.end())
-      error(objectPath, "missing key '{}'", key);
+      fail(at(objectPath), "missing key '{}'", key);
     return *it;
   }
 
@@ -114,7 +121,7 @@ public:
                      const char *key) const {
     const json &value = member(parent, parentPath, key);
     if (!value.is_object())
-      error(join(parentPath, key), "must be an object");
+      fail(at(join(parentPath, key)), "must be an object");
     return value;
   }
 
@@ -122,7 +129,7 @@ public:
                      const char *key) const {
     const json &value = member(parent, parentPath, key);
     if (!value.is_string())
-      error(join(parentPath, key), "must be a string");
+      fail(at(join(parentPath, key)), "must be a string");
     return value.get<std::string>();
   }
 
@@ -130,7 +137,7 @@ public:
                              const char *key) const {
     std::string value = string(parent, parentPath, key);
     if (value.empty())
-      error(join(parentPath, key), "must not be empty");
+      fail(at(join(parentPath, key)), "must not be empty");
     return value;
   }
 
@@ -141,10 +148,10 @@ public:
     bool isNegative = value.is_number_integer() &&
                       !value.is_number_unsigned() && value.get<int64_t>() < 0;
     if (!value.is_number_integer() || isNegative)
-      error(path, "must be a non-negative integer, got {}", value.dump());
+      fail(at(path), "must be a non-negative integer, got {}", value.dump());
     uint64_t result = value.get<uint64_t>();
     if (result > max)
-      error(path, "is too large ({})", result);
+      fail(at(path), "is too large ({})", result);
     return result;
   }
 
@@ -166,14 +173,14 @@ public:
     const json &value = member(parent, parentPath, key);
     std::string path = join(parentPath, key);
     if (!value.is_array() || value.size() != 3)
-      error(path, "must be an array of 3 integers, got {}", value.dump());
+      fail(at(path), "must be an array of 3 integers, got {}", value.dump());
     std::array<uint32_t, 3> triple;
     for (size_t i = 0; i < 3; ++i) {
       triple[i] = static_cast<uint32_t>(
           unsignedInteger(value[i], fmt::format("{}[{}]", path, i),
                           std::numeric_limits<uint32_t>::max()));
       if (triple[i] == 0)
-        error(path, "dimensions must be at least 1, got {}", value.dump());
+        fail(at(path), "dimensions must be at least 1, got {}", value.dump());
     }
     return triple;
   }
@@ -182,7 +189,7 @@ public:
                             const char *key, uint64_t max) const {
     uint64_t value = unsignedMember(parent, parentPath, key, max);
     if (value == 0 || (value & (value - 1)))
-      error(join(parentPath, key), "must be a power of two, got {}", value);
+      fail(at(join(parentPath, key)), "must be a power of two, got {}", value);
     return value;
   }
 
@@ -190,7 +197,7 @@ public:
                            json::value_t type, const char *typeName) const {
     const json *value = optionalMember(parent, key);
     if (value && value->type() != type)
-      error(key, "must be {}", typeName);
+      fail(at(key), "must be {}", typeName);
   }
 
   static std::string join(const std::string &parentPath, const char *key) {
@@ -234,8 +241,8 @@ public:
   bool string(json::string_t &text) {
     value();
     if (text.find('\0') != std::string::npos)
-      reader.error(path(frames.size()),
-                   "the string {} contains a NUL character", shownJson(text));
+      fail(reader.at(path(frames.size())),
+           "the string {} contains a NUL character", shownJson(text));
     return true;
   }
   bool start_object(std::size_t) { return start(false); }
@@ -245,12 +252,12 @@ public:
   bool key(json::string_t &key) {
     Frame &object = frames.back();
     if (key.find('\0') != std::string::npos)
-      reader.error(path(frames.size() - 1),
-                   "the key {} contains a NUL character", shownJson(key));
+      fail(reader.at(path(frames.size() - 1)),
+           "the key {} contains a NUL character", shownJson(key));
     if (!object.keys.insert(key).second)
-      reader.error(path(frames.size() - 1),
-                   "the key {} is given twice (each key may appear once)",
-                   shownJson(key));
+      fail(reader.at(path(frames.size() - 1)),
+           "the key {} is given twice (each key may appear once)",
+           shownJson(key));
     object.key = key;
     return true;
   }
@@ -276,9 +283,9 @@ private:
   bool start(bool isArray) {
     value();
     if (frames.size() >= MetadataLimits::MaxJsonDepth)
-      reader.error(path(frames.size()),
-                   "arrays and objects nest more than {} deep",
-                   MetadataLimits::MaxJsonDepth);
+      fail(reader.at(path(frames.size())),
+           "arrays and objects nest more than {} deep",
+           MetadataLimits::MaxJsonDepth);
     frames.emplace_back();
     frames.back().isArray = isArray;
     return true;
@@ -330,26 +337,26 @@ void readTarget(const MetadataReader &reader, const json &root,
   else if (backend == "amd")
     out.backend = GLUONRT_BACKEND_AMD;
   else
-    reader.error("target.backend",
-                 "unknown backend '{}' (expected nvidia or amd)", backend);
+    fail(reader.at("target.backend"),
+         "unknown backend '{}' (expected nvidia or amd)", backend);
 
   out.arch = reader.nonEmptyString(target, "target", "arch");
   CudaArch cudaArch;
   if (out.backend == GLUONRT_BACKEND_NVIDIA &&
       !parseCudaArch(out.arch, cudaArch))
-    reader.error("target.arch",
-                 "'{}' is not an NVIDIA architecture (sm_80, sm_90a, sm_100a, "
-                 "...)",
-                 out.arch);
+    fail(reader.at("target.arch"),
+         "'{}' is not an NVIDIA architecture (sm_80, sm_90a, sm_100a, "
+         "...)",
+         out.arch);
   if (out.backend == GLUONRT_BACKEND_AMD && out.arch.compare(0, 3, "gfx") != 0)
-    reader.error("target.arch", "'{}' is not an AMD architecture (gfx942, ...)",
-                 out.arch);
+    fail(reader.at("target.arch"),
+         "'{}' is not an AMD architecture (gfx942, ...)", out.arch);
 
   out.warpSize = out.backend == GLUONRT_BACKEND_AMD ? 64 : 32;
   if (reader.optionalMember(target, "warp_size")) {
     out.warpSize = reader.u32Member(target, "target", "warp_size");
     if (out.warpSize != 32 && out.warpSize != 64)
-      reader.error("target.warp_size", "must be 32 or 64");
+      fail(reader.at("target.warp_size"), "must be 32 or 64");
   }
 }
 
@@ -360,10 +367,10 @@ void readImage(const MetadataReader &reader, const json &root,
   // Only what stays below the JSON's folder; symlinks are checked when the
   // image is opened (loadImage).
   if (!staysBelowFolder(out.imageFile))
-    reader.error("image.file",
-                 "'{}' must be relative to the JSON file's folder, without "
-                 "'..' components",
-                 out.imageFile);
+    fail(reader.at("image.file"),
+         "'{}' must be relative to the JSON file's folder, without "
+         "'..' components",
+         out.imageFile);
   out.imagePath = out.directory + "/" + out.imageFile;
 
   out.imageFormat = reader.string(image, "image", "format");
@@ -371,21 +378,21 @@ void readImage(const MetadataReader &reader, const json &root,
   const char *imageFormat = nvidia ? "cubin" : "hsaco";
   const char *containerFormat = nvidia ? "fatbin" : "hipfb";
   if (out.imageFormat != imageFormat && out.imageFormat != containerFormat)
-    reader.error("image.format",
-                 "'{}' does not match target.backend (expected {} or {})",
-                 out.imageFormat, imageFormat, containerFormat);
+    fail(reader.at("image.format"),
+         "'{}' does not match target.backend (expected {} or {})",
+         out.imageFormat, imageFormat, containerFormat);
   if (reader.optionalMember(image, "ptx_arch")) {
     out.ptxArch = reader.nonEmptyString(image, "image", "ptx_arch");
     CudaArch parsed;
     if (out.imageFormat != "fatbin" || !parseCudaArch(out.ptxArch, parsed))
-      reader.error("image.ptx_arch",
-                   "'{}' must be an NVIDIA architecture, in a fatbin image",
-                   out.ptxArch);
+      fail(reader.at("image.ptx_arch"),
+           "'{}' must be an NVIDIA architecture, in a fatbin image",
+           out.ptxArch);
   }
 
   out.imageSha256 = reader.string(image, "image", "sha256");
   if (out.imageSha256.size() != 64 || !isLowercaseHex(out.imageSha256))
-    reader.error("image.sha256", "must be 64 lowercase hex digits");
+    fail(reader.at("image.sha256"), "must be 64 lowercase hex digits");
   out.imageSize = reader.unsignedMember(image, "image", "size",
                                         MetadataLimits::MaxImageBytes);
 }
@@ -395,29 +402,28 @@ void readLaunch(const MetadataReader &reader, const json &root,
   const json &launch = reader.object(root, kRootPath, "launch");
   out.numWarps = reader.u32Member(launch, "launch", "num_warps");
   if (out.numWarps == 0)
-    reader.error("launch.num_warps", "must be at least 1");
+    fail(reader.at("launch.num_warps"), "must be at least 1");
   out.blockDims = reader.positiveTriple(launch, "launch", "block_dims");
   // Each dimension first: the product of three 32-bit values can wrap.
   for (uint32_t dim : out.blockDims)
     if (dim > 1024)
-      reader.error("launch.block_dims",
-                   "{} threads in one dimension exceed 1024", dim);
+      fail(reader.at("launch.block_dims"),
+           "{} threads in one dimension exceed 1024", dim);
   uint64_t threads =
       uint64_t(out.blockDims[0]) * out.blockDims[1] * out.blockDims[2];
   if (threads > 1024)
-    reader.error("launch.block_dims", "{} threads per block exceed 1024",
-                 threads);
+    fail(reader.at("launch.block_dims"), "{} threads per block exceed 1024",
+         threads);
   if (threads % out.warpSize != 0)
-    reader.error("launch.block_dims",
-                 "{} threads per block is not a whole number of warps",
-                 threads);
+    fail(reader.at("launch.block_dims"),
+         "{} threads per block is not a whole number of warps", threads);
   out.clusterDims = reader.positiveTriple(launch, "launch", "cluster_dims");
   out.sharedBytes = static_cast<uint32_t>(reader.unsignedMember(
       launch, "launch", "shared_bytes", MetadataLimits::MaxSharedBytes));
   if (reader.optionalMember(launch, "num_ctas")) {
     out.numCtas = reader.u32Member(launch, "launch", "num_ctas");
     if (out.numCtas == 0)
-      reader.error("launch.num_ctas", "must be at least 1");
+      fail(reader.at("launch.num_ctas"), "must be at least 1");
   }
   if (reader.optionalMember(launch, "shared_static_bytes"))
     out.sharedStaticBytes = static_cast<uint32_t>(
@@ -435,9 +441,9 @@ readShape(const MetadataReader &reader, const json &parent,
     std::string shown = value.dump();
     if (shown.size() > 64)
       shown = fmt::format("{}...", shown.substr(0, 64));
-    reader.error(path,
-                 "must be an array of {} integers (one per dimension), got {}",
-                 rank, shown);
+    fail(reader.at(path),
+         "must be an array of {} integers (one per dimension), got {}", rank,
+         shown);
   }
   std::array<uint32_t, MaxTensorDescRank> shape{};
   for (uint32_t i = 0; i < rank; ++i) {
@@ -445,7 +451,7 @@ readShape(const MetadataReader &reader, const json &parent,
     shape[i] = static_cast<uint32_t>(reader.unsignedInteger(
         value[i], element, std::numeric_limits<uint32_t>::max()));
     if (shape[i] == 0)
-      reader.error(element, "must be at least 1");
+      fail(reader.at(element), "must be at least 1");
   }
   return shape;
 }
@@ -459,13 +465,13 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
                     const std::string &path, gluonrt_backend backend,
                     ParamMetadata &param) {
   if (backend != GLUONRT_BACKEND_NVIDIA)
-    reader.error(path + ".kind", "tensor descriptors (TMA) exist only on "
-                                 "NVIDIA GPUs; this kernel is for AMD");
+    fail(reader.at(path + ".kind"), "tensor descriptors (TMA) exist only on "
+                                    "NVIDIA GPUs; this kernel is for AMD");
   if (param.type.compare(0, 11, "tensordesc<") != 0)
-    reader.error(path + ".type",
-                 "'{}' is not a tensor descriptor type "
-                 "('tensordesc<fp16[128, 64]>')",
-                 param.type);
+    fail(reader.at(path + ".type"),
+         "'{}' is not a tensor descriptor type "
+         "('tensordesc<fp16[128, 64]>')",
+         param.type);
   param.elementType = reader.nonEmptyString(value, path, "element_type");
   const json &object = reader.object(value, path, "tensordesc");
   std::string at = path + ".tensordesc";
@@ -474,100 +480,98 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
   desc.rank = static_cast<uint32_t>(
       reader.unsignedMember(object, at, "rank", MaxTensorDescRank + 1));
   if (desc.rank < 1 || desc.rank > MaxTensorDescRank)
-    reader.error(at + ".rank", "must be 1 to 5 (TMA's ranks), got {}",
-                 desc.rank);
+    fail(reader.at(at + ".rank"), "must be 1 to {} (TMA's ranks), got {}",
+         MaxTensorDescRank, desc.rank);
   desc.blockShape = readShape(reader, object, at, "block_shape", desc.rank);
   desc.boxShape = readShape(reader, object, at, "box_shape", desc.rank);
 
   desc.tmaDataType = reader.u32Member(object, at, "tma_data_type");
   if (!tmaDataTypeBytes(desc.tmaDataType))
-    reader.error(at + ".tma_data_type",
-                 "unknown CUtensorMapDataType {} (expected 0 to 9, UINT8 to "
-                 "BFLOAT16)",
-                 desc.tmaDataType);
+    fail(reader.at(at + ".tma_data_type"),
+         "unknown CUtensorMapDataType {} (expected 0 to 9, UINT8 to "
+         "BFLOAT16)",
+         desc.tmaDataType);
   desc.elementBytes = reader.u32Member(object, at, "element_bytes");
   if (desc.elementBytes != tmaDataTypeBytes(desc.tmaDataType))
-    reader.error(at + ".element_bytes",
-                 "{} does not match tma_data_type {} ({}, {} bytes)",
-                 desc.elementBytes, desc.tmaDataType,
-                 tmaDataTypeName(desc.tmaDataType),
-                 tmaDataTypeBytes(desc.tmaDataType));
+    fail(reader.at(at + ".element_bytes"),
+         "{} does not match tma_data_type {} ({}, {} bytes)", desc.elementBytes,
+         desc.tmaDataType, tmaDataTypeName(desc.tmaDataType),
+         tmaDataTypeBytes(desc.tmaDataType));
   const ScalarTypeInfo *element = findScalarType(param.elementType);
   param.valueType = element ? element->type : GLUONRT_TYPE_OTHER;
   if (element && element->size != desc.elementBytes)
-    reader.error(at + ".element_bytes",
-                 "{} does not match element_type {} ({} bytes)",
-                 desc.elementBytes, param.elementType, element->size);
+    fail(reader.at(at + ".element_bytes"),
+         "{} does not match element_type {} ({} bytes)", desc.elementBytes,
+         param.elementType, element->size);
 
   desc.swizzleBytes = reader.u32Member(object, at, "swizzle_bytes");
   int swizzle = tmaSwizzleOf(desc.swizzleBytes);
   if (swizzle < 0)
-    reader.error(at + ".swizzle_bytes", "must be 0, 32, 64 or 128, got {}",
-                 desc.swizzleBytes);
+    fail(reader.at(at + ".swizzle_bytes"), "must be 0, 32, 64 or 128, got {}",
+         desc.swizzleBytes);
   desc.tmaSwizzle = reader.u32Member(object, at, "tma_swizzle");
   if (desc.tmaSwizzle != uint32_t(swizzle))
-    reader.error(at + ".tma_swizzle",
-                 "{} does not match swizzle_bytes {} (CUtensorMapSwizzle {})",
-                 desc.tmaSwizzle, desc.swizzleBytes, swizzle);
+    fail(reader.at(at + ".tma_swizzle"),
+         "{} does not match swizzle_bytes {} (CUtensorMapSwizzle {})",
+         desc.tmaSwizzle, desc.swizzleBytes, swizzle);
 
   std::string padding = reader.string(object, at, "padding");
   if (padding == "nan")
     desc.padding = GLUONRT_TENSORDESC_PADDING_NAN;
   else if (padding != "zero")
-    reader.error(at + ".padding", "must be \"zero\" or \"nan\", got {}",
-                 shownJson(padding));
+    fail(reader.at(at + ".padding"), "must be \"zero\" or \"nan\", got {}",
+         shownJson(padding));
   if (desc.padding == GLUONRT_TENSORDESC_PADDING_NAN &&
       !tmaDataTypeIsFloat(desc.tmaDataType))
-    reader.error(at + ".padding",
-                 "NaN padding needs a floating-point tma_data_type, not {}",
-                 tmaDataTypeName(desc.tmaDataType));
+    fail(reader.at(at + ".padding"),
+         "NaN padding needs a floating-point tma_data_type, not {}",
+         tmaDataTypeName(desc.tmaDataType));
   if (reader.optionalMember(object, "layout"))
     desc.layout = reader.string(object, at, "layout");
 
   std::string box = tensorDescBoxProblem(desc);
   if (!box.empty())
-    reader.error(at + "." + box.substr(0, box.find(':')),
-                 box.substr(box.find(':') + 2));
+    fail(reader.at(at + "." + box.substr(0, box.find(':'))),
+         box.substr(box.find(':') + 2));
   for (uint32_t i = 0; i < desc.rank; ++i)
     if (desc.blockShape[i] % desc.boxShape[i] != 0)
-      reader.error(fmt::format("{}.box_shape[{}]", at, i),
-                   "{} does not divide block_shape[{}] = {} (a block is a "
-                   "whole number of boxes)",
-                   desc.boxShape[i], i, desc.blockShape[i]);
+      fail(reader.at(fmt::format("{}.box_shape[{}]", at, i)),
+           "{} does not divide block_shape[{}] = {} (a block is a "
+           "whole number of boxes)",
+           desc.boxShape[i], i, desc.blockShape[i]);
 
   // The argument buffer: the map (aligned for its 64-byte loads), then the
   // shape and the strides, as the kernel's 1 + 2 * rank parameters lie.
-  if (param.alignment != 64)
-    reader.error(path + ".alignment",
-                 "a tensor descriptor's map is 64-byte aligned, got {}",
-                 param.alignment);
+  if (param.alignment != TensorMapAlignment)
+    fail(reader.at(path + ".alignment"),
+         "a tensor descriptor's map is {}-byte aligned, got {}",
+         TensorMapAlignment, param.alignment);
   desc.mapOffset = reader.u32Member(object, at, "map_offset");
   if (desc.mapOffset != param.offset)
-    reader.error(at + ".map_offset", "{} is not the parameter's offset {}",
-                 desc.mapOffset, param.offset);
+    fail(reader.at(at + ".map_offset"), "{} is not the parameter's offset {}",
+         desc.mapOffset, param.offset);
   TensorDescLayout layout = tensorDescLayout(desc.mapOffset, desc.rank);
   desc.shapeOffset = reader.u32Member(object, at, "shape_offset");
   if (desc.shapeOffset != layout.shapeOffset)
-    reader.error(at + ".shape_offset",
-                 "{} is not {}, the end of the 128-byte map", desc.shapeOffset,
-                 layout.shapeOffset);
+    fail(reader.at(at + ".shape_offset"),
+         "{} is not {}, the end of the {}-byte map", desc.shapeOffset,
+         layout.shapeOffset, TensorMapBytes);
   desc.stridesOffset = reader.u32Member(object, at, "strides_offset");
   if (desc.stridesOffset != layout.stridesOffset)
-    reader.error(at + ".strides_offset",
-                 "{} is not {}, the end of the shape rounded up to 8 bytes",
-                 desc.stridesOffset, layout.stridesOffset);
+    fail(reader.at(at + ".strides_offset"),
+         "{} is not {}, the end of the shape rounded up to 8 bytes",
+         desc.stridesOffset, layout.stridesOffset);
   if (param.offset + uint64_t(param.size) != layout.end)
-    reader.error(path + ".size",
-                 "{} bytes do not end with the last stride: a rank-{} "
-                 "descriptor at byte {} has {}",
-                 param.size, desc.rank, param.offset,
-                 layout.end - param.offset);
+    fail(reader.at(path + ".size"),
+         "{} bytes do not end with the last stride: a rank-{} "
+         "descriptor at byte {} has {}",
+         param.size, desc.rank, param.offset, layout.end - param.offset);
 }
 
 ParamMetadata readParam(const MetadataReader &reader, const json &value,
                         const std::string &path, gluonrt_backend backend) {
   if (!value.is_object())
-    reader.error(path, "must be an object");
+    fail(reader.at(path), "must be an object");
   ParamMetadata param;
   param.name = reader.nonEmptyString(value, path, "name");
   param.type = reader.nonEmptyString(value, path, "type");
@@ -580,24 +584,25 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
   param.divisibility = reader.powerOfTwoMember(
       value, path, "divisibility", std::numeric_limits<uint64_t>::max());
   if (param.offset % param.alignment != 0)
-    reader.error(path + ".offset", "{} is not a multiple of the alignment {}",
-                 param.offset, param.alignment);
+    fail(reader.at(path + ".offset"),
+         "{} is not a multiple of the alignment {}", param.offset,
+         param.alignment);
 
   if (kind == "pointer") {
     param.kind = GLUONRT_PARAM_POINTER;
     if (param.type.size() < 2 || param.type[0] != '*')
-      reader.error(path + ".type", "'{}' is not a pointer type ('*fp32')",
-                   param.type);
+      fail(reader.at(path + ".type"), "'{}' is not a pointer type ('*fp32')",
+           param.type);
     param.elementType = param.type.substr(1);
     if (const json *element = reader.optionalMember(value, "element_type"))
       if (!element->is_string() ||
           element->get<std::string>() != param.elementType)
-        reader.error(path + ".element_type", "must be '{}', as in type",
-                     param.elementType);
+        fail(reader.at(path + ".element_type"), "must be '{}', as in type",
+             param.elementType);
     const ScalarTypeInfo *info = findScalarType(param.elementType);
     param.valueType = info ? info->type : GLUONRT_TYPE_OTHER;
     if (param.size != 8 || param.alignment != 8)
-      reader.error(path, "a pointer has size 8 and alignment 8");
+      fail(reader.at(path), "a pointer has size 8 and alignment 8");
     return param;
   }
   if (kind == "tensordesc") {
@@ -606,23 +611,22 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
     return param;
   }
   if (kind != "scalar")
-    reader.error(path + ".kind",
-                 "unknown kind '{}' (expected pointer, scalar or tensordesc)",
-                 kind);
+    fail(reader.at(path + ".kind"),
+         "unknown kind '{}' (expected pointer, scalar or tensordesc)", kind);
 
   param.kind = GLUONRT_PARAM_SCALAR;
   const ScalarTypeInfo *info = findScalarType(param.type);
   if (!info)
-    reader.error(path + ".type", "unknown scalar type '{}'", param.type);
+    fail(reader.at(path + ".type"), "unknown scalar type '{}'", param.type);
   param.valueType = info->type;
   if (param.size != info->size || param.alignment != info->size)
-    reader.error(path,
-                 "type {} has size and alignment {}, got size {} and "
-                 "alignment {}",
-                 param.type, info->size, param.size, param.alignment);
+    fail(reader.at(path),
+         "type {} has size and alignment {}, got size {} and "
+         "alignment {}",
+         param.type, info->size, param.size, param.alignment);
   if (param.divisibility != 1 && (!info->isInteger || param.type == "i1"))
-    reader.error(path + ".divisibility",
-                 "only integer parameters can assume a divisibility");
+    fail(reader.at(path + ".divisibility"),
+         "only integer parameters can assume a divisibility");
   return param;
 }
 
@@ -639,8 +643,8 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
   });
   for (size_t i = 1; i < byName.size(); ++i)
     if (params[byName[i - 1]].name == params[byName[i]].name)
-      reader.error("params", "two parameters are named '{}'",
-                   params[byName[i]].name);
+      fail(reader.at("params"), "two parameters are named '{}'",
+           params[byName[i]].name);
 
   std::vector<const ParamMetadata *> byOffset;
   for (const ParamMetadata &param : params)
@@ -656,8 +660,8 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
   for (size_t i = 1; i < byOffset.size(); ++i) {
     const ParamMetadata *previous = byOffset[i - 1];
     if (uint64_t(previous->offset) + previous->size > byOffset[i]->offset)
-      reader.error("params", "the offsets of {} and {} overlap",
-                   range(previous), range(byOffset[i]));
+      fail(reader.at("params"), "the offsets of {} and {} overlap",
+           range(previous), range(byOffset[i]));
   }
 }
 
@@ -665,10 +669,10 @@ void readParams(const MetadataReader &reader, const json &root,
                 KernelMetadata &out) {
   const json &params = reader.member(root, kRootPath, "params");
   if (!params.is_array())
-    reader.error("params", "must be an array");
+    fail(reader.at("params"), "must be an array");
   if (params.size() > MetadataLimits::MaxParams)
-    reader.error("params", "{} parameters exceed the limit of {}",
-                 params.size(), MetadataLimits::MaxParams);
+    fail(reader.at("params"), "{} parameters exceed the limit of {}",
+         params.size(), MetadataLimits::MaxParams);
   out.params.reserve(params.size());
   for (size_t i = 0; i < params.size(); ++i) {
     out.params.push_back(readParam(reader, params[i],
@@ -683,19 +687,19 @@ HiddenParamMetadata readHiddenParam(const MetadataReader &reader,
                                     const json &value,
                                     const std::string &path) {
   if (!value.is_object())
-    reader.error(path, "must be an object");
+    fail(reader.at(path), "must be an object");
   HiddenParamMetadata hidden;
   hidden.kind = reader.nonEmptyString(value, path, "kind");
   if (hidden.kind.compare(0, 7, "hidden_") != 0)
-    reader.error(path + ".kind", "'{}' is not a hidden argument kind",
-                 hidden.kind);
+    fail(reader.at(path + ".kind"), "'{}' is not a hidden argument kind",
+         hidden.kind);
   hidden.offset = reader.u32Member(value, path, "offset");
   hidden.size = reader.u32Member(value, path, "size");
   if (hidden.size == 0 || hidden.size > 8 || (hidden.size & (hidden.size - 1)))
-    reader.error(path + ".size", "must be 1, 2, 4 or 8");
+    fail(reader.at(path + ".size"), "must be 1, 2, 4 or 8");
   if (hidden.offset % hidden.size != 0)
-    reader.error(path + ".offset", "{} is not a multiple of the size",
-                 hidden.offset);
+    fail(reader.at(path + ".offset"), "{} is not a multiple of the size",
+         hidden.offset);
   return hidden;
 }
 
@@ -706,12 +710,13 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
                         KernelMetadata &out) {
   const json *hidden = reader.optionalMember(root, "hidden_params");
   if (hidden && out.backend != GLUONRT_BACKEND_AMD)
-    reader.error("hidden_params", "only AMD kernels have hidden arguments");
+    fail(reader.at("hidden_params"), "only AMD kernels have hidden arguments");
   if (hidden && !hidden->is_array())
-    reader.error("hidden_params", "must be an array");
+    fail(reader.at("hidden_params"), "must be an array");
   if (hidden && hidden->size() > MetadataLimits::MaxHiddenParams)
-    reader.error("hidden_params", "{} hidden arguments exceed the limit of {}",
-                 hidden->size(), MetadataLimits::MaxHiddenParams);
+    fail(reader.at("hidden_params"),
+         "{} hidden arguments exceed the limit of {}", hidden->size(),
+         MetadataLimits::MaxHiddenParams);
   if (hidden)
     for (size_t i = 0; i < hidden->size(); ++i)
       out.hiddenParams.push_back(readHiddenParam(
@@ -724,16 +729,16 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
   for (size_t i = 0; i < out.hiddenParams.size(); ++i) {
     const HiddenParamMetadata &param = out.hiddenParams[i];
     if (param.offset < explicitEnd)
-      reader.error(fmt::format("hidden_params[{}]", i),
-                   "{} at byte {} overlaps the explicit arguments (bytes "
-                   "0..{})",
-                   param.kind, param.offset, explicitEnd);
+      fail(reader.at(fmt::format("hidden_params[{}]", i)),
+           "{} at byte {} overlaps the explicit arguments (bytes "
+           "0..{})",
+           param.kind, param.offset, explicitEnd);
     end = std::max(end, uint64_t(param.offset) + param.size);
   }
   if (end > MetadataLimits::MaxArgumentBytes)
-    reader.error(hidden && end > explicitEnd ? "hidden_params" : "params",
-                 "the arguments end at byte {}, past the limit of {}", end,
-                 MetadataLimits::MaxArgumentBytes);
+    fail(reader.at(hidden && end > explicitEnd ? "hidden_params" : "params"),
+         "the arguments end at byte {}, past the limit of {}", end,
+         MetadataLimits::MaxArgumentBytes);
 
   const json *resources = reader.optionalMember(root, "resources");
   out.kernargBytes = static_cast<uint32_t>(end);
@@ -750,9 +755,9 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
       reader.unsignedMember(*resources, "resources", "kernarg_bytes",
                             MetadataLimits::MaxArgumentBytes));
   if (out.kernargBytes < end)
-    reader.error("resources.kernarg_bytes",
-                 "{} bytes cannot hold the arguments, which end at byte {}",
-                 out.kernargBytes, end);
+    fail(reader.at("resources.kernarg_bytes"),
+         "{} bytes cannot hold the arguments, which end at byte {}",
+         out.kernargBytes, end);
 }
 
 void readConstexprs(const MetadataReader &reader, const json &root,
@@ -761,7 +766,7 @@ void readConstexprs(const MetadataReader &reader, const json &root,
   if (!constexprs)
     return;
   if (!constexprs->is_object())
-    reader.error("constexprs", "must be an object");
+    fail(reader.at("constexprs"), "must be an object");
   for (auto it = constexprs->begin(); it != constexprs->end(); ++it) {
     ConstexprMetadata value;
     value.name = it.key();
@@ -789,7 +794,7 @@ void readScratch(const MetadataReader &reader, const json &root) {
   if (!scratch)
     return;
   if (!scratch->is_object())
-    reader.error("scratch", "must be an object");
+    fail(reader.at("scratch"), "must be an object");
   if (reader.optionalMember(*scratch, "global_bytes"))
     reader.unsignedMember(*scratch, "scratch", "global_bytes",
                           MetadataLimits::MaxScratchBytes);
@@ -801,15 +806,15 @@ void readScratch(const MetadataReader &reader, const json &root) {
 void readDocument(const MetadataReader &reader, const json &root,
                   KernelMetadata &out) {
   if (!root.is_object())
-    reader.error(kRootPath, "the document must be a JSON object");
+    fail(reader.at(kRootPath), "the document must be a JSON object");
   std::string schema = reader.string(root, kRootPath, "schema");
   if (schema == IndexSchema)
-    reader.error("schema", "this is an index of several architectures' "
-                           "metadata; gluonrt_kernel_load takes it and "
-                           "picks the device's");
+    fail(reader.at("schema"), "this is an index of several architectures' "
+                              "metadata; gluonrt_kernel_load takes it and "
+                              "picks the device's");
   if (schema != KnownSchema)
-    reader.error("schema", "unknown schema '{}' (this gluonrt reads {})",
-                 schema, KnownSchema);
+    fail(reader.at("schema"), "unknown schema '{}' (this gluonrt reads {})",
+         schema, KnownSchema);
   out.entry = reader.nonEmptyString(root, kRootPath, "entry");
   readTarget(reader, root, out);
   readImage(reader, root, out);
@@ -888,26 +893,26 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
   if (!containers)
     return ptxArchs;
   if (!containers->is_array())
-    reader.error("containers", "must be an array");
+    fail(reader.at("containers"), "must be an array");
   for (size_t i = 0; i < containers->size(); ++i) {
     const json &container = (*containers)[i];
     std::string path = fmt::format("containers[{}]", i);
     if (!container.is_object())
-      reader.error(path, "must be an object");
+      fail(reader.at(path), "must be an object");
     std::string ptxArch;
     CudaArch parsed;
     if (reader.optionalMember(container, "ptx_arch")) {
       ptxArch = reader.nonEmptyString(container, path, "ptx_arch");
       if (!parseCudaArch(ptxArch, parsed))
-        reader.error(path + ".ptx_arch", "'{}' is not an NVIDIA architecture",
-                     ptxArch);
+        fail(reader.at(path + ".ptx_arch"),
+             "'{}' is not an NVIDIA architecture", ptxArch);
     }
     const json &archs = reader.member(container, path, "archs");
     if (!archs.is_array())
-      reader.error(path + ".archs", "must be an array");
+      fail(reader.at(path + ".archs"), "must be an array");
     for (const json &arch : archs) {
       if (!arch.is_string())
-        reader.error(path + ".archs", "must hold strings");
+        fail(reader.at(path + ".archs"), "must hold strings");
       ptxArchs[arch.get<std::string>()] = ptxArch;
     }
   }
@@ -917,29 +922,29 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
 void readIndex(const MetadataReader &reader, const json &root,
                IndexMetadata &out) {
   if (!root.is_object())
-    reader.error(kRootPath, "the document must be a JSON object");
+    fail(reader.at(kRootPath), "the document must be a JSON object");
   std::map<std::string, std::string> ptxArchs = readContainers(reader, root);
   const json &kernels = reader.member(root, kRootPath, "kernels");
   if (!kernels.is_array() || kernels.empty())
-    reader.error("kernels", "must be a non-empty array");
+    fail(reader.at("kernels"), "must be a non-empty array");
   for (size_t i = 0; i < kernels.size(); ++i) {
     std::string path = fmt::format("kernels[{}]", i);
     if (!kernels[i].is_object())
-      reader.error(path, "must be an object");
+      fail(reader.at(path), "must be an object");
     IndexMetadata::Entry entry;
     entry.arch = reader.nonEmptyString(kernels[i], path, "arch");
     std::string backend = reader.string(kernels[i], path, "backend");
     if (backend != "nvidia" && backend != "amd")
-      reader.error(path + ".backend", "'{}' is not a backend (nvidia, amd)",
-                   backend);
+      fail(reader.at(path + ".backend"), "'{}' is not a backend (nvidia, amd)",
+           backend);
     entry.backend =
         backend == "amd" ? GLUONRT_BACKEND_AMD : GLUONRT_BACKEND_NVIDIA;
     entry.metadataFile = reader.nonEmptyString(kernels[i], path, "metadata");
     if (!staysBelowFolder(entry.metadataFile))
-      reader.error(path + ".metadata",
-                   "'{}' must be relative to the index's folder, without '..' "
-                   "components",
-                   entry.metadataFile);
+      fail(reader.at(path + ".metadata"),
+           "'{}' must be relative to the index's folder, without '..' "
+           "components",
+           entry.metadataFile);
     auto ptx = ptxArchs.find(entry.arch);
     if (ptx != ptxArchs.end())
       entry.ptxArch = ptx->second;
@@ -964,18 +969,21 @@ gluonrt_status parseIndex(const std::string &jsonText,
   return GLUONRT_SUCCESS;
 }
 
-int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
-                   const gluonrt_device_info &info) {
-  int best = -1;
+IndexPick pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
+                         const gluonrt_device_info &info) {
+  IndexPick best;
   int bestRank = -1;
   for (size_t i = 0; i < index.entries.size(); ++i) {
     const IndexMetadata::Entry &entry = index.entries[i];
     if (entry.backend != backend)
       continue;
     int rank = -1;
+    const char *reason = "";
     if (backend == GLUONRT_BACKEND_AMD) {
-      if (entry.arch == amdProcessorName(info.arch))
+      if (entry.arch == amdProcessorName(info.arch)) {
         rank = 0;
+        reason = "the device's processor";
+      }
     } else {
       // A cubin that runs beats compiling PTX; among cubins the exact
       // capability's "a" arch (its extra instructions), then the newest.
@@ -987,9 +995,14 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
                             info.minor)) {
         case CudaCode::Cubin:
           rank = 1000 + 10 * arch.minor + (arch.suffix == 'a' ? 1 : 0);
+          reason = arch.suffix == 'a'
+                       ? "its cubin runs there, the exact capability's 'a' "
+                         "arch first"
+                       : "the newest cubin that runs there";
           break;
         case CudaCode::PTX:
           rank = 10 * arch.major + arch.minor;
+          reason = "no cubin runs there; the driver compiles its PTX";
           break;
         case CudaCode::None:
           break;
@@ -997,7 +1010,7 @@ int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
       }
     }
     if (rank > bestRank) {
-      best = static_cast<int>(i);
+      best = {static_cast<int>(i), reason};
       bestRank = rank;
     }
   }

@@ -175,12 +175,20 @@ bool isIndexDocument(const std::string &jsonText);
 gluonrt_status parseIndex(const std::string &jsonText,
                           const std::string &jsonPath, IndexMetadata &out);
 
+/// An entry of an index picked for a device, and why (GLUONRT_LOG says
+/// it).
+struct IndexPick {
+  /// -1: none fits.
+  int entry = -1;
+  const char *reason = "";
+};
+
 /// The entry of `index` for a device of `backend` with `info`: for NVIDIA
 /// the arch whose cubin runs on it (an "a" arch of its exact capability
 /// first, then the highest minor), else one whose fatbin's PTX the driver
-/// can compile for it; for AMD its processor. -1 if none.
-int pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
-                   const gluonrt_device_info &info);
+/// can compile for it; for AMD its processor.
+IndexPick pickIndexEntry(const IndexMetadata &index, gluonrt_backend backend,
+                         const gluonrt_device_info &info);
 
 } // namespace gluonrt
 

@@ -23,8 +23,11 @@
 #include "TensorDesc.h"
 
 #include "Error.h"
+#include "Format.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace gluonrt {
 namespace {
@@ -37,8 +40,6 @@ constexpr uint32_t L2Promotion256B = 3;
 /// CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE / _NAN_REQUEST_ZERO_FMA.
 constexpr uint32_t OobFillNone = 0;
 constexpr uint32_t OobFillNan = 1;
-/// The largest box dimension TMA moves.
-constexpr uint32_t MaxBoxDim = 256;
 /// Global strides must stay below 2^40 bytes.
 constexpr uint64_t StrideLimitBytes = uint64_t(1) << 40;
 /// The kernel reads the shape as i32.
@@ -47,31 +48,9 @@ constexpr int64_t MaxShape = INT32_MAX;
 constexpr uint64_t SmallTensorBytes = 128 * 1024;
 constexpr int LastDriverNeedingFix = 13010;
 
-struct DataType {
-  const char *name;
-  uint32_t bytes;
-  bool isFloat;
-};
-
-/// CUtensorMapDataType 0..9, in code order (the contract's list).
-const DataType DataTypes[] = {{"UINT8", 1, false},  {"UINT16", 2, false},
-                              {"UINT32", 4, false}, {"INT32", 4, false},
-                              {"UINT64", 8, false}, {"INT64", 8, false},
-                              {"FLOAT16", 2, true}, {"FLOAT32", 4, true},
-                              {"FLOAT64", 8, true}, {"BFLOAT16", 2, true}};
-constexpr uint32_t NumDataTypes = sizeof(DataTypes) / sizeof(DataTypes[0]);
-
-/// "[1, 2, 3]": the first `count` values.
-template <typename T> std::string join(const T *values, size_t count) {
-  return fmt::format("[{}]", fmt::join(values, values + count, ", "));
-}
-
-template <typename T, size_t N>
-std::string join(const std::array<T, N> &values, size_t count) {
-  return join(values.data(), count);
-}
-
-std::string hex(uint64_t value) { return fmt::format("0x{:x}", value); }
+using gluonc::abi::TmaBoxInnerBytesMultiple;
+using gluonc::abi::TmaGlobalAlignment;
+using gluonc::abi::TmaMaxBoxDim;
 
 /// The contiguous (row-major) strides of `shape`, or false if the last one
 /// overflows int64 (each shape entry is below 2^31, so a product of up to
@@ -86,39 +65,19 @@ bool contiguousStrides(const int64_t *shape, int rank, int64_t *strides) {
 
 } // namespace
 
-TensorDescLayout tensorDescLayout(uint64_t mapOffset, uint32_t rank) {
-  TensorDescLayout layout;
-  layout.shapeOffset = mapOffset + TensorMapBytes;
-  layout.stridesOffset = (layout.shapeOffset + 4 * uint64_t(rank) + 7) / 8 * 8;
-  layout.end = layout.stridesOffset + 8 * uint64_t(rank);
-  return layout;
-}
-
 uint32_t tmaDataTypeBytes(uint32_t code) {
-  return code < NumDataTypes ? DataTypes[code].bytes : 0;
+  const gluonc::abi::TmaDataTypeInfo *info = gluonc::abi::tmaDataTypeInfo(code);
+  return info ? info->bytes : 0;
 }
 
 const char *tmaDataTypeName(uint32_t code) {
-  return code < NumDataTypes ? DataTypes[code].name : "?";
+  const gluonc::abi::TmaDataTypeInfo *info = gluonc::abi::tmaDataTypeInfo(code);
+  return info ? info->name : "?";
 }
 
 bool tmaDataTypeIsFloat(uint32_t code) {
-  return code < NumDataTypes && DataTypes[code].isFloat;
-}
-
-int tmaSwizzleOf(uint32_t swizzleBytes) {
-  switch (swizzleBytes) {
-  case 0:
-    return 0;
-  case 32:
-    return 1;
-  case 64:
-    return 2;
-  case 128:
-    return 3;
-  default:
-    return -1;
-  }
+  const gluonc::abi::TmaDataTypeInfo *info = gluonc::abi::tmaDataTypeInfo(code);
+  return info && info->isFloat;
 }
 
 std::string tensorDescBoxProblem(const TensorDescMetadata &desc) {
@@ -126,20 +85,22 @@ std::string tensorDescBoxProblem(const TensorDescMetadata &desc) {
     uint32_t dim = desc.boxShape[i];
     if (dim == 0)
       return fmt::format("box_shape[{}]: must be at least 1", i);
-    if (dim > MaxBoxDim)
+    if (dim > TmaMaxBoxDim)
       return fmt::format("box_shape[{}]: {} elements exceed TMA's limit of "
-                         "256 per box dimension",
-                         i, dim);
+                         "{} per box dimension",
+                         i, dim, TmaMaxBoxDim);
   }
   uint32_t inner = desc.rank - 1;
   uint64_t innerBytes = uint64_t(desc.boxShape[inner]) * desc.elementBytes;
   std::string box =
       fmt::format("box_shape[{}]: the innermost box is {} x {} = {} bytes",
                   inner, desc.boxShape[inner], desc.elementBytes, innerBytes);
-  if (innerBytes < 16)
-    return fmt::format("{}, less than the 16 bytes TMA moves at least", box);
-  if (innerBytes % 16 != 0)
-    return fmt::format("{}, not a multiple of 16 bytes", box);
+  if (innerBytes < TmaBoxInnerBytesMultiple)
+    return fmt::format("{}, less than the {} bytes TMA moves at least", box,
+                       TmaBoxInnerBytesMultiple);
+  if (innerBytes % TmaBoxInnerBytesMultiple != 0)
+    return fmt::format("{}, not a multiple of {} bytes", box,
+                       TmaBoxInnerBytesMultiple);
   if (desc.swizzleBytes != 0 && innerBytes > desc.swizzleBytes)
     return fmt::format("{}, more than the {}-byte swizzle spans", box,
                        desc.swizzleBytes);
@@ -157,22 +118,23 @@ gluonrt_status computeTensorMapArgs(const std::string &paramName,
                 paramName, problem);
   };
   if (rank < 1 || rank > int(MaxTensorDescRank))
-    return bad(
-        fmt::format("rank {} is outside 1..5, the ranks TMA supports", rank));
+    return bad(fmt::format("rank {} is outside 1..{}, the ranks TMA supports",
+                           rank, MaxTensorDescRank));
   if (uint32_t(rank) != desc.rank)
     return bad(fmt::format("the tensor has rank {}, the kernel's descriptor "
                            "rank {}",
                            rank, desc.rank));
   if (!shape)
     return bad("the shape is NULL");
-  uint64_t alignment = divisibility > 16 ? divisibility : 16;
+  uint64_t alignment = std::max<uint64_t>(divisibility, TmaGlobalAlignment);
   if (base % alignment != 0)
     return bad(fmt::format(
         "the base address {} is not a multiple of {} bytes (TMA needs "
-        "16-byte aligned tensors{})",
-        hex(base), alignment,
-        alignment > 16 ? fmt::format("; the kernel assumes {}", alignment)
-                       : std::string()));
+        "{}-byte aligned tensors{})",
+        hexText(base), alignment, TmaGlobalAlignment,
+        alignment > TmaGlobalAlignment
+            ? fmt::format("; the kernel assumes {}", alignment)
+            : std::string()));
   for (int i = 0; i < rank; ++i) {
     if (shape[i] < 1)
       return bad(fmt::format("shape[{}] = {} must be at least 1", i, shape[i]));
@@ -187,7 +149,7 @@ gluonrt_status computeTensorMapArgs(const std::string &paramName,
     if (!contiguousStrides(shape, rank, elementStrides))
       return bad(fmt::format("the contiguous strides of shape {} overflow 64 "
                              "bits",
-                             join(shape, rank)));
+                             listText(shape, shape + rank)));
     strides = elementStrides;
   }
   if (strides[rank - 1] != 1)
@@ -266,9 +228,13 @@ std::string describeTensorMapArgs(const TensorMapArgs &args) {
       "{}, rank {}, address {}, dims {}, byte strides {}, box {}, element "
       "strides {}, interleave {}, swizzle {}, L2 promotion {}, OOB fill {} "
       "(innermost dimension first)",
-      tmaDataTypeName(args.dataType), args.rank, hex(args.globalAddress),
-      join(args.globalDim, args.rank), join(args.globalStrides, args.rank - 1),
-      join(args.boxDim, args.rank), join(args.elementStrides, args.rank),
+      tmaDataTypeName(args.dataType), args.rank, hexText(args.globalAddress),
+      listText(args.globalDim.begin(), args.globalDim.begin() + args.rank),
+      listText(args.globalStrides.begin(),
+               args.globalStrides.begin() + args.rank - 1),
+      listText(args.boxDim.begin(), args.boxDim.begin() + args.rank),
+      listText(args.elementStrides.begin(),
+               args.elementStrides.begin() + args.rank),
       args.interleave, args.swizzle, args.l2Promotion, args.oobFill);
 }
 

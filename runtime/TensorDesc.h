@@ -17,6 +17,7 @@
 #ifndef GLUONC_RUNTIME_TENSORDESC_H
 #define GLUONC_RUNTIME_TENSORDESC_H
 
+#include "gluonc/ABI/TensorDescriptor.h"
 #include "gluonc/runtime/gluonrt.h"
 
 #include <array>
@@ -26,9 +27,14 @@
 
 namespace gluonrt {
 
-constexpr uint32_t MaxTensorDescRank = GLUONRT_TENSORDESC_MAX_RANK;
-/// sizeof(CUtensorMap).
-constexpr uint32_t TensorMapBytes = 128;
+using gluonc::abi::TensorMapAlignment;
+using gluonc::abi::TensorMapBytes;
+constexpr uint32_t MaxTensorDescRank = gluonc::abi::TensorDescMaxRank;
+
+// The C API spells the contract's numbers out for C callers.
+static_assert(GLUONRT_TENSORDESC_MAX_RANK == MaxTensorDescRank);
+static_assert(sizeof(gluonrt_tensordesc::map) == TensorMapBytes);
+static_assert(alignof(gluonrt_tensordesc) == TensorMapAlignment);
 
 /// A tensordesc parameter as the metadata describes it. Shapes are in
 /// Python order (outermost dimension first); entries past `rank` are 0.
@@ -47,13 +53,9 @@ struct TensorDescMetadata {
   uint32_t stridesOffset = 0;
 };
 
-/// The ABI's offsets for a descriptor of `rank` whose map is at
-/// `mapOffset`: the shape right after the 128-byte map, the strides after
-/// it at the next multiple of 8, `end` after the last stride.
-struct TensorDescLayout {
-  uint64_t shapeOffset, stridesOffset, end;
-};
-TensorDescLayout tensorDescLayout(uint64_t mapOffset, uint32_t rank);
+/// The ABI's offsets of a descriptor's map, shape and strides.
+using gluonc::abi::TensorDescLayout;
+using gluonc::abi::tensorDescLayout;
 
 /// The element size of a CUtensorMapDataType value, or 0 for a code outside
 /// the contract (UINT8 = 0 ... BFLOAT16 = 9).
@@ -65,7 +67,7 @@ const char *tmaDataTypeName(uint32_t code);
 bool tmaDataTypeIsFloat(uint32_t code);
 /// The CUtensorMapSwizzle value of a swizzle width of 0, 32, 64 or 128
 /// bytes, or -1 for any other width.
-int tmaSwizzleOf(uint32_t swizzleBytes);
+using gluonc::abi::tmaSwizzleOf;
 
 /// The first way `desc`'s box breaks what one TMA message can move, as a
 /// message that starts with the key it is about ("box_shape[1]: ..."), or

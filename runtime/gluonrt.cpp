@@ -8,11 +8,14 @@
 
 #include "gluonc/runtime/gluonrt.h"
 
+#include "gluonc/ABI/Containers.h"
+
 #include "Arguments.h"
 #include "Backend.h"
 #include "Containers.h"
 #include "Error.h"
 #include "Files.h"
+#include "Format.h"
 #include "Log.h"
 #include "Metadata.h"
 #include "Sha256.h"
@@ -142,33 +145,19 @@ std::string kernelLabel(const KernelMetadata &metadata) {
   return fmt::format("{} [{}]", metadata.entry, metadata.arch);
 }
 
-/// Why pickIndexEntry chose `entry` for a device with `info`.
-std::string pickReason(const IndexMetadata::Entry &entry,
-                       const gluonrt_device_info &info) {
-  CudaArch arch;
-  if (entry.backend == GLUONRT_BACKEND_AMD || !parseCudaArch(entry.arch, arch))
-    return "the device's processor";
-  if (cudaCodeFor(arch, entry.ptxArch == entry.arch, info.major, info.minor) ==
-      CudaCode::PTX)
-    return "no cubin runs there; the driver compiles its PTX";
-  return arch.suffix == 'a' ? "its cubin runs there, the exact capability's "
-                              "'a' arch first"
-                            : "the newest cubin that runs there";
-}
-
-/// pickForDevice chose entry `picked` of `index` (named `what`).
+/// pickForDevice chose `picked` of `index` (named `what`).
 void logPick(const IndexMetadata &index, const std::string &what, int device,
-             const gluonrt_device_info &info, int picked) {
+             const gluonrt_device_info &info, const IndexPick &picked) {
   if (!logger().isEnabled(Level::Debug))
     return;
-  const IndexMetadata::Entry &entry = index.entries[size_t(picked)];
+  const IndexMetadata::Entry &entry = index.entries[size_t(picked.entry)];
   std::vector<std::string> archs;
   for (const IndexMetadata::Entry &each : index.entries)
     archs.push_back(each.arch);
   logger().debug("{}: picked {} ({}) of {} for {} device {}, {} ({}): {}", what,
                  entry.arch, entry.metadataFile, fmt::join(archs, ", "),
                  backendFor(entry.backend).apiName(), device, info.name,
-                 info.arch, pickReason(entry, info));
+                 info.arch, picked.reason);
 }
 
 /// `what` ("sm_90's PTX") was taken out of the kernel's container image.
@@ -239,14 +228,14 @@ void logTensorDesc(const gluonrt_kernel &kernel, const ParamMetadata &param,
   const TensorDescMetadata &desc = param.tensorDesc;
   uint32_t rank = args.rank;
   logger().debug(
-      "tensor descriptor '{}' of {}: {} ({}), rank {}, base 0x{:x}, "
-      "shape [{}], strides [{}], box [{}], swizzle {} B, padding {}: "
+      "tensor descriptor '{}' of {}: {} ({}), rank {}, base {}, "
+      "shape {}, strides {}, box {}, swizzle {} B, padding {}: "
       "encoded on {} device {}",
       param.name, kernel.metadata.entry, param.elementType,
-      tmaDataTypeName(desc.tmaDataType), rank, args.globalAddress,
-      fmt::join(args.shape.begin(), args.shape.begin() + rank, ", "),
-      fmt::join(args.strides.begin(), args.strides.begin() + rank, ", "),
-      fmt::join(desc.boxShape.begin(), desc.boxShape.begin() + rank, ", "),
+      tmaDataTypeName(desc.tmaDataType), rank, hexText(args.globalAddress),
+      listText(args.shape.begin(), args.shape.begin() + rank),
+      listText(args.strides.begin(), args.strides.begin() + rank),
+      listText(desc.boxShape.begin(), desc.boxShape.begin() + rank),
       desc.swizzleBytes,
       desc.padding == GLUONRT_TENSORDESC_PADDING_NAN ? "nan" : "zero",
       backendFor(kernel.metadata.backend).apiName(), device);
@@ -402,9 +391,10 @@ gluonrt_status pickForDevice(const IndexMetadata &index, int device,
       noDeviceMessages.push_back(lastError());
       continue;
     }
-    picked = pickIndexEntry(index, backend, info);
-    if (picked >= 0) {
-      logPick(index, what, device, info, picked);
+    IndexPick pick = pickIndexEntry(index, backend, info);
+    if (pick.entry >= 0) {
+      logPick(index, what, device, info, pick);
+      picked = pick.entry;
       return GLUONRT_SUCCESS;
     }
     devices.push_back(fmt::format("{} ({})", info.name, info.arch));
@@ -496,7 +486,7 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
                                     std::vector<uint8_t> &image) {
   std::string error;
   if (metadata.imageFormat == "hipfb") {
-    std::string id = fmt::format("hipv4-amdgcn-amd-amdhsa--{}", metadata.arch);
+    std::string id = gluonc::abi::offload_bundle::hipId(metadata.arch);
     if (!extractBundleImage(container, id, image, error))
       return fail(GLUONRT_ERROR_IMAGE_MISMATCH, "{}: {}", metadata.imagePath,
                   error);

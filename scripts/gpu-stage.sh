@@ -15,7 +15,7 @@ ninja -C "$build" >/dev/null
 
 rm -rf "$stage"
 mkdir -p "$stage/bin"
-cp "$build/runtime/libgluonrt.so"* "$build/runtime/gluon-run" \
+cp "$build/runtime/libgluonrt.so"* "$build/tools/gluon-run/gluon-run" \
    "$build/tests/gpu/gluonc-gpu-samples-test" \
    "$build/tests/gpu/gluonc-gpu-kernels-test" \
    "$build/tests/gpu/gluonc-gpu-scan-test" \

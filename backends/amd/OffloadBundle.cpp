@@ -4,62 +4,56 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The uncompressed bundle format of clang-offload-bundler, little-endian:
-//   "__CLANG_OFFLOAD_BUNDLE__" (24 bytes), u64 number of entries,
-//   per entry: u64 offset of its contents in the file, u64 their size,
-//     u64 size of its id, the id (no NUL);
-//   then each entry's contents at its offset, zeros in between.
-// The offsets are the end of what comes before, rounded up to 4096 bytes
-// (clang's -bundle-align for HIP); an empty entry takes no space, so the
-// host entry and the first code object share an offset.
-// tests/lit/driver/fatbin.test lists gluonc's bundles with
-// clang-offload-bundler and compares them with the ones it writes.
+// The uncompressed bundle format of clang-offload-bundler, whose headers,
+// magic and ids are gluonc/ABI/Containers.h's. The offsets are the end of
+// what comes before, rounded up to 4096 bytes (clang's -bundle-align for
+// HIP); an empty entry takes no space, so the host entry and the first code
+// object share an offset. tests/lit/driver/fatbin.test lists gluonc's
+// bundles with clang-offload-bundler and compares them with the ones it
+// writes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OffloadBundle.h"
 
-#include "llvm/Support/Endian.h"
+#include "gluonc/ABI/Containers.h"
+
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 using namespace gluonc::amd;
 
-namespace {
-constexpr StringLiteral kMagic = "__CLANG_OFFLOAD_BUNDLE__";
-constexpr StringLiteral kHostId = "host-x86_64-unknown-linux-gnu-";
-constexpr uint64_t kAlignment = 4096;
-
-void writeU64(std::string &out, uint64_t value) {
-  char bytes[8];
-  support::endian::write64le(bytes, value);
-  out.append(bytes, 8);
-}
-} // namespace
+namespace bundle = gluonc::abi::offload_bundle;
 
 std::string gluonc::amd::getHipBundleId(StringRef processor) {
-  return "hipv4-amdgcn-amd-amdhsa--" + processor.str();
+  return bundle::hipId(processor);
 }
 
 std::string
 gluonc::amd::writeHipOffloadBundle(ArrayRef<BundleEntry> codeObjects) {
-  std::vector<BundleEntry> entries = {{kHostId.str(), StringRef()}};
+  std::vector<BundleEntry> entries = {
+      {std::string(bundle::HostId), StringRef()}};
   entries.insert(entries.end(), codeObjects.begin(), codeObjects.end());
-  uint64_t headerBytes = kMagic.size() + 8;
+  uint64_t headerBytes = sizeof(bundle::FileHeader);
   for (const BundleEntry &entry : entries)
-    headerBytes += 3 * 8 + entry.id.size();
+    headerBytes += sizeof(bundle::EntryHeader) + entry.id.size();
   std::vector<uint64_t> offsets;
   uint64_t end = headerBytes;
   for (const BundleEntry &entry : entries) {
-    offsets.push_back(alignTo(end, kAlignment));
+    offsets.push_back(alignTo(end, bundle::HipAlignment));
     end = offsets.back() + entry.contents.size();
   }
-  std::string out(kMagic);
-  writeU64(out, entries.size());
+  bundle::FileHeader file;
+  bundle::Magic.copy(file.magic, sizeof(file.magic));
+  file.entryCount = entries.size();
+  std::string out;
+  gluonc::abi::appendStruct(out, file);
   for (size_t i = 0; i < entries.size(); ++i) {
-    writeU64(out, offsets[i]);
-    writeU64(out, entries[i].contents.size());
-    writeU64(out, entries[i].id.size());
+    bundle::EntryHeader header;
+    header.offset = offsets[i];
+    header.bytes = entries[i].contents.size();
+    header.idBytes = entries[i].id.size();
+    gluonc::abi::appendStruct(out, header);
     out += entries[i].id;
   }
   for (size_t i = 0; i < entries.size(); ++i) {

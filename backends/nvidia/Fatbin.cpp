@@ -4,27 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The container, little-endian, as fatbinary 13.0 writes it uncompressed
-// (read back from its output for cubins of sm_75 to sm_120a and PTX 8.0 to
-// 8.8; tests/lit/driver/fatbin.test compares the two writers):
-//
-//   file header, 16 bytes: u32 magic 0xBA55ED50, u16 version 1,
-//     u16 header size 16, u64 bytes of the entries that follow.
-//   per image, an entry header then the image padded with zeros to 8 bytes:
-//     0x00 u16 kind (1 PTX, 2 cubin)   0x02 u16 0x0101
-//     0x04 u32 entry header size       0x08 u64 padded image size
-//     0x10 u32 compressed size (0)     0x14 u32 offset of the options
-//                                           record in this header, or 0
-//     0x18 u16 version minor           0x1a u16 version major
-//     0x1c u32 compute capability (90 for sm_90a)
-//     0x20 u32, u32 object name offset and size (0: none)
-//     0x28 u64 flags: 0x1 64-bit, 0x10 Linux host, 0x100000 an
-//          architecture-specific ("a") target, 0x1000000 a cubin's
-//          compatibility record follows
-//     0x30 u64 0                       0x38 u64 uncompressed size (0)
-//     0x40 options record, when the offset at 0x14 says so: u32 offset of
-//          its data in the header (0x48), u32 data size, the data padded to
-//          8 bytes.
+// The container as fatbinary 13.0 writes it uncompressed (read back from
+// its output for cubins of sm_75 to sm_120a and PTX 8.0 to 8.8;
+// tests/lit/driver/fatbin.test compares the two writers); its headers,
+// flags and kinds are gluonc/ABI/Containers.h's. What goes in them:
+//   every entry is 64-bit and for a Linux host, and has the "a" flag for an
+//   architecture-specific target; its compute capability is the
+//   architecture's (90 for sm_90a).
 //   A PTX entry's record holds the ptxas options given to fatbinary as a
 //   string, empty for gluonc (its NUL still takes 8 bytes); the version is
 //   the PTX ISA's; the image is compactPTX()'s text and a NUL. A cubin of
@@ -41,8 +27,9 @@
 #include "Architectures.h"
 #include "CudaToolkit.h"
 
+#include "gluonc/ABI/Containers.h"
+
 #include "llvm/Object/ELF.h"
-#include "llvm/Support/Endian.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
@@ -51,37 +38,12 @@
 using namespace llvm;
 using namespace gluonc::nvidia;
 
+namespace fatbin = gluonc::abi::fatbin;
+
 namespace {
 
-constexpr uint32_t kFatbinMagic = 0xBA55ED50;
-constexpr uint16_t kKindPTX = 1;
-constexpr uint16_t kKindCubin = 2;
-constexpr uint32_t kEntryHeaderBytes = 0x40;
-constexpr uint32_t kOptionsDataOffset = 0x48;
-constexpr uint64_t kFlag64Bit = 0x1;
-constexpr uint64_t kFlagLinux = 0x10;
-constexpr uint64_t kFlagArchSpecific = 0x100000;
-constexpr uint64_t kFlagCompatRecord = 0x1000000;
-
-uint64_t alignTo8(uint64_t bytes) { return (bytes + 7) & ~uint64_t(7); }
-
-void writeU16(std::string &out, uint16_t value) {
-  char bytes[2];
-  support::endian::write16le(bytes, value);
-  out.append(bytes, 2);
-}
-void writeU32(std::string &out, uint32_t value) {
-  char bytes[4];
-  support::endian::write32le(bytes, value);
-  out.append(bytes, 4);
-}
-void writeU64(std::string &out, uint64_t value) {
-  char bytes[8];
-  support::endian::write64le(bytes, value);
-  out.append(bytes, 8);
-}
 void padTo8(std::string &out) {
-  out.append(alignTo8(out.size()) - out.size(), 0);
+  out.append(fatbin::padded(out.size()) - out.size(), 0);
 }
 
 /// What one entry header says beyond its kind and image.
@@ -136,37 +98,34 @@ Error describeCubin(StringRef cubin, const Architecture &arch,
     fields.hasRecord = true;
     fields.record.assign(1, '\0');
     fields.record.append(contents->begin(), contents->end() - 1);
-    fields.extraFlags |= kFlagCompatRecord;
+    fields.extraFlags |= fatbin::FlagCompatRecord;
   }
   return Error::success();
 }
 
-void writeEntry(std::string &out, uint16_t kind, const Architecture &arch,
+void writeEntry(std::string &out, fatbin::Kind kind, const Architecture &arch,
                 bool archSpecific, const EntryFields &fields, StringRef image) {
   // A string record (PTX options) keeps its NUL; data is padded only.
-  uint64_t recordBytes = kind == kKindPTX ? alignTo8(fields.record.size() + 1)
-                                          : alignTo8(fields.record.size());
-  uint32_t headerBytes =
-      fields.hasRecord ? kOptionsDataOffset + recordBytes : kEntryHeaderBytes;
-  uint64_t flags = kFlag64Bit | kFlagLinux | fields.extraFlags |
-                   (archSpecific ? kFlagArchSpecific : 0);
-  writeU16(out, kind);
-  writeU16(out, 0x0101);
-  writeU32(out, headerBytes);
-  writeU64(out, alignTo8(image.size()));
-  writeU32(out, 0);
-  writeU32(out, fields.hasRecord ? kEntryHeaderBytes : 0);
-  writeU16(out, fields.versionMinor);
-  writeU16(out, fields.versionMajor);
-  writeU32(out, arch.computeCapability);
-  writeU32(out, 0);
-  writeU32(out, 0);
-  writeU64(out, flags);
-  writeU64(out, 0);
-  writeU64(out, 0);
+  uint64_t recordBytes = kind == fatbin::Kind::PTX
+                             ? fatbin::padded(fields.record.size() + 1)
+                             : fatbin::padded(fields.record.size());
+  fatbin::EntryHeader header;
+  fatbin::OptionsRecord record;
+  header.kind = kind;
   if (fields.hasRecord) {
-    writeU32(out, kOptionsDataOffset);
-    writeU32(out, fields.record.size());
+    header.optionsOffset = sizeof(fatbin::EntryHeader);
+    header.headerBytes = record.dataOffset + recordBytes;
+    record.dataBytes = fields.record.size();
+  }
+  header.imageBytes = fatbin::padded(image.size());
+  header.versionMinor = fields.versionMinor;
+  header.versionMajor = fields.versionMajor;
+  header.computeCapability = arch.computeCapability;
+  header.flags = fatbin::Flag64Bit | fatbin::FlagLinux | fields.extraFlags |
+                 (archSpecific ? fatbin::FlagArchSpecific : 0);
+  gluonc::abi::appendStruct(out, header);
+  if (fields.hasRecord) {
+    gluonc::abi::appendStruct(out, record);
     out += fields.record;
     out.append(recordBytes - fields.record.size(), 0);
   }
@@ -248,20 +207,19 @@ gluonc::nvidia::writeFatbin(ArrayRef<FatbinImage> images) {
       fields.hasRecord = true;
       std::string text = compactPTX(image.contents);
       text += '\0';
-      writeEntry(entries, kKindPTX, *arch, archSpecific, fields, text);
+      writeEntry(entries, fatbin::Kind::PTX, *arch, archSpecific, fields, text);
       continue;
     }
     if (Error error = describeCubin(image.contents, *arch, fields))
       return createStringError("the " + image.arch +
                                " cubin: " + toString(std::move(error)));
-    writeEntry(entries, kKindCubin, *arch, archSpecific, fields,
+    writeEntry(entries, fatbin::Kind::Cubin, *arch, archSpecific, fields,
                image.contents);
   }
+  fatbin::FileHeader header;
+  header.bodyBytes = entries.size();
   std::string out;
-  writeU32(out, kFatbinMagic);
-  writeU16(out, 1);
-  writeU16(out, 16);
-  writeU64(out, entries.size());
+  gluonc::abi::appendStruct(out, header);
   return out + entries;
 }
 

@@ -13,6 +13,8 @@
 
 #include "gluonc/Backends/NVIDIA.h"
 
+#include "gluonc/ABI/TensorDescriptor.h"
+
 #include "Architectures.h"
 #include "Assembler.h"
 #include "CudaToolkit.h"
@@ -28,7 +30,6 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/OptBisect.h"
@@ -40,6 +41,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cassert>
 #include <mutex>
 
 using namespace mlir;
@@ -241,38 +243,6 @@ private:
   mutable unsigned skips = 0;
 };
 
-/// cuTensorMapEncodeTiled's CUtensorMapDataType of an element type, as
-/// Triton's launcher picks it: floats by name, other types by size (fp8
-/// moves as bytes), 32- and 64-bit integers by signedness.
-int64_t getTensorMapDataType(llvm::StringRef elementType) {
-  return llvm::StringSwitch<int64_t>(elementType)
-      .Case("fp16", 6)  // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-      .Case("bf16", 9)  // BFLOAT16
-      .Case("fp32", 7)  // FLOAT32
-      .Case("fp64", 8)  // FLOAT64
-      .Case("i16", 1)   // UINT16
-      .Case("u16", 1)
-      .Case("i32", 3)   // INT32
-      .Case("u32", 2)   // UINT32
-      .Case("i64", 5)   // INT64
-      .Case("u64", 4)   // UINT64
-      .Default(0);      // UINT8: i8, u8, fp8e4nv, fp8e5
-}
-
-/// CUtensorMapSwizzle of an NVMMA swizzle width.
-int64_t getTensorMapSwizzle(unsigned swizzleBytes) {
-  switch (swizzleBytes) {
-  case 32:
-    return 1;
-  case 64:
-    return 2;
-  case 128:
-    return 3;
-  default:
-    return 0;
-  }
-}
-
 class NVIDIATarget : public Target {
 public:
   NVIDIATarget() : targetInfo(std::make_shared<NVIDIATargetInfo>()) {}
@@ -319,8 +289,11 @@ public:
   std::map<std::string, int64_t>
   describeTensorDesc(llvm::StringRef elementType,
                      unsigned swizzleBytes) const override {
-    return {{"tma_data_type", getTensorMapDataType(elementType)},
-            {"tma_swizzle", getTensorMapSwizzle(swizzleBytes)}};
+    // An NVMMA layout's swizzle is one of the widths TMA has a code for.
+    int swizzle = gluonc::abi::tmaSwizzleOf(swizzleBytes);
+    assert(swizzle >= 0 && "an NVMMA swizzle TMA cannot do");
+    return {{"tma_data_type", int64_t(gluonc::abi::tmaDataTypeOf(elementType))},
+            {"tma_swizzle", swizzle}};
   }
   llvm::StringRef getAssemblyKind() const override { return "ptx"; }
   llvm::StringRef getImageFormat() const override { return "cubin"; }

@@ -6,6 +6,7 @@
 
 #include "IRGen.h"
 
+#include "gluonc/ABI/TensorDescriptor.h"
 #include "gluonc/Frontend/Parser.h"
 #include "gluonc/Frontend/Signature.h"
 #include "gluonc/IR/Async.h"
@@ -184,10 +185,11 @@ unsigned IRGen::bindTensorDesc(const TypeEntry &type, const std::string &name,
   meta.type = "tensordesc<" + info.elementType + listText(info.blockShape) +
               ">";
   meta.elementType = info.elementType;
-  // The map, then i32 x rank, then i64 x rank (aligned to 8).
-  meta.alignment = 64;
-  meta.size = (128 + 4 * rank + 7) / 8 * 8 + 8 * rank;
-  meta.divisibility = 16;
+  // The map, then i32 x rank, then i64 x rank (aligned to 8); TMA needs
+  // the tensor's base 16-byte aligned, so the kernel may assume it.
+  meta.alignment = gluonc::abi::TensorMapAlignment;
+  meta.size = gluonc::abi::tensorDescBytes(rank);
+  meta.divisibility = gluonc::abi::TmaGlobalAlignment;
   meta.tensorDesc = std::move(info);
   return argIndex + 1 + 2 * rank;
 }

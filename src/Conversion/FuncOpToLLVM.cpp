@@ -6,6 +6,7 @@
 
 #include "PatternsImpl.h"
 
+#include "gluonc/ABI/TensorDescriptor.h"
 #include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,11 +47,12 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
                                            *getTypeConverter(), &signature)))
       return failure();
     context.target.markKernel(llvmFunc, context.numThreads);
-    // A tensor descriptor is Triton's 128-byte CUtensorMap, 64-byte
-    // aligned, passed by value.
+    // A tensor descriptor is Triton's CUtensorMap, passed by value.
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
       if (isa<gluon::TensorDescType>(type) &&
-          !context.target.markDescriptorArgument(llvmFunc, i, 128, 64))
+          !context.target.markDescriptorArgument(
+              llvmFunc, i, gluonc::abi::TensorMapBytes,
+              gluonc::abi::TensorMapAlignment))
         return func.emitOpError()
                << "tensor descriptors are not supported on this target";
     rewriter.eraseOp(func);

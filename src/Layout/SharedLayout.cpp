@@ -13,6 +13,8 @@
 
 #include "gluonc/Layout/SharedLayout.h"
 
+#include "gluonc/ABI/TensorDescriptor.h"
+
 #include <algorithm>
 #include <cassert>
 #include <map>
@@ -415,7 +417,7 @@ std::vector<int64_t> gluonc::getTMABoxShape(const NVMMASharedSpec &spec,
                                             const std::vector<int32_t> &shape) {
   std::vector<int64_t> block(shape.begin(), shape.end());
   for (int64_t &size : block)
-    size = std::min<int64_t>(size, 256);
+    size = std::min<int64_t>(size, abi::TmaMaxBoxDim);
   if (spec.swizzleBytes != 0) {
     unsigned contig = spec.transposed ? 0 : block.size() - 1;
     block[contig] = 8 * spec.swizzleBytes / spec.elementBitWidth;

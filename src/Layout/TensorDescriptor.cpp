@@ -43,11 +43,11 @@ std::string gluonc::checkTensorDescBlock(const NVMMASharedSpec &spec,
     return problem;
   std::vector<int64_t> box = getTMABoxShape(spec, shape);
   int64_t innerBytes = box.back() * elementBits / 8;
-  if (innerBytes < 16 || innerBytes % 16 != 0)
-    return "TMA moves the contiguous dimension in multiples of 16 bytes; "
-           "the block " +
-           listText(block) + " has " + std::to_string(innerBytes) +
-           " bytes there";
+  constexpr int64_t multiple = abi::TmaBoxInnerBytesMultiple;
+  if (innerBytes < multiple || innerBytes % multiple != 0)
+    return "TMA moves the contiguous dimension in multiples of " +
+           std::to_string(multiple) + " bytes; the block " + listText(block) +
+           " has " + std::to_string(innerBytes) + " bytes there";
   return "";
 }
 

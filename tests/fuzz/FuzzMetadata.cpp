@@ -149,7 +149,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const ScratchFolder &folder = scratch();
   std::string text(reinterpret_cast<const char *>(data), size);
   // An index (gluonc.index/1): parsed, and each entry picked for a device
-  // of each backend; every pick must be an entry of that backend.
+  // of each backend; every pick must be an entry of that backend, with the
+  // reason GLUONRT_LOG gives.
   if (isIndexDocument(text)) {
     IndexMetadata index;
     if (parseIndex(text, folder.jsonPath, index) != GLUONRT_SUCCESS)
@@ -160,9 +161,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       info.major = 9;
       std::snprintf(info.arch, sizeof(info.arch), "%s",
                     backend == GLUONRT_BACKEND_AMD ? "gfx942" : "sm_90");
-      int picked = pickIndexEntry(index, backend, info);
+      IndexPick pick = pickIndexEntry(index, backend, info);
+      int picked = pick.entry;
       if (picked >= int(index.entries.size()) ||
-          (picked >= 0 && index.entries[picked].backend != backend))
+          (picked >= 0 && (index.entries[picked].backend != backend ||
+                           !pick.reason || !*pick.reason)))
         std::abort();
     }
     return 0;

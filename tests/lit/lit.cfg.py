@@ -29,8 +29,7 @@ config.substitutions.append(("%gluonc", config.gluonc))
 # A program the tests build against libgluonrt (--emit launcher's).
 config.substitutions.append(("%gluonrt-include",
                              os.path.join(config.source_root, "include")))
-config.substitutions.append(("%gluonrt-lib",
-                             os.path.dirname(config.gluon_run)))
+config.substitutions.append(("%gluonrt-lib", config.gluonrt_lib))
 # The build's top folder, for `cmake --install`.
 config.substitutions.append(("%build-root",
                              os.path.dirname(os.path.dirname(

@@ -6,6 +6,8 @@
 
 #include "gluonc/Driver/Metadata.h"
 
+#include "gluonc/ABI/TensorDescriptor.h"
+
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
@@ -34,12 +36,12 @@ std::string gluonc::relativeSourcePath(const std::string &path) {
 }
 
 /// A tensor descriptor parameter at `offset` of the argument buffer: its
-/// map (128 bytes), the shape (i32 each) and the strides (i64 each,
-/// aligned to 8), and what building the map needs (docs/metadata.md).
+/// map, the shape and the strides (gluonc/ABI/TensorDescriptor.h), and what
+/// building the map needs (docs/metadata.md).
 static json describeTensorDesc(const TensorDescParam &desc, unsigned offset) {
   unsigned rank = desc.blockShape.size();
-  unsigned shapeOffset = offset + 128;
-  unsigned stridesOffset = (shapeOffset + 4 * rank + 7) / 8 * 8;
+  gluonc::abi::TensorDescLayout layout =
+      gluonc::abi::tensorDescLayout(offset, rank);
   json entry = {{"block_shape", desc.blockShape},
                 {"box_shape", desc.boxShape},
                 {"element_bytes", desc.elementBytes},
@@ -47,8 +49,8 @@ static json describeTensorDesc(const TensorDescParam &desc, unsigned offset) {
                 {"map_offset", offset},
                 {"padding", desc.padding},
                 {"rank", rank},
-                {"shape_offset", shapeOffset},
-                {"strides_offset", stridesOffset},
+                {"shape_offset", layout.shapeOffset},
+                {"strides_offset", layout.stridesOffset},
                 {"swizzle_bytes", desc.swizzleBytes}};
   for (const auto &[key, value] : desc.targetCodes)
     entry[key] = value;

@@ -20,6 +20,7 @@
 #ifndef GLUONC_LAYOUT_TENSORDESCRIPTOR_H
 #define GLUONC_LAYOUT_TENSORDESCRIPTOR_H
 
+#include "gluonc/ABI/TensorDescriptor.h"
 #include "gluonc/Layout/SharedLayout.h"
 
 #include <cstdint>
@@ -29,7 +30,7 @@
 namespace gluonc {
 
 /// Rank limits of a tensor descriptor (cuTensorMapEncodeTiled's).
-constexpr unsigned kMaxTensorDescRank = 5;
+constexpr unsigned kMaxTensorDescRank = abi::TensorDescMaxRank;
 
 /// Why a block of `block` elements of `elementBits` bits cannot be a tensor
 /// descriptor's block in `spec`: rank outside 1-5, a transposed layout, an

@@ -61,23 +61,30 @@ TEST_CASE("An index gives each device its arch", "[index]") {
   CHECK(index.directory == "/tmp");
   CHECK(index.entries[0].ptxArch == "sm_90");
   CHECK(index.entries[2].ptxArch.empty());
+  // "arch: reason", as GLUONRT_LOG reports a pick.
   auto pick = [&](gluonrt_backend backend, const gluonrt_device_info &info) {
-    int picked = pickIndexEntry(index, backend, info);
-    return picked < 0 ? std::string("none") : index.entries[picked].arch;
+    IndexPick picked = pickIndexEntry(index, backend, info);
+    return picked.entry < 0
+               ? std::string("none")
+               : index.entries[picked.entry].arch + ": " + picked.reason;
   };
   // The exact capability's "a" arch, over the plain one.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(9, 0)) == "sm_90a");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(9, 0)) ==
+        "sm_90a: its cubin runs there, the exact capability's 'a' arch first");
   // A cubin of the same major and a lower minor.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(8, 6)) == "sm_80");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(8, 6)) ==
+        "sm_80: the newest cubin that runs there");
   // No cubin runs on 10.0 or 12.0: the fat binary's sm_90 PTX does.
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(10, 0)) == "sm_90");
-  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(12, 0)) == "sm_90");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(10, 0)) ==
+        "sm_90: no cubin runs there; the driver compiles its PTX");
+  CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(12, 0)) ==
+        "sm_90: no cubin runs there; the driver compiles its PTX");
   // Nothing for Turing.
   CHECK(pick(GLUONRT_BACKEND_NVIDIA, cudaDevice(7, 5)) == "none");
   // AMD: the processor, whatever its features.
   gluonrt_device_info amd{};
   std::strcpy(amd.arch, "gfx942:sramecc+:xnack-");
-  CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "gfx942");
+  CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "gfx942: the device's processor");
   std::strcpy(amd.arch, "gfx950");
   CHECK(pick(GLUONRT_BACKEND_AMD, amd) == "none");
 }
@@ -111,38 +118,40 @@ TEST_CASE("Index documents are told apart and checked", "[index]") {
 
 #include "Containers.h"
 
+#include "gluonc/ABI/Containers.h"
+
 namespace {
 
-void put(std::vector<uint8_t> &bytes, uint64_t value, size_t size) {
-  for (size_t i = 0; i < size; ++i)
-    bytes.push_back(i < 8 ? uint8_t(value >> (8 * i)) : 0);
+namespace fatbin = gluonc::abi::fatbin;
+namespace bundle = gluonc::abi::offload_bundle;
+
+template <typename Header>
+void putStruct(std::vector<uint8_t> &bytes, const Header &header) {
+  std::string text;
+  gluonc::abi::appendStruct(text, header);
+  bytes.insert(bytes.end(), text.begin(), text.end());
 }
 
-/// A fat binary entry as backends/nvidia/Fatbin.cpp writes one (a 64-byte
-/// header), its image padded to 8 bytes.
-void putEntry(std::vector<uint8_t> &bytes, uint16_t kind, uint32_t arch,
+/// A fat binary entry with a plain header (no options record), its image
+/// padded to 8 bytes. The writer's own bytes are pinned against
+/// fatbinary's in tests/unit/compiler/ContainerTest.cpp.
+void putEntry(std::vector<uint8_t> &bytes, fatbin::Kind kind, uint32_t arch,
               uint64_t flags, const std::string &image) {
-  uint64_t padded = (image.size() + 7) / 8 * 8;
-  put(bytes, kind, 2);
-  put(bytes, 0x0101, 2);
-  put(bytes, 64, 4);
-  put(bytes, padded, 8);
-  put(bytes, 0, 8);
-  put(bytes, 0, 4);
-  put(bytes, arch, 4);
-  put(bytes, 0, 8);
-  put(bytes, flags, 8);
-  put(bytes, 0, 16);
+  fatbin::EntryHeader header;
+  header.kind = kind;
+  header.imageBytes = fatbin::padded(image.size());
+  header.computeCapability = arch;
+  header.flags = flags;
+  putStruct(bytes, header);
   bytes.insert(bytes.end(), image.begin(), image.end());
-  bytes.resize(bytes.size() + padded - image.size(), 0);
+  bytes.resize(bytes.size() + header.imageBytes - image.size(), 0);
 }
 
 std::vector<uint8_t> fatbinOf(const std::vector<uint8_t> &entries) {
+  fatbin::FileHeader header;
+  header.bodyBytes = entries.size();
   std::vector<uint8_t> bytes;
-  put(bytes, 0xBA55ED50, 4);
-  put(bytes, 1, 2);
-  put(bytes, 16, 2);
-  put(bytes, entries.size(), 8);
+  putStruct(bytes, header);
   bytes.insert(bytes.end(), entries.begin(), entries.end());
   return bytes;
 }
@@ -152,17 +161,19 @@ std::vector<uint8_t> fatbinOf(const std::vector<uint8_t> &entries) {
 TEST_CASE("The metadata's own arch's image comes out of a fat binary",
           "[containers]") {
   std::vector<uint8_t> entries;
-  putEntry(entries, 2, 80, 0x11, "cubin80");
-  putEntry(entries, 2, 90, 0x11, "cubin90");
-  putEntry(entries, 2, 90, 0x100011, "cubin90a");
-  putEntry(entries, 1, 80, 0x11, ".version 8.0");
-  std::vector<uint8_t> fatbin = fatbinOf(entries);
+  const uint64_t flags = fatbin::Flag64Bit | fatbin::FlagLinux;
+  putEntry(entries, fatbin::Kind::Cubin, 80, flags, "cubin80");
+  putEntry(entries, fatbin::Kind::Cubin, 90, flags, "cubin90");
+  putEntry(entries, fatbin::Kind::Cubin, 90, flags | fatbin::FlagArchSpecific,
+           "cubin90a");
+  putEntry(entries, fatbin::Kind::PTX, 80, flags, ".version 8.0");
+  std::vector<uint8_t> container = fatbinOf(entries);
   auto extract = [&](const char *name, bool usePTX) {
     CudaArch arch;
     REQUIRE(parseCudaArch(name, arch));
     std::vector<uint8_t> image;
     std::string error;
-    if (!extractFatbinImage(fatbin, arch, usePTX, image, error))
+    if (!extractFatbinImage(container, arch, usePTX, image, error))
       return "error: " + error;
     return std::string(image.begin(), image.end());
   };
@@ -175,8 +186,8 @@ TEST_CASE("The metadata's own arch's image comes out of a fat binary",
   CHECK(extract("sm_86", false) ==
         "error: the fat binary has no cubin for sm_86");
   // Every prefix of it is refused with a message, never read past.
-  for (size_t size = 0; size + 1 < fatbin.size(); size += 5) {
-    std::vector<uint8_t> cut(fatbin.begin(), fatbin.begin() + size);
+  for (size_t size = 0; size + 1 < container.size(); size += 5) {
+    std::vector<uint8_t> cut(container.begin(), container.begin() + size);
     CudaArch arch;
     REQUIRE(parseCudaArch("sm_90a", arch));
     std::vector<uint8_t> image;
@@ -187,29 +198,30 @@ TEST_CASE("The metadata's own arch's image comes out of a fat binary",
 }
 
 TEST_CASE("A code object comes out of an offload bundle", "[containers]") {
-  std::vector<uint8_t> bundle;
-  std::string magic = "__CLANG_OFFLOAD_BUNDLE__";
-  bundle.insert(bundle.end(), magic.begin(), magic.end());
-  put(bundle, 1, 8);
-  std::string id = "hipv4-amdgcn-amd-amdhsa--gfx942";
-  uint64_t start = bundle.size() + 24 + id.size();
-  put(bundle, start, 8);
-  put(bundle, 4, 8);
-  put(bundle, id.size(), 8);
-  bundle.insert(bundle.end(), id.begin(), id.end());
+  std::vector<uint8_t> bytes;
+  bundle::FileHeader file;
+  bundle::Magic.copy(file.magic, sizeof(file.magic));
+  file.entryCount = 1;
+  putStruct(bytes, file);
+  std::string id = bundle::hipId("gfx942");
+  bundle::EntryHeader entry;
+  entry.offset = bytes.size() + sizeof(entry) + id.size();
+  entry.bytes = 4;
+  entry.idBytes = id.size();
+  putStruct(bytes, entry);
+  bytes.insert(bytes.end(), id.begin(), id.end());
   std::string object = "\x7f"
                        "ELF";
-  bundle.insert(bundle.end(), object.begin(), object.end());
+  bytes.insert(bytes.end(), object.begin(), object.end());
   std::vector<uint8_t> image;
   std::string error;
-  REQUIRE(extractBundleImage(bundle, id, image, error));
+  REQUIRE(extractBundleImage(bytes, id, image, error));
   CHECK(std::string(image.begin(), image.end()) == object);
-  CHECK(!extractBundleImage(bundle, "hipv4-amdgcn-amd-amdhsa--gfx950", image,
-                            error));
+  CHECK(!extractBundleImage(bytes, bundle::hipId("gfx950"), image, error));
   CHECK(error == "the bundle has no code object "
                  "hipv4-amdgcn-amd-amdhsa--gfx950");
-  for (size_t size = 0; size < bundle.size(); ++size) {
-    std::vector<uint8_t> cut(bundle.begin(), bundle.begin() + size);
+  for (size_t size = 0; size < bytes.size(); ++size) {
+    std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + size);
     CHECK(!extractBundleImage(cut, id, image, error));
   }
 }
