@@ -148,7 +148,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
   return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
 }
 
-void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
+void gluonc::frontend::registerAMDMfmaBuiltins(BuiltinTable &table) {
   table.addClass({"gl.amd.AMDMFMALayout"},
                  "version, instr_shape, transposed, warps_per_cta, "
                  "element_bitwidth=None, tiles_per_warp=None, "
@@ -161,7 +161,4 @@ void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
                         return mfma(gen, args, version);
                       }));
   }
-  registerAMDBufferBuiltins(table);
-  registerAMDWarpPipelineBuiltins(table);
-  registerAMDAsyncCopyBuiltins(table);
 }
