@@ -6,6 +6,8 @@
 
 #include "gluonc/Layout/LinearLayout.h"
 
+#include "gluonc/Target/ArchInfo.h"
+
 #include <algorithm>
 #include <cassert>
 #include <sstream>
@@ -114,15 +116,16 @@ static uint64_t packBasis(const Coord &basis,
   return packed;
 }
 
-std::string gluonc::MfmaLayoutSpec::checkInstruction(const std::string &arch,
+std::string gluonc::MfmaLayoutSpec::checkInstruction(const ArchInfo &arch,
                                                      unsigned kWidth) const {
   // k_width 8 with CDNA4's layout selects its doubled-K instructions
-  // (v_mfma_f32_32x32x16 / 16x16x32), which only gfx950 has; with CDNA3's
-  // it is two CDNA3 instructions, each on half of every lane's elements.
-  if (kWidth == 8 && version == 4 && arch != "gfx950")
+  // (v_mfma_f32_32x32x16 / 16x16x32), which only MFMA generation 4 (CDNA4,
+  // gfx950) has; with CDNA3's it is two CDNA3 instructions, each on half
+  // of every lane's elements.
+  if (kWidth == 8 && version == 4 && arch.features.mfmaVersion < 4)
     return "k_width 8 on a CDNA4 layout needs the doubled-K instructions "
            "only --arch gfx950 has (this is " +
-           arch + "); on a CDNA3 layout k_width 8 is two instructions";
+           arch.name + "); on a CDNA3 layout k_width 8 is two instructions";
   return "";
 }
 

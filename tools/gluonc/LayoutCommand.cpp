@@ -221,8 +221,7 @@ mlir::Attribute evaluateLayout(const LayoutOptions &options,
   });
   KernelSpec spec;
   spec.numWarps = options.numWarps;
-  spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize(options.arch);
-  spec.arch = options.arch;
+  spec.arch = &lookupTargetForArch(options.arch)->getArchInfo(options.arch);
   mlir::Attribute attr = evaluateLayoutExpression(
       sources, diags, context, bufferName, expression, spec);
   if (!attr || diags.hasErrors())

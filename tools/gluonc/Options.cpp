@@ -91,14 +91,13 @@ static std::string joinArchs() {
 static std::string describeArchs() {
   std::string text;
   for (const auto &target : getRegisteredTargets()) {
-    std::vector<std::string> archs = target->getSupportedArchs();
+    const std::vector<ArchInfo> &archs = target->getArchitectures();
     for (size_t first = 0; first < archs.size();) {
-      unsigned warpSize = target->getWarpSize(archs[first]);
+      unsigned warpSize = archs[first].warpSize;
       size_t end = first;
       std::string run;
-      while (end < archs.size() &&
-             target->getWarpSize(archs[end]) == warpSize)
-        run += (run.empty() ? "" : ", ") + archs[end++];
+      while (end < archs.size() && archs[end].warpSize == warpSize)
+        run += (run.empty() ? "" : ", ") + archs[end++].name;
       text += (text.empty() ? "" : "; ") + run + " (" +
               target->getBackend().upper() + ", " +
               std::to_string(warpSize) + "-thread warps)";
@@ -110,9 +109,10 @@ static std::string describeArchs() {
 
 std::string gluonc::driver::checkNumWarps(unsigned numWarps,
                                           const std::string &arch) {
-  // A block has at most 1024 threads: 32 warps of 32, 16 waves of 64.
-  unsigned warpSize = lookupTargetForArch(arch)->getWarpSize(arch);
-  unsigned maxWarps = 1024 / warpSize;
+  // The architecture's thread cap: 32 warps of 32, 16 waves of 64.
+  const ArchInfo &info = lookupTargetForArch(arch)->getArchInfo(arch);
+  unsigned warpSize = info.warpSize;
+  unsigned maxWarps = info.getMaxWarps();
   if (numWarps != 0 && (numWarps & (numWarps - 1)) == 0 &&
       numWarps <= maxWarps)
     return "";

@@ -31,6 +31,8 @@
 
 namespace gluonc {
 
+struct ArchInfo;
+
 /// The hardware index dimensions, from fastest to slowest.
 enum class HwDim : unsigned { Register = 0, Lane = 1, Warp = 2, Block = 3 };
 constexpr unsigned kNumHwDims = 4;
@@ -159,9 +161,10 @@ struct MfmaLayoutSpec {
   /// (every dimension covers the warps' tiles).
   std::string checkShape(const std::vector<int32_t> &shape) const;
   /// Why `arch` has no MFMA instruction for this layout with `kWidth`
-  /// operand elements per lane; empty when it has one. Shared by the
-  /// frontend and the verifier of gluon.mfma.
-  std::string checkInstruction(const std::string &arch, unsigned kWidth) const;
+  /// operand elements per lane (its MFMA generation is too old); empty
+  /// when it has one. Shared by the frontend and the verifier of
+  /// gluon.mfma.
+  std::string checkInstruction(const ArchInfo &arch, unsigned kWidth) const;
   /// Operand elements per lane of one matrix instruction with `kWidth`
   /// elements per lane and K step: kWidth on CDNA4's layout, 4 on CDNA3's
   /// (k_width 8 is then two instructions).
