@@ -578,19 +578,28 @@ std::string gluonc::NvidiaMmaLayoutSpec::validate() const {
   }
   if (instrShape.size() != 3 || instrShape[0] != 16)
     return "a wgmma's instr_shape is [16, N, K]";
-  int32_t n = instrShape[1];
-  if (n < 8 || n > 256 || (n & (n - 1)))
-    return "a wgmma's N (instr_shape[1]) must be a power of two from 8 to "
-           "256, got " +
-           std::to_string(n);
+  if (std::string problem = checkWgmmaInstrN(instrShape[1]); !problem.empty())
+    return problem;
   if (instrShape[2] != 8 && instrShape[2] != 16 && instrShape[2] != 32)
     return "a wgmma's K (instr_shape[2]) is 8 (tf32), 16 (fp16, bf16) or "
            "32 (8-bit), got " +
            std::to_string(instrShape[2]);
-  if (warpsPerCTA[0] % 4 != 0)
-    return "a wgmma accumulator is computed by warpgroups of 4 warps along "
-           "M: warps_per_cta[0] must be a multiple of 4, got " +
+  if (warpsPerCTA[0] % kWarpGroupWarps != 0)
+    return "a wgmma accumulator is computed by warpgroups of " +
+           std::to_string(kWarpGroupWarps) +
+           " warps along M: warps_per_cta[0] must be a multiple of " +
+           std::to_string(kWarpGroupWarps) + ", got " +
            std::to_string(warpsPerCTA[0]);
+  return "";
+}
+
+std::string gluonc::checkWgmmaInstrN(int64_t n) {
+  // Powers of two from 8 on are multiples of 8.
+  if (n < 8 || n > 256 || !isPowerOf2(n))
+    return "a wgmma's N (instr_shape[1]) must be a power of two from 8 to "
+           "256, got " +
+           std::to_string(n) +
+           " (wgmma takes multiples of 8, a linear layout powers of two)";
   return "";
 }
 
