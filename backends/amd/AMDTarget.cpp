@@ -15,6 +15,7 @@
 #include "gluonc/Backends/AMD.h"
 
 #include "AMDTargetInfo.h"
+#include "Architectures.h"
 #include "CodeObject.h"
 #include "DeviceLibrary.h"
 #include "OffloadBundle.h"
@@ -36,6 +37,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <map>
 #include <mutex>
 
 using namespace mlir;
@@ -132,12 +134,13 @@ void describeKernel(const CodeObjectKernel &kernel, CodegenResult &result) {
   }
 }
 
-/// CDNA (gfx9) runs waves of 64 lanes; gfx12 (gfx1250) only wave32.
-bool isWave32(llvm::StringRef arch) { return arch.starts_with("gfx12"); }
+/// Whether `arch` is CDNA, whose lowerings and passes are AMD's own among
+/// gluonc's targets: the architectures with matrix cores (MFMA).
+bool isCDNA(const ArchInfo &arch) { return arch.features.mfmaVersion != 0; }
 
 /// The ops only CDNA has among gluonc's targets: gluon.mfma, the buffer
-/// accesses and the copies to LDS (the frontend accepts them on 64-lane
-/// waves only).
+/// accesses and the copies to LDS (the frontend accepts each where the
+/// architecture table says it exists).
 void populateCDNAPatterns(GluonLLVMTypeConverter &converter,
                           RewritePatternSet &patterns,
                           const LoweringContext &context) {
@@ -148,39 +151,18 @@ void populateCDNAPatterns(GluonLLVMTypeConverter &converter,
 
 class AMDTarget : public Target {
 public:
-  AMDTarget()
-      : wave64Info(std::make_shared<AMDTargetInfo>(64)),
-        wave32Info(std::make_shared<AMDTargetInfo>(32)) {}
+  AMDTarget() {
+    // The primitives differ by wave size alone: one TargetInfo for each
+    // wave size of the table.
+    for (const ArchInfo &arch : getArchInfos())
+      if (!targetInfos.count(arch.warpSize))
+        targetInfos.emplace(arch.warpSize,
+                            std::make_shared<AMDTargetInfo>(arch.warpSize));
+  }
 
   llvm::StringRef getBackend() const override { return "amd"; }
-  std::vector<std::string> getSupportedArchs() const override {
-    return {"gfx90a", "gfx942", "gfx950", "gfx1250"};
-  }
-  unsigned getWarpSize(llvm::StringRef arch) const override {
-    return isWave32(arch) ? 32 : 64;
-  }
-  int64_t getSharedMemoryLimit(llvm::StringRef arch) const override {
-    // LDS per workgroup, as LLVM's AMDGPU backend allows it.
-    if (arch == "gfx950")
-      return 160 * 1024;
-    if (isWave32(arch))
-      return 320 * 1024;
-    return 64 * 1024;
-  }
-  std::set<std::string> getFeatures(llvm::StringRef arch) const override {
-    // Inter-wave warp pipelines: s_setprio, sched_barrier and s_barrier as
-    // CDNA has them (gfx1250 splits its barrier into signal and wait).
-    if (isWave32(arch))
-      return {};
-    std::set<std::string> features = {"warp_pipeline"};
-    // Copies from global memory straight to LDS (global_load_lds_dword and
-    // buffer_load_dword ... lds): CDNA3 copies 4 bytes per lane, CDNA4 also
-    // 16 (_dwordx4).
-    if (arch == "gfx942" || arch == "gfx950")
-      features.insert("async_copy_lds");
-    if (arch == "gfx950")
-      features.insert("async_copy_lds_b128");
-    return features;
+  const std::vector<ArchInfo> &getArchitectures() const override {
+    return getArchInfos();
   }
   llvm::StringRef getAssemblyKind() const override { return "amdgcn"; }
   llvm::StringRef getImageFormat() const override { return "hsaco"; }
@@ -203,28 +185,28 @@ public:
   }
   std::shared_ptr<const TargetInfo>
   getTargetInfo(llvm::StringRef arch) const override {
-    return isWave32(arch) ? wave32Info : wave64Info;
+    return targetInfos.at(getArchInfo(arch).warpSize);
   }
 
   void
   buildSchedulingPasses(OpPassManager &pm, llvm::StringRef arch,
                         std::vector<LoopSchedule> *schedules) const override {
-    // Intra-wave regions exist where warp pipelines do (CDNA, wave64).
-    if (!isWave32(arch))
+    // Intra-wave regions exist where warp pipelines do.
+    if (getArchInfo(arch).features.warpPipeline)
       pm.addPass(createPlanIntraWavePass(getTargetInfo(arch), schedules));
   }
 
   void buildLoweringPasses(OpPassManager &pm,
                            llvm::StringRef arch) const override {
-    if (!isWave32(arch)) {
-      pm.addPass(createPlanLdsCopiesPass(
-          getTargetInfo(arch),
-          getFeatures(arch).count("async_copy_lds_b128") ? 16 : 4));
-      pm.addPass(createLowerWarpPipelinePass(getWarpSize(arch)));
-    }
+    const ArchInfo &info = getArchInfo(arch);
+    if (isCDNA(info))
+      pm.addPass(createPlanLdsCopiesPass(getTargetInfo(arch),
+                                         info.features.asyncCopyToLdsBytes));
+    if (info.features.warpPipeline)
+      pm.addPass(createLowerWarpPipelinePass(info.warpSize));
     buildGluonLoweringPasses(pm, getTargetInfo(arch),
-                             isWave32(arch) ? nullptr : populateCDNAPatterns);
-    if (!isWave32(arch))
+                             isCDNA(info) ? populateCDNAPatterns : nullptr);
+    if (isCDNA(info))
       pm.addPass(createScopeLdsCopiesPass());
   }
 
@@ -245,7 +227,8 @@ public:
     // getNumPrograms reads.
     llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                               500);
-    if (llvm::Error error = linkDeviceLibrary(*llvmModule, options.arch))
+    if (llvm::Error error =
+            linkDeviceLibrary(*llvmModule, getArchInfo(options.arch)))
       return error;
     if (llvm::Error error =
             optimizeLLVMModule(*llvmModule, **machine, options.optLevel))
@@ -316,8 +299,7 @@ public:
   }
 
 private:
-  std::shared_ptr<const AMDTargetInfo> wave64Info;
-  std::shared_ptr<const AMDTargetInfo> wave32Info;
+  std::map<unsigned, std::shared_ptr<const AMDTargetInfo>> targetInfos;
 };
 
 } // namespace

@@ -13,7 +13,8 @@
 //
 //  - the vectors are those of Ampere's copies (planAsyncCopyAccess), of 4
 //    bytes, or 16 where the architecture has the wide form (gfx950): the
-//    copy's feature in AMDTarget::getFeatures is the one table of widths;
+//    architecture table's asyncCopyToLdsBytes (Architectures.cpp) is the
+//    one table of widths;
 //  - a wave's lanes must land on consecutive vectors: in the plan's map
 //    from (register, lane, warp) to offset, lane bit i moves the offset by
 //    exactly (vector << i) and no register or warp bit touches those
@@ -315,6 +316,11 @@ public:
     });
     if (copies.empty())
       return;
+    if (maxCopyBytes == 0) {
+      copies.front()->emitOpError(
+          "copies global memory to LDS, which this architecture cannot");
+      return signalPassFailure();
+    }
     AxisInfoAnalysis axisInfo(module);
     GluonLLVMTypeConverter converter(&getContext());
     LoweringContext context{*target, axisInfo, 0};

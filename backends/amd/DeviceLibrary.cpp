@@ -46,22 +46,22 @@ unsigned isaVersion(llvm::StringRef arch) {
 /// The value of one of ocml's configuration constants, or nullopt for one
 /// gluonc does not know (then the link fails rather than guessing).
 std::optional<uint64_t> configurationValue(llvm::StringRef name,
-                                           llvm::StringRef arch) {
+                                           const ArchInfo &arch) {
   return llvm::StringSwitch<std::optional<uint64_t>>(name)
       // IEEE results: denormals kept, infinities and NaNs honoured.
       .Case("__oclc_finite_only_opt", 0)
       .Case("__oclc_unsafe_math_opt", 0)
       .Case("__oclc_daz_opt", 0)
       .Case("__oclc_correctly_rounded_sqrt32", 1)
-      .Case("__oclc_wavefrontsize64", arch.starts_with("gfx12") ? 0 : 1)
-      .Case("__oclc_ISA_version", isaVersion(arch))
+      .Case("__oclc_wavefrontsize64", arch.warpSize == 64 ? 1 : 0)
+      .Case("__oclc_ISA_version", isaVersion(arch.name))
       .Case("__oclc_ABI_version", 500)
       .Default(std::nullopt);
 }
 
 /// Gives each __oclc_* constant the module now refers to its value, as a
 /// private constant O3 folds away.
-llvm::Error defineConfiguration(llvm::Module &module, llvm::StringRef arch) {
+llvm::Error defineConfiguration(llvm::Module &module, const ArchInfo &arch) {
   for (llvm::GlobalVariable &global : module.globals()) {
     if (!global.isDeclaration() || !global.getName().starts_with("__oclc_"))
       continue;
@@ -80,7 +80,7 @@ llvm::Error defineConfiguration(llvm::Module &module, llvm::StringRef arch) {
 
 } // namespace
 
-llvm::Error amd::linkDeviceLibrary(llvm::Module &module, llvm::StringRef arch) {
+llvm::Error amd::linkDeviceLibrary(llvm::Module &module, const ArchInfo &arch) {
   bool needed = llvm::any_of(module, [](const llvm::Function &function) {
     return function.isDeclaration() &&
            function.getName().starts_with("__ocml_");

@@ -7,7 +7,8 @@
 #ifndef GLUONC_BACKENDS_AMD_DEVICELIBRARY_H
 #define GLUONC_BACKENDS_AMD_DEVICELIBRARY_H
 
-#include "llvm/ADT/StringRef.h"
+#include "gluonc/Target/ArchInfo.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
@@ -24,10 +25,10 @@ std::optional<std::string> findDeviceLibraryFolder();
 /// Links the ocml functions `module` calls (gl.sin and friends lower to
 /// __ocml_* calls) for `arch`, answers ocml's configuration questions
 /// (__oclc_* constants: IEEE behaviour, no finite-only or unsafe math,
-/// correctly rounded fp32 sqrt, the ISA version) and makes the linked
-/// functions internal so that O3 inlines them and drops the rest. Does
-/// nothing when the module calls none.
-llvm::Error linkDeviceLibrary(llvm::Module &module, llvm::StringRef arch);
+/// correctly rounded fp32 sqrt, the wave size, the ISA version) and makes
+/// the linked functions internal so that O3 inlines them and drops the
+/// rest. Does nothing when the module calls none.
+llvm::Error linkDeviceLibrary(llvm::Module &module, const ArchInfo &arch);
 
 } // namespace gluonc::amd
 

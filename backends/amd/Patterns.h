@@ -76,7 +76,8 @@ void populateAsyncCopyToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                      const LoweringContext &context);
 /// Checks every copy to LDS, records its vector width and each wait's
 /// vmcnt (AsyncCopyToLLVM.cpp); runs before control flow is lowered.
-/// `maxCopyBytes` is the architecture's widest copy (4 or 16).
+/// `maxCopyBytes` is the architecture's widest copy (4 or 16; 0: it has
+/// none, and a copy is an error).
 std::unique_ptr<mlir::Pass>
 createPlanLdsCopiesPass(std::shared_ptr<const TargetInfo> target,
                         unsigned maxCopyBytes);

@@ -7,20 +7,27 @@
 // One table, one row per architecture `--arch` accepts, with the limits of
 // its compute capability as the CUDA C++ Programming Guide's "Technical
 // Specifications per Compute Capability" gives them. Every decision that
-// depends on the architecture reads it: the target's list of architectures
-// (and with it `--arch`'s help and the unknown-architecture error), the
-// shared memory one block may use, and the occupancy budget (Occupancy.h).
-// Plain C++, so that tests/unit checks the rows against the guide.
+// depends on the architecture reads it: through getArchInfos, the facts
+// the whole compiler shares (ArchInfo.h: the target's list of
+// architectures and with it `--arch`'s help, the shared memory one block
+// may use, the register file, the features); here, the occupancy budget
+// (Occupancy.h). Plain C++, so that tests/unit checks the rows against the
+// guide.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_BACKENDS_NVIDIA_ARCHITECTURES_H
 #define GLUONC_BACKENDS_NVIDIA_ARCHITECTURES_H
 
+#include "gluonc/Target/ArchInfo.h"
+
 #include <string_view>
 #include <vector>
 
 namespace gluonc::nvidia {
+
+/// Threads per warp, on every NVIDIA architecture.
+constexpr unsigned kWarpSize = 32;
 
 struct Architecture {
   /// As `--arch` and ptxas spell it: "sm_90a".
@@ -52,6 +59,10 @@ const std::vector<Architecture> &getArchitectures();
 /// The row of `name` ("sm_90a"); null for an architecture gluonc does not
 /// target.
 const Architecture *lookupArchitecture(std::string_view name);
+
+/// What every architecture of the table is to the rest of the compiler,
+/// in the table's order (Target::getArchitectures).
+const std::vector<ArchInfo> &getArchInfos();
 
 } // namespace gluonc::nvidia
 

@@ -249,42 +249,8 @@ public:
 
   llvm::StringRef getBackend() const override { return "nvidia"; }
 
-  std::vector<std::string> getSupportedArchs() const override {
-    std::vector<std::string> names;
-    for (const Architecture &arch : getArchitectures())
-      names.emplace_back(arch.name);
-    return names;
-  }
-
-  unsigned getWarpSize(llvm::StringRef) const override { return 32; }
-  int64_t getSharedMemoryLimit(llvm::StringRef name) const override {
-    const Architecture *arch = lookupArchitecture(name);
-    return arch ? arch->sharedBytesPerBlock : 0;
-  }
-  RegisterLimits getRegisterLimits(llvm::StringRef name) const override {
-    const Architecture *arch = lookupArchitecture(name);
-    RegisterLimits limits;
-    limits.threadsPerWarp = 32;
-    if (arch)
-      limits.registersPerBlock = arch->registersPerSM;
-    // setmaxnreg is, like wgmma, an sm_90a-specific instruction.
-    limits.hasSetmaxnreg = arch && arch->warpgroupMma;
-    return limits;
-  }
-  std::set<std::string> getFeatures(llvm::StringRef name) const override {
-    const Architecture *arch = lookupArchitecture(name);
-    std::set<std::string> features;
-    // Async copies (cp.async) and mma.sync's m16n8k16 came with Ampere.
-    if (arch && arch->computeCapability >= 80) {
-      features.insert("cp.async");
-      features.insert("mma_v2");
-    }
-    // TMA and mbarrier's transaction counts came with Hopper.
-    if (arch && arch->computeCapability >= 90)
-      features.insert("tma");
-    if (arch && arch->warpgroupMma)
-      features.insert("wgmma");
-    return features;
+  const std::vector<ArchInfo> &getArchitectures() const override {
+    return getArchInfos();
   }
   std::map<std::string, int64_t>
   describeTensorDesc(llvm::StringRef elementType,

@@ -7,13 +7,14 @@
 #ifndef GLUONC_BACKENDS_NVIDIA_NVIDIATARGETINFO_H
 #define GLUONC_BACKENDS_NVIDIA_NVIDIATARGETINFO_H
 
+#include "Architectures.h"
 #include "gluonc/Conversion/TargetInfo.h"
 
 namespace gluonc::nvidia {
 
 class NVIDIATargetInfo : public TargetInfo {
 public:
-  unsigned getWarpSize() const override { return 32; }
+  unsigned getWarpSize() const override { return kWarpSize; }
   mlir::Value getBlockThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,

@@ -27,7 +27,7 @@ Occupancy gluonc::nvidia::computeOccupancy(const Architecture &arch,
                                            unsigned registers,
                                            unsigned sharedBytesPerBlock) {
   Occupancy occupancy;
-  unsigned registersPerWarp = roundUp(std::max(registers, 1u) * 32, 256);
+  unsigned registersPerWarp = roundUp(std::max(registers, 1u) * kWarpSize, 256);
   unsigned warpsByRegisters = arch.registersPerSM / registersPerWarp;
   occupancy.blocksByRegisters = warpsByRegisters / warpsPerBlock;
   unsigned blocksByWarps = arch.maxWarpsPerSM / warpsPerBlock;
@@ -71,7 +71,8 @@ const char *gluonc::nvidia::getOccupancyLimitName(OccupancyLimit limit) {
 unsigned gluonc::nvidia::registersForBlocks(const Architecture &arch,
                                             unsigned warpsPerBlock,
                                             unsigned blocks) {
-  unsigned perThread = arch.registersPerSM / (blocks * warpsPerBlock * 32);
+  unsigned perThread =
+      arch.registersPerSM / (blocks * warpsPerBlock * kWarpSize);
   return perThread / 8 * 8;
 }
 

@@ -179,7 +179,7 @@ struct WarpgroupMmaOpConversion
     Value warpsM = createI32Constant(rewriter, loc, plan->getWarpsM());
     Value groupM = LLVM::UDivOp::create(
         rewriter, loc, LLVM::URemOp::create(rewriter, loc, warp, warpsM),
-        createI32Constant(rewriter, loc, 4));
+        createI32Constant(rewriter, loc, kWarpGroupWarps));
     Value groupN = LLVM::URemOp::create(
         rewriter, loc, LLVM::UDivOp::create(rewriter, loc, warp, warpsM),
         createI32Constant(rewriter, loc, plan->getWarpsN()));

@@ -40,12 +40,12 @@ static Value makeBlockedLayout(IRGen &gen, const BoundArgs &bound) {
     warps *= w;
   for (int32_t l : spec.threadsPerWarp)
     lanes *= l;
-  const KernelSpec &kernel = gen.getSpec();
-  if (lanes != kernel.warpSize)
+  const ArchInfo &arch = gen.getArch();
+  if (lanes != arch.warpSize)
     gen.fail(bound.loc("threads_per_warp"),
              "threads_per_warp multiplies to " + std::to_string(lanes) +
-                 ", but a warp of " + kernel.arch + " has " +
-                 std::to_string(kernel.warpSize) + " threads");
+                 ", but a warp of " + arch.name + " has " +
+                 std::to_string(arch.warpSize) + " threads");
   if (warps != gen.getNumWarps())
     gen.fail(bound.loc("warps_per_cta"),
              "warps_per_cta multiplies to " + std::to_string(warps) +
@@ -127,11 +127,11 @@ static Value makeDistributedLinearLayout(IRGen &gen, const BoundArgs &bound) {
       gen.fail(bound.loc(name), std::string("invalid DistributedLinearLayout "
                                             "(") + name + "): " + problem);
   }
-  const KernelSpec &kernel = gen.getSpec();
-  requireBasisCount(gen, bases[1], kernel.warpSize, bound.loc("lane_bases"),
-                    "lane_bases", "a warp of " + kernel.arch + " with " +
-                                      std::to_string(kernel.warpSize) +
-                                      " threads");
+  const ArchInfo &arch = gen.getArch();
+  requireBasisCount(gen, bases[1], arch.warpSize, bound.loc("lane_bases"),
+                    "lane_bases",
+                    "a warp of " + arch.name + " with " +
+                        std::to_string(arch.warpSize) + " threads");
   requireBasisCount(gen, bases[2], gen.getNumWarps(), bound.loc("warp_bases"),
                     "warp_bases",
                     gen.inWorkerTask()

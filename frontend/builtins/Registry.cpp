@@ -23,7 +23,10 @@ const BuiltinTable &gluonc::frontend::getGluonBuiltins() {
     registerSharedMemoryBuiltins(*table);
     registerAtomicBuiltins(*table);
     registerInlineAsmBuiltins(*table);
-    registerAMDBuiltins(*table);
+    registerAMDMfmaBuiltins(*table);
+    registerAMDBufferBuiltins(*table);
+    registerAMDWarpPipelineBuiltins(*table);
+    registerAMDAsyncCopyBuiltins(*table);
     registerAmpereBuiltins(*table);
     registerHopperBuiltins(*table);
     registerNvidiaMmaBuiltins(*table);

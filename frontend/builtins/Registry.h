@@ -19,7 +19,8 @@
 //   SharedMemory.cpp  shared layouts, allocate_shared_memory, descriptors
 //   Atomics.cpp       atomic_*, device_assert
 //   InlineAsm.cpp     inline_asm, inline_asm_elementwise
-//   amd/              AMDMFMALayout, cdna3/cdna4 mfma, buffer_load/store
+//   amd/              AMDMFMALayout, cdna3/cdna4 mfma; buffer_load/store;
+//                     warp_pipeline_stage; async copies to LDS
 //   nvidia/           NVMMADistributedLayout; ampere: async copies
 //                     (cp.async), mma_v2; hopper: TMA copies, mbarriers,
 //                     tensor descriptors, fence_async_shared (and ampere's
@@ -54,7 +55,7 @@ void registerShapeBuiltins(BuiltinTable &table);
 void registerSharedMemoryBuiltins(BuiltinTable &table);
 void registerAtomicBuiltins(BuiltinTable &table);
 void registerInlineAsmBuiltins(BuiltinTable &table);
-void registerAMDBuiltins(BuiltinTable &table);
+void registerAMDMfmaBuiltins(BuiltinTable &table);
 void registerAMDBufferBuiltins(BuiltinTable &table);
 void registerAMDWarpPipelineBuiltins(BuiltinTable &table);
 void registerAMDAsyncCopyBuiltins(BuiltinTable &table);

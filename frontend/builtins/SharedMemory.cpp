@@ -415,12 +415,9 @@ Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
                                       listText(shape) + ": " + problem);
   int64_t bytes =
       type.getSharedLayout().getAllocationElements() * getStorageBytes(dtype);
-  int64_t limit = gen.getSpec().sharedMemoryLimit;
-  if (bytes > limit)
-    gen.fail(bound.callLoc(), "allocating " + std::to_string(bytes) +
-                                  " bytes of shared memory, more than the " +
-                                  std::to_string(limit) + " a block of " +
-                                  gen.getSpec().arch + " can use");
+  if (std::string tooMuch = gen.getArch().checkSharedAllocation(bytes);
+      !tooMuch.empty())
+    gen.fail(bound.callLoc(), tooMuch);
   SharedMemoryValue desc = makeDescriptor({}, dtype, type, bound.callLoc());
   mlir::Value init;
   if (bound.has("value"))

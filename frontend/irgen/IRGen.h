@@ -174,6 +174,8 @@ public:
   mlir::OpBuilder &getBuilder() { return builder; }
   mlir::MLIRContext &getContext() { return context; }
   const KernelSpec &getSpec() const { return spec; }
+  /// The architecture compiled for (KernelSpec::arch).
+  const ArchInfo &getArch() const { return *spec.arch; }
 
 protected:
   //===--------------------------------------------------------------------===//

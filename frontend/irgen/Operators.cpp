@@ -130,20 +130,17 @@ RuntimeValue IRGen::toRuntime(const Value &value, SourceLoc loc,
                 " " + value.toString());
 }
 
-/// Conversions from and to float8 go through fp32, with the hardware's
+/// Conversions from and to float8 go through fp32, with the target's
 /// conversion (round to nearest, saturating to the largest finite value as
-/// Triton's does) between fp32 and float8; sm_89 and newer have it.
+/// Triton's does) between fp32 and float8; on NVIDIA sm_89 and newer have
+/// it (ArchFeatures::float8Conversion).
 RuntimeValue IRGen::castFloat8(const RuntimeValue &value, DType dtype,
                                  SourceLoc loc) {
   DType f32 = DType::of(ScalarKind::F32);
-  unsigned archNumber = 0;
-  for (char c : spec.arch)
-    if (c >= '0' && c <= '9')
-      archNumber = archNumber * 10 + unsigned(c - '0');
-  if (archNumber < 89)
+  if (!getArch().features.float8Conversion)
     fail(loc, "converting " + value.dtype.getGluonName() + " to " +
                   dtype.getGluonName() + " needs sm_89 or newer, not " +
-                  spec.arch);
+                  getArch().name);
   mlir::Location mloc = getLoc(loc);
   if (value.dtype.isFloat8()) {
     mlir::Type wide = getMLIRType(f32, value.shape, value.layout);

@@ -93,8 +93,8 @@ TypeEntry IRGen::makeTensorDescEntry(const SignatureType &parsed,
                                      const std::string &paramName) {
   SourceLoc loc = source.getLoc(entry.offset);
   std::string where = " (the signature entry for '" + paramName + "')";
-  if (!spec.features.count("tma"))
-    fail(loc, "tensor descriptors need TMA, which " + spec.arch +
+  if (!getArch().features.tma)
+    fail(loc, "tensor descriptors need TMA, which " + getArch().name +
                   " does not have (sm_90 or newer)" + where);
   TypeEntry type;
   type.dtype = DType::of(*parseTritonScalar(parsed.scalar));
@@ -368,9 +368,9 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
   moduleOp.get()->setAttr(mlir::gluon::GluonDialect::kNumWarpsAttrName,
                           builder.getI32IntegerAttr(spec.numWarps));
   moduleOp.get()->setAttr(mlir::gluon::GluonDialect::kThreadsPerWarpAttrName,
-                          builder.getI32IntegerAttr(spec.warpSize));
+                          builder.getI32IntegerAttr(getArch().warpSize));
   moduleOp.get()->setAttr(mlir::gluon::GluonDialect::kTargetAttrName,
-                          builder.getStringAttr(spec.arch));
+                          builder.getStringAttr(getArch().name));
 
   std::vector<mlir::Type> argTypes;
   for (const ParamBinding &binding : bindings) {

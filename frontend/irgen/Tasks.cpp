@@ -7,8 +7,9 @@
 // Gluon's gl.warp_specialize and TLX's `with tlx.async_tasks()` build the
 // same op through emitWarpSpecialize:
 //
-//  1. the task rules (gluonc::checkTasks, shared with the op's verifier and
-//     the tasks pass) fail at the task that breaks one;
+//  1. the task rules of the architecture (gluonc::checkTasks, shared with
+//     the op's verifier and the tasks pass) fail at the task that breaks
+//     one;
 //  2. the default region is generated where it is, seeing every name;
 //  3. each worker's body is generated into a partition region of its own,
 //     with gl.num_warps() its warp count, using outer values freely;
@@ -96,9 +97,9 @@ std::vector<mlir::Value> IRGen::emitWarpSpecialize(
   tasks.defaultRequestedRegisters = defaultRegs;
   for (const WorkerTask &worker : workers)
     tasks.workers.push_back(worker.task);
-  // The target's own limits (setmaxnreg, the register file) are the tasks
-  // pass's to check; these rules hold on every target.
-  for (const TaskError &error : checkTasks(tasks, RegisterLimits()))
+  // Every rule, the architecture's too, at the task that breaks it; the
+  // tasks pass adds the register pool's arithmetic (planTasks).
+  for (const TaskError &error : checkTasks(tasks, getArch()))
     fail(error.worker ? workers[*error.worker].loc : defaultLoc,
          error.message);
 

@@ -9,6 +9,7 @@
 
 #include "gluonc/Conversion/Float8.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringSet.h"
@@ -86,7 +87,7 @@ void TargetInfo::emitBarrier(OpBuilder &builder, Location loc) const {
   // In a warp-specialized kernel a barrier waits for its task's warps
   // only: a block-wide one would wait for warps that never reach it.
   gluon::WarpScope scope = gluon::getWarpScope(block);
-  unsigned id = scope.partition ? *scope.partition + 2 : 0;
+  unsigned id = getTaskBarrier(scope.partition);
   if (!emitNamedBarrier(builder, loc, id, scope.numWarps * getWarpSize(),
                         /*arriveOnly=*/false, /*aligned=*/true))
     emitBlockBarrier(builder, loc);

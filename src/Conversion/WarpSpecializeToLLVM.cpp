@@ -9,9 +9,9 @@
 // createLowerWarpSpecializePass turns it into branches, with the plan of
 // the tasks pass (start warps, setmaxnreg counts, total warps):
 //
-//   entry:   warp = tid / 32, made warp-uniform with a shuffle from lane 0;
-//            warps [0, num_warps) run the kernel as written, the others
-//            go to `workers`.
+//   entry:   warp = tid / warp size, made warp-uniform with a shuffle from
+//            lane 0; warps [0, num_warps) run the kernel as written, the
+//            others go to `workers`.
 //   workers: each warpgroup sets its register count (setmaxnreg, one
 //            instruction per warpgroup as PTX requires), then all wait on
 //            barrier 1 for the captures, then each warp branches to its
@@ -23,9 +23,10 @@
 //   partition: loads the captures it uses, runs, arrives at barrier 1 and
 //            exits.
 //
-// Barrier 1 is reached from different instructions, so it is the
-// non-aligned `barrier.sync`/`barrier.arrive` with the block's thread
-// count; the tasks' own barriers are named ones (TargetInfo::emitBarrier).
+// Barrier 1 (kDispatchBarrier; the numbering is ArchInfo.h's) is reached
+// from different instructions, so it is the non-aligned
+// `barrier.sync`/`barrier.arrive` with the block's thread count; the
+// tasks' own barriers are named ones (TargetInfo::emitBarrier).
 // A capture that is a kernel argument, or a pure computation of them and
 // constants (a shared memory address), is recomputed in the partition
 // instead of passing through shared memory.
@@ -36,6 +37,7 @@
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/WarpSpecialize.h"
+#include "gluonc/Target/ArchInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -116,8 +118,6 @@ void gluonc::populateWarpSpecializeOpToLLVMPatterns(
 
 namespace {
 
-/// The warp and block barrier used by the dispatch and the join.
-constexpr unsigned kDispatchBarrier = 1;
 /// The longest computation recomputed in a partition instead of passed.
 constexpr unsigned kMaxRecomputedOps = 16;
 
@@ -213,10 +213,11 @@ private:
     auto registers =
         op->getAttrOfType<DenseI32ArrayAttr>(gluon::kWarpGroupRegistersAttrName);
     if (registers && maxnreg) {
-      Value group = LLVM::UDivOp::create(b, loc, warp, i32(4));
+      Value group = LLVM::UDivOp::create(b, loc, warp, i32(kWarpGroupWarps));
       SmallVector<int32_t> cases;
       SmallVector<Block *> targets;
-      for (unsigned g = kernelWarps / 4; g < registers.size(); ++g) {
+      for (unsigned g = kernelWarps / kWarpGroupWarps; g < registers.size();
+           ++g) {
         Block *set = b.createBlock(ready);
         setRegisters(registers[g]);
         LLVM::BrOp::create(b, loc, ready);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -124,6 +125,15 @@ std::string mlir::gluon::typeToString(Type type) {
   llvm::raw_string_ostream os(text);
   os << type;
   return text;
+}
+
+const gluonc::ArchInfo *mlir::gluon::getTargetArchInfo(Operation *op) {
+  ModuleOp module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  auto name =
+      module ? module->getAttrOfType<StringAttr>(GluonDialect::kTargetAttrName)
+             : StringAttr();
+  return name ? gluonc::lookupArchInfo(name.getValue()) : nullptr;
 }
 
 FileLineColLoc mlir::gluon::findFileLoc(Location loc) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -258,13 +259,10 @@ LogicalResult MfmaOp::verify() {
     return emitOpError() << tooSmall;
   if (a.getDimSize(1) % instrK != 0)
     return emitOpError() << "K must be a multiple of " << instrK;
-  // The target's instructions, when the module names its target.
-  auto module = (*this)->getParentOfType<ModuleOp>();
-  auto arch = module ? module->getAttrOfType<StringAttr>(
-                           GluonDialect::kTargetAttrName)
-                     : StringAttr();
-  if (arch)
-    if (std::string problem = spec.checkInstruction(arch.str(), kWidth);
+  // The target's instructions, when the module names an architecture a
+  // registered target describes.
+  if (const gluonc::ArchInfo *arch = getTargetArchInfo(*this))
+    if (std::string problem = spec.checkInstruction(*arch, kWidth);
         !problem.empty())
       return emitOpError() << "with " << problem;
   return success();

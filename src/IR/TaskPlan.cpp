@@ -15,7 +15,8 @@
 // (a gap [9, 12) takes 1 warp at 9, then 2 at 10), so that every warp of a
 // warpgroup is there to run setmaxnreg.
 //
-// Registers, per thread, only when some task asks (num_regs). Every warp
+// Registers, per thread, only when some task asks (num_regs); the figures
+// below are sm_90a's, the architecture's ArchInfo gives them. Every warp
 // starts with maxnreg (--maxnreg, else the register file split evenly over
 // the block's threads, a multiple of 8); pool = maxnreg × threads is what
 // the grants share. setmaxnreg acts on a whole warpgroup with one count,
@@ -107,13 +108,14 @@ uint64_t usedWarpsEnd(const TaskSetSpec &spec) {
 // The rules
 //===----------------------------------------------------------------------===//
 
+/// The rules of checkTaskRules, and with an architecture its own.
 class TaskChecker {
 public:
-  TaskChecker(const TaskSetSpec &spec, const RegisterLimits &limits)
-      : spec(spec), limits(limits) {}
+  TaskChecker(const TaskSetSpec &spec, const ArchInfo *arch)
+      : spec(spec), arch(arch) {}
 
   std::vector<TaskError> run() {
-    if (!limits.hasNamedBarriers) {
+    if (arch && !arch->hasTaskBarriers()) {
       // The dispatch and each task's own barriers wait for some warps only.
       error(std::nullopt, "warp specialization needs named barriers that "
                           "wait for some of the block's warps, which this "
@@ -129,8 +131,10 @@ public:
       checkRegisterRequest(i, taskLabel(task), task.requestedRegisters);
     }
     checkPlacement();
-    checkCounts();
-    checkMaxnreg();
+    if (arch) {
+      checkCounts();
+      checkMaxnreg();
+    }
     return std::move(errors);
   }
 
@@ -140,7 +144,7 @@ private:
   }
 
   void checkKernelWarps() {
-    unsigned group = limits.warpGroupWarps;
+    unsigned group = kWarpGroupWarps;
     if (spec.kernelNumWarps == 0 || spec.kernelNumWarps % group != 0)
       error(std::nullopt,
             "warp specialization needs the kernel's num_warps to be a "
@@ -163,21 +167,32 @@ private:
   void checkRegisterRequest(std::optional<size_t> worker,
                             const std::string &label,
                             std::optional<unsigned> requested) {
-    if (!requested)
+    if (!requested || !arch)
       return;
     std::string asks =
         label + " asks for num_regs " + std::to_string(*requested);
-    if (!limits.hasSetmaxnreg) {
+    if (!arch->features.setmaxnreg) {
       error(worker, asks + ", but this target has no setmaxnreg (setmaxnreg "
                            "needs sm_90a or later)");
       return;
     }
-    if (*requested % limits.granularity != 0 ||
-        *requested < limits.minRegisters || *requested > limits.maxRegisters)
-      error(worker, asks + "; setmaxnreg takes a multiple of " +
-                        std::to_string(limits.granularity) + " within [" +
-                        std::to_string(limits.minRegisters) + ", " +
-                        std::to_string(limits.maxRegisters) + "]");
+    if (!fitsSetmaxnreg(*requested))
+      error(worker, asks + "; " + describeSetmaxnreg());
+  }
+
+  /// Whether setmaxnreg can set `count`.
+  bool fitsSetmaxnreg(unsigned count) const {
+    const RegisterFile &registers = arch->registers;
+    return count % registers.setmaxnregStep == 0 &&
+           count >= registers.setmaxnregMin && count <= registers.setmaxnregMax;
+  }
+
+  std::string describeSetmaxnreg() const {
+    const RegisterFile &registers = arch->registers;
+    return "setmaxnreg takes a multiple of " +
+           std::to_string(registers.setmaxnregStep) + " within [" +
+           std::to_string(registers.setmaxnregMin) + ", " +
+           std::to_string(registers.setmaxnregMax) + "]";
   }
 
   void checkPlacement() {
@@ -220,52 +235,50 @@ private:
   }
 
   void checkCounts() {
-    if (spec.workers.size() > limits.maxPartitions)
+    unsigned maxPartitions = arch->getMaxWorkerPartitions();
+    if (spec.workers.size() > maxPartitions)
       error(std::nullopt,
             "warp specialization takes at most " +
-                std::to_string(limits.maxPartitions) +
+                std::to_string(maxPartitions) +
                 " worker partitions (one named barrier each), got " +
                 std::to_string(spec.workers.size()));
-    uint64_t total = roundUp(usedWarpsEnd(spec), limits.warpGroupWarps);
-    if (total > limits.maxWarps)
+    uint64_t total = roundUp(usedWarpsEnd(spec), kWarpGroupWarps);
+    if (total > arch->getMaxWarps())
       error(std::nullopt,
             "the tasks need " + std::to_string(total) + " warps (" +
-                std::to_string(total * limits.threadsPerWarp) +
+                std::to_string(total * arch->warpSize) +
                 " threads, padded to whole warpgroups) but a block holds at "
                 "most " +
-                std::to_string(limits.maxWarps) + " warps");
+                std::to_string(arch->getMaxWarps()) + " warps");
   }
 
   /// --maxnreg is the count every warp starts with when registers are
   /// planned: setmaxnreg must be able to take it, and the block must fit.
   void checkMaxnreg() {
-    if (!spec.maxnreg || !anyRegisterRequest(spec) || !limits.hasSetmaxnreg)
+    if (!spec.maxnreg || !anyRegisterRequest(spec) ||
+        !arch->features.setmaxnreg)
       return;
     unsigned maxnreg = *spec.maxnreg;
-    if (maxnreg % limits.granularity != 0 || maxnreg < limits.minRegisters ||
-        maxnreg > limits.maxRegisters) {
+    if (!fitsSetmaxnreg(maxnreg)) {
       error(std::nullopt,
             "--maxnreg " + std::to_string(maxnreg) +
-                " cannot start a register plan: setmaxnreg takes a multiple "
-                "of " +
-                std::to_string(limits.granularity) + " within [" +
-                std::to_string(limits.minRegisters) + ", " +
-                std::to_string(limits.maxRegisters) + "]");
+                " cannot start a register plan: " + describeSetmaxnreg());
       return;
     }
-    uint64_t threads = roundUp(usedWarpsEnd(spec), limits.warpGroupWarps) *
-                       limits.threadsPerWarp;
-    if (uint64_t(maxnreg) * threads > limits.registersPerBlock)
+    uint64_t threads =
+        roundUp(usedWarpsEnd(spec), kWarpGroupWarps) * arch->warpSize;
+    if (uint64_t(maxnreg) * threads > arch->registers.perBlock)
       error(std::nullopt,
             "--maxnreg " + std::to_string(maxnreg) + " needs " +
                 std::to_string(maxnreg) + " × " + std::to_string(threads) +
                 " threads = " + std::to_string(maxnreg * threads) +
                 " registers, but a block has " +
-                std::to_string(limits.registersPerBlock));
+                std::to_string(arch->registers.perBlock));
   }
 
   const TaskSetSpec &spec;
-  const RegisterLimits &limits;
+  /// Null: the target-independent rules only.
+  const ArchInfo *arch;
   std::vector<TaskError> errors;
 };
 
@@ -325,10 +338,9 @@ std::vector<PartitionPlan> padGaps(const std::vector<bool> &covered,
 }
 
 /// The partitions (default, workers in order, padding) and the block size.
-TaskPlan placeTasks(const TaskSetSpec &spec, const RegisterLimits &limits) {
+TaskPlan placeTasks(const TaskSetSpec &spec) {
   TaskPlan plan;
-  plan.totalWarps =
-      unsigned(roundUp(usedWarpsEnd(spec), limits.warpGroupWarps));
+  plan.totalWarps = unsigned(roundUp(usedWarpsEnd(spec), kWarpGroupWarps));
   PartitionPlan defaultTask;
   defaultTask.name = "default";
   defaultTask.numWarps = spec.kernelNumWarps;
@@ -374,25 +386,24 @@ struct RegisterClass {
 
 class RegisterPlanner {
 public:
-  RegisterPlanner(const TaskSetSpec &spec, const RegisterLimits &limits,
-                  TaskPlan &plan)
-      : spec(spec), limits(limits), plan(plan) {}
+  RegisterPlanner(const TaskSetSpec &spec, const ArchInfo &arch, TaskPlan &plan)
+      : spec(spec), arch(arch), registers(arch.registers), plan(plan) {}
 
   std::optional<TaskError> run() {
     plan.model = spec.defaultRequestedRegisters ? RegisterModel::Fixed
                                                 : RegisterModel::Donation;
-    unsigned threads = plan.totalWarps * limits.threadsPerWarp;
-    plan.maxnreg = spec.maxnreg
-                       ? *spec.maxnreg
-                       : unsigned(std::min<uint64_t>(
-                             roundDown(limits.registersPerBlock / threads,
-                                       limits.granularity),
-                             roundDown(limits.maxEntryRegisters,
-                                       limits.granularity)));
+    unsigned threads = plan.totalWarps * arch.warpSize;
+    plan.maxnreg =
+        spec.maxnreg
+            ? *spec.maxnreg
+            : unsigned(std::min<uint64_t>(
+                  roundDown(registers.perBlock / threads,
+                            registers.setmaxnregStep),
+                  roundDown(registers.perThread, registers.setmaxnregStep)));
     plan.pool = plan.maxnreg * threads;
     for (PartitionPlan &partition : plan.partitions)
       if (partition.padding)
-        partition.requestedRegisters = limits.minRegisters;
+        partition.requestedRegisters = registers.setmaxnregMin;
     buildClasses();
     if (std::optional<TaskError> error = share())
       return error;
@@ -401,10 +412,8 @@ public:
   }
 
 private:
-  unsigned groupWarps() const { return limits.warpGroupWarps; }
-
   unsigned threadsOf(const RegisterClass &c) const {
-    return (c.endGroup - c.firstGroup) * groupWarps() * limits.threadsPerWarp;
+    return (c.endGroup - c.firstGroup) * kWarpGroupWarps * arch.warpSize;
   }
 
   unsigned minimumOf(size_t partition) const {
@@ -412,8 +421,7 @@ private:
                            ? spec.defaultUsesDiagnostics
                            : partition <= spec.workers.size() &&
                                  spec.workers[partition - 1].usesDiagnostics;
-    return diagnostics ? limits.minRegistersWithDiagnostics
-                       : limits.minRegisters;
+    return diagnostics ? registers.minWithDiagnostics : registers.setmaxnregMin;
   }
 
   std::string labelOf(size_t partition) const {
@@ -432,7 +440,7 @@ private:
   }
 
   RegisterClass &classOf(const PartitionPlan &partition) {
-    unsigned group = partition.startWarp / groupWarps();
+    unsigned group = partition.startWarp / kWarpGroupWarps;
     return *std::find_if(classes.begin(), classes.end(),
                          [&](const RegisterClass &c) {
                            return c.firstGroup <= group && group < c.endGroup;
@@ -442,9 +450,9 @@ private:
   /// Splits the warpgroups where no partition straddles the boundary, then
   /// collects each class's requests.
   void buildClasses() {
-    unsigned groups = plan.totalWarps / groupWarps();
+    unsigned groups = plan.totalWarps / kWarpGroupWarps;
     for (unsigned g = 0; g < groups; ++g) {
-      if (g == 0 || !straddled(g * groupWarps()))
+      if (g == 0 || !straddled(g * kWarpGroupWarps))
         classes.push_back({g, g + 1, {}, false, 0, {}, 0});
       else
         classes.back().endGroup = g + 1;
@@ -456,7 +464,7 @@ private:
       if (partition.requestedRegisters) {
         unsigned raised =
             unsigned(roundUp(std::max(*partition.requestedRegisters, minimum),
-                             limits.granularity));
+                             registers.setmaxnregStep));
         c.budget = std::max(c.budget.value_or(0), raised);
         continue;
       }
@@ -475,13 +483,13 @@ private:
       if (c.shares)
         continue;
       need += uint64_t(threadsOf(c)) * *c.budget;
-      unsigned warps = threadsOf(c) / limits.threadsPerWarp;
-      unsigned first = c.firstGroup * groupWarps();
+      unsigned warps = threadsOf(c) / arch.warpSize;
+      unsigned first = c.firstGroup * kWarpGroupWarps;
       std::string who =
           first == 0 ? "default " + std::to_string(warps) + " warps"
                      : warpRange(first, warps) + ": " + std::to_string(warps);
       terms += (terms.empty() ? "" : " + ") + who + " × " +
-               std::to_string(limits.threadsPerWarp) + " × " +
+               std::to_string(arch.warpSize) + " × " +
                std::to_string(*c.budget);
     }
     return {need, terms};
@@ -490,8 +498,7 @@ private:
   std::string poolText() const {
     return std::to_string(plan.pool) + " (maxnreg " +
            std::to_string(plan.maxnreg) + " × " +
-           std::to_string(plan.totalWarps * limits.threadsPerWarp) +
-           " threads)";
+           std::to_string(plan.totalWarps * arch.warpSize) + " threads)";
   }
 
   /// Settles the share of the sharing classes; a class whose own budget
@@ -513,9 +520,10 @@ private:
           sharingThreads += threadsOf(c);
       if (sharingThreads == 0)
         break;
-      shareValue = unsigned(std::min<uint64_t>(
-          roundDown((plan.pool - need) / sharingThreads, limits.granularity),
-          limits.maxRegisters));
+      shareValue = unsigned(
+          std::min<uint64_t>(roundDown((plan.pool - need) / sharingThreads,
+                                       registers.setmaxnregStep),
+                             registers.setmaxnregMax));
       settled = true;
       for (RegisterClass &c : classes)
         if (c.shares && c.budget && *c.budget > shareValue) {
@@ -549,7 +557,8 @@ private:
   }
 
   const TaskSetSpec &spec;
-  const RegisterLimits &limits;
+  const ArchInfo &arch;
+  const RegisterFile &registers;
   TaskPlan &plan;
   std::vector<RegisterClass> classes;
 };
@@ -575,20 +584,23 @@ std::string pad(std::string text, size_t width) {
 } // namespace
 
 std::vector<TaskError> gluonc::checkTasks(const TaskSetSpec &spec,
-                                          const RegisterLimits &limits) {
-  return TaskChecker(spec, limits).run();
+                                          const ArchInfo &arch) {
+  return TaskChecker(spec, &arch).run();
 }
 
-std::variant<TaskPlan, TaskError>
-gluonc::planTasks(const TaskSetSpec &spec, const RegisterLimits &limits) {
-  std::vector<TaskError> errors = checkTasks(spec, limits);
+std::vector<TaskError> gluonc::checkTaskRules(const TaskSetSpec &spec) {
+  return TaskChecker(spec, nullptr).run();
+}
+
+std::variant<TaskPlan, TaskError> gluonc::planTasks(const TaskSetSpec &spec,
+                                                    const ArchInfo &arch) {
+  std::vector<TaskError> errors = checkTasks(spec, arch);
   if (!errors.empty())
     return errors.front();
-  TaskPlan plan = placeTasks(spec, limits);
+  TaskPlan plan = placeTasks(spec);
   if (!anyRegisterRequest(spec))
     return plan;
-  if (std::optional<TaskError> error =
-          RegisterPlanner(spec, limits, plan).run())
+  if (std::optional<TaskError> error = RegisterPlanner(spec, arch, plan).run())
     return *error;
   return plan;
 }

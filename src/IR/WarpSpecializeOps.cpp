@@ -121,9 +121,13 @@ LogicalResult WarpSpecializeOp::verify() {
   if ((*this)->getParentOfType<WarpSpecializeOp>())
     return emitOpError() << "cannot be nested inside another "
                             "gluon.warp_specialize";
-  // The task rules every target shares (the tasks pass adds the target's).
+  // The task rules of the module's architecture when a registered target
+  // describes it, else those every target shares (the tasks pass, which
+  // has the Target, checks them all again).
+  gluonc::TaskSetSpec tasks = getTaskSet(*this);
+  const gluonc::ArchInfo *arch = getTargetArchInfo(*this);
   std::vector<gluonc::TaskError> errors =
-      gluonc::checkTasks(getTaskSet(*this), gluonc::RegisterLimits());
+      arch ? gluonc::checkTasks(tasks, *arch) : gluonc::checkTaskRules(tasks);
   if (!errors.empty())
     return emitOpError() << errors.front().message;
   return success();

@@ -65,19 +65,18 @@ std::string checkTiles(const gluonc::NvidiaMmaLayoutSpec &layout,
     return "a wgmma accumulator's instr_shape is [16, n, k], got " +
            list(layout.instrShape);
   int64_t n = layout.instrShape[1];
-  if (n < 8 || n > 256 || n % 8 != 0)
-    return "wgmma's n (instr_shape[1]) is a multiple of 8 from 8 to 256, "
-           "got " +
-           std::to_string(n);
+  if (std::string problem = gluonc::checkWgmmaInstrN(n); !problem.empty())
+    return problem;
   if (layout.instrShape[2] * int64_t(elementBits) != 256)
     return "wgmma's k (instr_shape[2]) is 256 / " +
            std::to_string(elementBits) + " = " +
            std::to_string(256 / elementBits) + " for " +
            std::to_string(elementBits) + "-bit operands, got " +
            std::to_string(layout.instrShape[2]);
-  if (layout.warpsPerCTA[0] % 4 != 0)
-    return "a warpgroup's 4 warps split M: warps_per_cta[0] must be a "
-           "multiple of 4, got " +
+  if (layout.warpsPerCTA[0] % gluonc::kWarpGroupWarps != 0)
+    return "a warpgroup's " + std::to_string(gluonc::kWarpGroupWarps) +
+           " warps split M: warps_per_cta[0] must be a multiple of " +
+           std::to_string(gluonc::kWarpGroupWarps) + ", got " +
            list(layout.warpsPerCTA);
   int64_t tileM = 16 * int64_t(layout.warpsPerCTA[0]);
   int64_t tileN = n * int64_t(layout.warpsPerCTA[1]);

@@ -6,6 +6,8 @@
 
 #include "gluonc/Layout/LinearLayout.h"
 
+#include "gluonc/Target/ArchInfo.h"
+
 #include <algorithm>
 #include <cassert>
 #include <sstream>
@@ -114,15 +116,16 @@ static uint64_t packBasis(const Coord &basis,
   return packed;
 }
 
-std::string gluonc::MfmaLayoutSpec::checkInstruction(const std::string &arch,
+std::string gluonc::MfmaLayoutSpec::checkInstruction(const ArchInfo &arch,
                                                      unsigned kWidth) const {
   // k_width 8 with CDNA4's layout selects its doubled-K instructions
-  // (v_mfma_f32_32x32x16 / 16x16x32), which only gfx950 has; with CDNA3's
-  // it is two CDNA3 instructions, each on half of every lane's elements.
-  if (kWidth == 8 && version == 4 && arch != "gfx950")
+  // (v_mfma_f32_32x32x16 / 16x16x32), which only MFMA generation 4 (CDNA4,
+  // gfx950) has; with CDNA3's it is two CDNA3 instructions, each on half
+  // of every lane's elements.
+  if (kWidth == 8 && version == 4 && arch.features.mfmaVersion < 4)
     return "k_width 8 on a CDNA4 layout needs the doubled-K instructions "
            "only --arch gfx950 has (this is " +
-           arch + "); on a CDNA3 layout k_width 8 is two instructions";
+           arch.name + "); on a CDNA3 layout k_width 8 is two instructions";
   return "";
 }
 
@@ -575,19 +578,28 @@ std::string gluonc::NvidiaMmaLayoutSpec::validate() const {
   }
   if (instrShape.size() != 3 || instrShape[0] != 16)
     return "a wgmma's instr_shape is [16, N, K]";
-  int32_t n = instrShape[1];
-  if (n < 8 || n > 256 || (n & (n - 1)))
-    return "a wgmma's N (instr_shape[1]) must be a power of two from 8 to "
-           "256, got " +
-           std::to_string(n);
+  if (std::string problem = checkWgmmaInstrN(instrShape[1]); !problem.empty())
+    return problem;
   if (instrShape[2] != 8 && instrShape[2] != 16 && instrShape[2] != 32)
     return "a wgmma's K (instr_shape[2]) is 8 (tf32), 16 (fp16, bf16) or "
            "32 (8-bit), got " +
            std::to_string(instrShape[2]);
-  if (warpsPerCTA[0] % 4 != 0)
-    return "a wgmma accumulator is computed by warpgroups of 4 warps along "
-           "M: warps_per_cta[0] must be a multiple of 4, got " +
+  if (warpsPerCTA[0] % kWarpGroupWarps != 0)
+    return "a wgmma accumulator is computed by warpgroups of " +
+           std::to_string(kWarpGroupWarps) +
+           " warps along M: warps_per_cta[0] must be a multiple of " +
+           std::to_string(kWarpGroupWarps) + ", got " +
            std::to_string(warpsPerCTA[0]);
+  return "";
+}
+
+std::string gluonc::checkWgmmaInstrN(int64_t n) {
+  // Powers of two from 8 on are multiples of 8.
+  if (n < 8 || n > 256 || !isPowerOf2(n))
+    return "a wgmma's N (instr_shape[1]) must be a power of two from 8 to "
+           "256, got " +
+           std::to_string(n) +
+           " (wgmma takes multiples of 8, a linear layout powers of two)";
   return "";
 }
 

@@ -40,8 +40,8 @@ void Pipeline::buildStagePasses(llvm::StringRef stage, OpPassManager &pm,
   if (stage == "verify") {
     pm.addPass(createVerifyLayoutsPass());
   } else if (stage == "tasks") {
-    pm.addPass(createPlanTasksPass(
-        target.getRegisterLimits(options.codegen.arch), tasks));
+    pm.addPass(
+        createPlanTasksPass(&target.getArchInfo(options.codegen.arch), tasks));
   } else if (stage == "membar") {
     pm.addPass(createAllocateSharedMemoryPass(plan));
     pm.addPass(createInsertBarriersPass(schedules));
@@ -101,7 +101,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
       // Each allocation was checked where it was made; together with the
       // scratch of reductions, scans and layout conversions they may still
       // not fit.
-      int64_t limit = target.getSharedMemoryLimit(options.codegen.arch);
+      int64_t limit =
+          target.getArchInfo(options.codegen.arch).sharedBytesPerBlock;
       if (result.sharedBytes > limit) {
         emitError(module.getLoc())
             << "the kernel needs " << result.sharedBytes

@@ -6,14 +6,27 @@
 
 #include "gluonc/Pipeline/Target.h"
 
-#include "llvm/ADT/STLExtras.h"
+#include <cassert>
 
 using namespace gluonc;
 
 Target::~Target() = default;
 
+std::vector<std::string> Target::getSupportedArchs() const {
+  std::vector<std::string> names;
+  for (const ArchInfo &arch : getArchitectures())
+    names.push_back(arch.name);
+  return names;
+}
+
 bool Target::supportsArch(llvm::StringRef arch) const {
-  return llvm::is_contained(getSupportedArchs(), arch.str());
+  return findArchRow(getArchitectures(), arch) != nullptr;
+}
+
+const ArchInfo &Target::getArchInfo(llvm::StringRef arch) const {
+  const ArchInfo *info = findArchRow(getArchitectures(), arch);
+  assert(info && "an architecture the target does not compile for");
+  return *info;
 }
 
 static std::vector<std::unique_ptr<Target>> &registry() {
@@ -22,6 +35,9 @@ static std::vector<std::unique_ptr<Target>> &registry() {
 }
 
 void gluonc::registerTarget(std::unique_ptr<Target> target) {
+  // Code that sees an architecture's name but no Target (op verifiers)
+  // finds the facts through the index.
+  registerArchInfos(target->getArchitectures());
   registry().push_back(std::move(target));
 }
 

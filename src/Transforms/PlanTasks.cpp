@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The `tasks` stage. For the kernel's gluon.warp_specialize it runs
-// gluonc::checkTasks with the target's limits (the frontend already ran
-// the target-independent rules), then gluonc::planTasks, and writes the
-// plan where the lowering reads it:
+// gluonc::checkTasks with the architecture's facts (as the frontend and
+// the op verifier did), then gluonc::planTasks, and writes the plan where
+// the lowering reads it:
 //
 //  - the op: `partitionStartWarps` (placed), `grantedRegisters` (the
 //    default first; only when registers are planned) and
@@ -38,8 +38,8 @@ class PlanTasksPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanTasksPass)
 
-  PlanTasksPass(RegisterLimits limits, std::optional<TaskPlan> *out)
-      : limits(limits), out(out) {}
+  PlanTasksPass(const ArchInfo *arch, std::optional<TaskPlan> *out)
+      : arch(arch), out(out) {}
 
   StringRef getArgument() const override { return "gluon-plan-tasks"; }
   StringRef getDescription() const override {
@@ -81,13 +81,21 @@ public:
                    "buffer)");
       return signalPassFailure();
     }
+    const ArchInfo *facts = arch ? arch : gluon::getTargetArchInfo(module);
+    if (!facts) {
+      module.emitError() << "the tasks pass needs the architecture: the "
+                            "module's '"
+                         << gluon::GluonDialect::kTargetAttrName
+                         << "' names none gluonc compiles for";
+      return signalPassFailure();
+    }
     TaskSetSpec spec = gluon::getTaskSet(op);
-    std::vector<TaskError> errors = checkTasks(spec, limits);
+    std::vector<TaskError> errors = checkTasks(spec, *facts);
     if (!errors.empty()) {
       op.emitError(errors.front().message);
       return signalPassFailure();
     }
-    auto planned = planTasks(spec, limits);
+    auto planned = planTasks(spec, *facts);
     if (auto *error = std::get_if<TaskError>(&planned)) {
       op.emitError(error->message);
       return signalPassFailure();
@@ -117,14 +125,15 @@ public:
   }
 
 private:
-  RegisterLimits limits;
+  /// Null: the module's.
+  const ArchInfo *arch;
   std::optional<TaskPlan> *out;
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
-gluonc::createPlanTasksPass(RegisterLimits limits,
+gluonc::createPlanTasksPass(const ArchInfo *arch,
                             std::optional<TaskPlan> *plan) {
-  return std::make_unique<PlanTasksPass>(limits, plan);
+  return std::make_unique<PlanTasksPass>(arch, plan);
 }

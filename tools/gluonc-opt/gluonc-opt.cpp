@@ -29,6 +29,10 @@ int main(int argc, char **argv) {
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
   mlir::registerTransformsPasses();
+  // The targets' architecture facts, for the verifiers and passes that
+  // read the module's gluon.target (ArchInfo.h).
+  gluonc::registerNVIDIATarget();
+  gluonc::registerAMDTarget();
   gluonc::registerGluonTransformsPasses();
   gluonc::registerNVIDIAPasses();
   gluonc::registerAMDPasses();

@@ -177,10 +177,7 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   spec.signature = options.signature;
   spec.defines = options.defines;
   spec.numWarps = options.numWarps;
-  spec.warpSize = target.getWarpSize(options.arch);
-  spec.sharedMemoryLimit = target.getSharedMemoryLimit(options.arch);
-  spec.arch = options.arch;
-  spec.features = target.getFeatures(options.arch);
+  spec.arch = &target.getArchInfo(options.arch);
   spec.debug = options.debug;
   spec.moduleLoader = &files.loader;
   std::optional<ScopedStepTimer> irgenTimer(std::in_place, times, "irgen");
@@ -264,7 +261,7 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
     meta.entry = kernel.entry;
     meta.backend = target.getBackend().str();
     meta.arch = options.arch;
-    meta.warpSize = target.getWarpSize(options.arch);
+    meta.warpSize = target.getArchInfo(options.arch).warpSize;
     meta.numWarps =
         compiled.tasks ? compiled.tasks->totalWarps : options.numWarps;
     meta.tasks = compiled.tasks ? &*compiled.tasks : nullptr;

@@ -44,19 +44,46 @@ using namespace gluonc::driver;
 
 namespace {
 
-/// The kinds a golden may hold, by file suffix.
-const std::pair<const char *, const char *> kGoldenKinds[] = {
-    {"ptx", ".ptx"},
-    {"amdgcn", ".amdgcn"},
-    {"gluon-ir", ".gluon.mlir"},
-    {"llvm-ir", ".ll"}};
+/// The kinds a golden may hold besides each target's assembly, by file
+/// suffix.
+const std::pair<const char *, const char *> kIRKinds[] = {
+    {"gluon-ir", ".gluon.mlir"}, {"llvm-ir", ".ll"}};
+
+/// Every target's assembly kind ("ptx", "amdgcn"), also its file suffix,
+/// in the targets' order.
+std::vector<std::string> getAssemblyKinds() {
+  std::vector<std::string> kinds;
+  for (const auto &target : getRegisteredTargets())
+    kinds.push_back(target->getAssemblyKind().str());
+  return kinds;
+}
 
 /// The kind of `file`, or "" when it is not one a golden holds.
 std::string kindOf(llvm::StringRef file) {
-  for (const auto &[kind, suffix] : kGoldenKinds)
+  for (const std::string &kind : getAssemblyKinds())
+    if (file.ends_with("." + kind))
+      return kind;
+  for (const auto &[kind, suffix] : kIRKinds)
     if (file.ends_with(suffix))
       return kind;
   return "";
+}
+
+/// Every kind a golden may hold: the assembly kinds, then the IR's.
+std::vector<std::string> getGoldenKinds() {
+  std::vector<std::string> kinds = getAssemblyKinds();
+  for (const auto &[kind, suffix] : kIRKinds)
+    kinds.push_back(kind);
+  return kinds;
+}
+
+/// `kinds` joined by `separator`: "ptx,amdgcn".
+std::string joinKinds(const std::vector<std::string> &kinds,
+                      const char *separator) {
+  std::string text;
+  for (const std::string &kind : kinds)
+    text += (text.empty() ? "" : separator) + kind;
+  return text;
 }
 
 /// `text` without the lines that say which compiler wrote it: comments
@@ -79,8 +106,9 @@ std::string normalize(llvm::StringRef text) {
 std::set<std::string> kindsFor(const DriverOptions &options,
                                const std::set<std::string> &kinds) {
   std::set<std::string> emit;
+  std::vector<std::string> assemblyKinds = getAssemblyKinds();
   for (const std::string &kind : kinds) {
-    bool assembly = kind == "ptx" || kind == "amdgcn";
+    bool assembly = llvm::is_contained(assemblyKinds, kind);
     for (const std::string &arch : options.archs)
       if (!assembly || lookupTargetForArch(arch)->getAssemblyKind() == kind)
         emit.insert(kind);
@@ -114,17 +142,18 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
       "Exit status: 0 every file matches (check) or was written (update), "
       "1 a file differs or a kernel has errors, 2 bad command line.");
   app.require_subcommand(1);
-  std::string manifestPath, dir, kindList = "ptx,amdgcn";
+  // By default each arch's assembly.
+  std::string manifestPath, dir, kindList = joinKinds(getAssemblyKinds(), ",");
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   auto addOptions = [&](CLI::App *command) {
     command->add_option("--manifest", manifestPath, "The manifest (.toml)")
         ->required();
     command->add_option("--dir", dir, "The golden files' folder")
         ->required();
-    command->add_option("--kinds", kindList,
-                        "Comma-separated kinds compared: ptx, amdgcn, "
-                        "gluon-ir, llvm-ir (default ptx,amdgcn: each arch's "
-                        "assembly)");
+    command->add_option(
+        "--kinds", kindList,
+        "Comma-separated kinds compared: " + joinKinds(getGoldenKinds(), ", ") +
+            " (default " + kindList + ": each arch's assembly)");
     command->add_option("-j,--jobs", threads,
                         "Compiles run at once (default: the cores)")
         ->check(CLI::Range(1u, 1024u));
@@ -143,10 +172,10 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
     std::stringstream items(kindList);
     std::string item;
     while (std::getline(items, item, ',')) {
-      if (kindOf("x." + item).empty() && item != "gluon-ir" &&
-          item != "llvm-ir") {
+      if (!llvm::is_contained(getGoldenKinds(), item)) {
         std::cerr << "gluonc golden: error: unknown kind '" << item
-                  << "' (expected ptx, amdgcn, gluon-ir, llvm-ir)\n";
+                  << "' (expected " << joinKinds(getGoldenKinds(), ", ")
+                  << ")\n";
         return kUsageError;
       }
       kinds.insert(item);

@@ -10,7 +10,8 @@
 // element of a tensor of that shape, optionally as an SVG drawing. With
 // `--shared SHARED_EXPR` it also reports the bank conflicts of storing the
 // tensor into shared memory of that layout; a shared layout as EXPR shows
-// the offset of each element.
+// the offset of each element. Either way the shared allocation must fit
+// the shared memory one block of --arch may use, as in a kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -178,7 +179,8 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
                  "Warps per program (default 4)")
       ->type_name("N");
   app.add_option("--arch", options.arch,
-                 "Target architecture, for the warp size (default sm_90a)")
+                 "Target architecture, for the warp size and the shared "
+                 "memory a block may use (default sm_90a)")
       ->type_name("ARCH");
   app.add_option("--svg", options.svgPath,
                  "Also draw the table as SVG into this file")
@@ -192,7 +194,7 @@ std::optional<int> parseLayoutCommandLine(int argc, char **argv,
                  "this shared layout")
       ->type_name("SHARED");
   app.add_option("--dtype", options.dtype,
-                 "Element type for --shared: fp16, bf16, fp32, i8, ...")
+                 "Element type in shared memory: fp16, bf16, fp32, i8, ...")
       ->type_name("DTYPE");
 
   try {
@@ -221,13 +223,46 @@ mlir::Attribute evaluateLayout(const LayoutOptions &options,
   });
   KernelSpec spec;
   spec.numWarps = options.numWarps;
-  spec.warpSize = lookupTargetForArch(options.arch)->getWarpSize(options.arch);
-  spec.arch = options.arch;
+  spec.arch = &lookupTargetForArch(options.arch)->getArchInfo(options.arch);
   mlir::Attribute attr = evaluateLayoutExpression(
       sources, diags, context, bufferName, expression, spec);
   if (!attr || diags.hasErrors())
     return {};
   return attr;
+}
+
+/// The bits of an element of the shared layout `attr`: --dtype, else the
+/// NVMMASharedLayout's element_bitwidth, else fp32's; nullopt after a
+/// usage error in `status`.
+std::optional<unsigned> getSharedElementBits(const LayoutOptions &options,
+                                             mlir::Attribute attr,
+                                             int &status) {
+  auto nvmma = mlir::dyn_cast<mlir::gluon::NVMMASharedLayoutAttr>(attr);
+  if (options.dtype.empty())
+    return nvmma ? nvmma.getElementBitWidth() : 32;
+  unsigned bits = getElementBits(options.dtype);
+  if (nvmma && nvmma.getElementBitWidth() != bits) {
+    status =
+        usageError("--dtype " + options.dtype + " has " + std::to_string(bits) +
+                   "-bit elements, the NVMMASharedLayout " +
+                   std::to_string(nvmma.getElementBitWidth()) + "-bit");
+    return std::nullopt;
+  }
+  return bits;
+}
+
+/// Why a kernel of --arch could not allocate `layout` of `bits`-bit
+/// elements (ArchInfo::checkSharedAllocation); empty when it could.
+std::string checkSharedFits(const LayoutOptions &options,
+                            const SharedLayout &layout, unsigned bits) {
+  const ArchInfo &arch =
+      lookupTargetForArch(options.arch)->getArchInfo(options.arch);
+  std::string problem =
+      arch.checkSharedAllocation(layout.getAllocationElements() * bits / 8);
+  if (problem.empty())
+    return "";
+  return "--shape " + options.shapeText + " of " + std::to_string(bits) +
+         "-bit elements in this shared layout: " + problem;
 }
 
 /// Shows a shared layout: which offset holds each element.
@@ -242,7 +277,15 @@ int showSharedLayout(const LayoutOptions &options,
   if (!problem.empty())
     return usageError("the shared layout cannot lay out --shape " +
                       options.shapeText + ": " + problem);
+  int status = kSuccess;
+  std::optional<unsigned> bits =
+      getSharedElementBits(options, layoutAttr, status);
+  if (!bits)
+    return status;
   SharedLayout layout = layoutAttr.toSharedLayout(options.shape);
+  if (std::string tooLarge = checkSharedFits(options, layout, *bits);
+      !tooLarge.empty())
+    return usageError(tooLarge);
   std::cout << summarizeSharedLayout(layout) << "\n\n"
             << (options.format == "list" ? renderSharedLayoutList(layout)
                                          : renderSharedLayoutTable(layout));
@@ -274,23 +317,18 @@ std::optional<std::string> analyzeShared(const LayoutOptions &options,
                         options.shapeText + ": " + problem);
     return std::nullopt;
   }
-  unsigned bits = 32;
-  auto nvmma = mlir::dyn_cast<mlir::gluon::NVMMASharedLayoutAttr>(attr);
-  if (nvmma)
-    bits = nvmma.getElementBitWidth();
-  if (!options.dtype.empty()) {
-    bits = getElementBits(options.dtype);
-    if (nvmma && nvmma.getElementBitWidth() != bits) {
-      status = usageError("--dtype " + options.dtype + " has " +
-                          std::to_string(bits) +
-                          "-bit elements, the NVMMASharedLayout " +
-                          std::to_string(nvmma.getElementBitWidth()) + "-bit");
-      return std::nullopt;
-    }
-  }
+  std::optional<unsigned> bits = getSharedElementBits(options, attr, status);
+  if (!bits)
+    return std::nullopt;
   SharedLayout layout = shared.toSharedLayout(options.shape);
+  if (std::string tooLarge = checkSharedFits(options, layout, *bits);
+      !tooLarge.empty()) {
+    status = usageError(tooLarge);
+    return std::nullopt;
+  }
   return "shared: " + summarizeSharedLayout(layout) + "\n" +
-         describeBankConflicts(analyzeBankConflicts(distributed, layout, bits));
+         describeBankConflicts(
+             analyzeBankConflicts(distributed, layout, *bits));
 }
 
 bool writeFile(const std::string &path, const std::string &contents) {

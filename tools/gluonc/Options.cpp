@@ -21,9 +21,11 @@
 using namespace gluonc;
 using namespace gluonc::driver;
 
-static const char *const kEmitKinds[] = {
-    "gluon-ir", "llvm-ir", "ptx",   "amdgcn", "cubin",
-    "hsaco",    "fatbin",  "hipfb", "json",   "launcher"};
+/// The `--emit` kinds of every target; each target adds its assembly, image
+/// and container kinds (Target::getAssemblyKind, getImageFormat,
+/// getContainerFormat).
+static const char *const kCommonEmitKinds[] = {"gluon-ir", "llvm-ir", "json",
+                                               "launcher"};
 
 /// Whether `kind` is written by `target`: its assembly, image or container.
 static bool isKindOf(const std::string &kind, const Target &target) {
@@ -38,6 +40,27 @@ static bool isVendorKind(const std::string &kind) {
     if (isKindOf(kind, *target))
       return true;
   return false;
+}
+
+/// Whether `--emit` knows `kind`.
+static bool isEmitKind(const std::string &kind) {
+  return llvm::is_contained(kCommonEmitKinds, kind) || isVendorKind(kind);
+}
+
+/// One kind of every target that has it, for the help: "ptx or amdgcn";
+/// with `withBackend`, "fatbin (NVIDIA) or hipfb (AMD)".
+static std::string describeKinds(llvm::StringRef (Target::*kind)() const,
+                                 bool withBackend) {
+  std::string text;
+  for (const auto &target : getRegisteredTargets()) {
+    llvm::StringRef name = ((*target).*kind)();
+    if (name.empty())
+      continue;
+    text += (text.empty() ? "" : " or ") + name.str();
+    if (withBackend)
+      text += " (" + target->getBackend().upper() + ")";
+  }
+  return text;
 }
 
 static std::string joinList(const std::vector<std::string> &items) {
@@ -68,14 +91,13 @@ static std::string joinArchs() {
 static std::string describeArchs() {
   std::string text;
   for (const auto &target : getRegisteredTargets()) {
-    std::vector<std::string> archs = target->getSupportedArchs();
+    const std::vector<ArchInfo> &archs = target->getArchitectures();
     for (size_t first = 0; first < archs.size();) {
-      unsigned warpSize = target->getWarpSize(archs[first]);
+      unsigned warpSize = archs[first].warpSize;
       size_t end = first;
       std::string run;
-      while (end < archs.size() &&
-             target->getWarpSize(archs[end]) == warpSize)
-        run += (run.empty() ? "" : ", ") + archs[end++];
+      while (end < archs.size() && archs[end].warpSize == warpSize)
+        run += (run.empty() ? "" : ", ") + archs[end++].name;
       text += (text.empty() ? "" : "; ") + run + " (" +
               target->getBackend().upper() + ", " +
               std::to_string(warpSize) + "-thread warps)";
@@ -87,9 +109,10 @@ static std::string describeArchs() {
 
 std::string gluonc::driver::checkNumWarps(unsigned numWarps,
                                           const std::string &arch) {
-  // A block has at most 1024 threads: 32 warps of 32, 16 waves of 64.
-  unsigned warpSize = lookupTargetForArch(arch)->getWarpSize(arch);
-  unsigned maxWarps = 1024 / warpSize;
+  // The architecture's thread cap: 32 warps of 32, 16 waves of 64.
+  const ArchInfo &info = lookupTargetForArch(arch)->getArchInfo(arch);
+  unsigned warpSize = info.warpSize;
+  unsigned maxWarps = info.getMaxWarps();
   if (numWarps != 0 && (numWarps & (numWarps - 1)) == 0 &&
       numWarps <= maxWarps)
     return "";
@@ -175,10 +198,7 @@ std::string gluonc::driver::validateOptions(DriverOptions &options,
     std::stringstream items(list);
     std::string item;
     while (std::getline(items, item, ',')) {
-      bool known = false;
-      for (const char *kind : kEmitKinds)
-        known |= item == kind;
-      if (!known)
+      if (!isEmitKind(item))
         return "unknown --emit kind '" + item +
                "' (expected gluon-ir, llvm-ir, " + assemblyKind + ", " +
                imageFormat + ", " + target.getContainerFormat().str() +
@@ -349,12 +369,15 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   app.add_option("-o,--output", options.outputDir,
                  "Output directory, created if missing (default .)");
   app.add_option("--emit", emitList,
-                 "Comma-separated outputs: gluon-ir, llvm-ir, ptx or amdgcn, "
-                 "cubin or hsaco, json, and fatbin (NVIDIA) or hipfb (AMD), "
-                 "one file of every arch's image that the metadata then "
-                 "names, with an index of the archs; launcher, a C header "
-                 "and source with a typed launch function that embed "
-                 "every arch (default: the image and json)");
+                 "Comma-separated outputs: gluon-ir, llvm-ir, " +
+                     describeKinds(&Target::getAssemblyKind, false) + ", " +
+                     describeKinds(&Target::getImageFormat, false) +
+                     ", json, and " +
+                     describeKinds(&Target::getContainerFormat, true) +
+                     ", one file of every arch's image that the metadata then "
+                     "names, with an index of the archs; launcher, a C header "
+                     "and source with a typed launch function that embed "
+                     "every arch (default: the image and json)");
   app.add_option("--launcher-name", options.launcherName,
                  "The prefix of --emit launcher's C functions and files "
                  "(default the kernel's name): <name>_launch, "

@@ -37,12 +37,12 @@ namespace {
 /// Fails unless --arch copies global memory to LDS directly (gfx942,
 /// gfx950).
 void requireLdsCopies(IRGen &gen, const BoundArgs &bound) {
-  if (!gen.getSpec().features.count("async_copy_lds"))
+  if (!gen.getArch().features.asyncCopyToLdsBytes)
     gen.fail(bound.callLoc(),
              bound.getBuiltin().getName() +
                  " needs an AMD --arch that copies global memory to LDS "
                  "directly (gfx942, gfx950), not " +
-                 gen.getSpec().arch);
+                 gen.getArch().name);
 }
 
 /// Options gluonc does not implement, and `other`, which may only be the

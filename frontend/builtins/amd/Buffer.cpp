@@ -20,9 +20,9 @@ using namespace gluonc::frontend;
 std::pair<RuntimeValue, RuntimeValue>
 gluonc::frontend::requireBufferAddress(IRGen &gen, const BoundArgs &bound,
                                        const std::string &function) {
-  if (gen.getSpec().warpSize != 64)
+  if (!gen.getArch().features.bufferOps)
     gen.fail(bound.loc("ptr"),
-             function + " needs an AMD CDNA --arch, not " + gen.getSpec().arch);
+             function + " needs an AMD CDNA --arch, not " + gen.getArch().name);
   RuntimeValue ptr = gen.requireRuntime(bound.get("ptr"), bound.loc("ptr"),
                                         "the base pointer of " + function);
   if (!ptr.dtype.isPointer || !ptr.isScalar())

@@ -53,13 +53,11 @@ static Value makeMfmaLayout(IRGen &gen, const BoundArgs &bound) {
   std::string problem = spec.validate();
   if (!problem.empty())
     gen.fail(bound.callLoc(), "invalid AMDMFMALayout: " + problem);
-  const KernelSpec &kernel = gen.getSpec();
-  if (kernel.warpSize != 64)
-    gen.fail(bound.callLoc(), "an AMDMFMALayout needs 64-lane waves (an AMD "
-                              "CDNA --arch), but " +
-                                  kernel.arch + " has " +
-                                  std::to_string(kernel.warpSize) +
-                                  "-thread warps");
+  const ArchInfo &arch = gen.getArch();
+  if (!arch.features.mfmaVersion)
+    gen.fail(bound.callLoc(), "an AMDMFMALayout needs AMD's matrix cores "
+                              "(MFMA: an AMD CDNA --arch), which " +
+                                  arch.name + " does not have");
   checkWarpsPerCTA(gen, bound, spec.warpsPerCTA);
   llvm::SmallVector<unsigned> instrShape(spec.instrShape.begin(),
                                          spec.instrShape.end());
@@ -104,7 +102,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
                    " (the 16-bit MFMA instructions take 4, or 8 on gfx950)");
   }
   gluonc::MfmaLayoutSpec spec = layout.toSpec();
-  if (std::string problem = spec.checkInstruction(gen.getSpec().arch, kWidth);
+  if (std::string problem = spec.checkInstruction(gen.getArch(), kWidth);
       !problem.empty())
     gen.fail(bound.callLoc(), name + " with " + problem);
   if (a.dtype != b.dtype ||
@@ -148,7 +146,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
   return RuntimeValue{op, acc.dtype, acc.shape, acc.layout};
 }
 
-void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
+void gluonc::frontend::registerAMDMfmaBuiltins(BuiltinTable &table) {
   table.addClass({"gl.amd.AMDMFMALayout"},
                  "version, instr_shape, transposed, warps_per_cta, "
                  "element_bitwidth=None, tiles_per_warp=None, "
@@ -161,7 +159,4 @@ void gluonc::frontend::registerAMDBuiltins(BuiltinTable &table) {
                         return mfma(gen, args, version);
                       }));
   }
-  registerAMDBufferBuiltins(table);
-  registerAMDWarpPipelineBuiltins(table);
-  registerAMDAsyncCopyBuiltins(table);
 }

@@ -25,10 +25,11 @@ namespace {
 Value makeStage(IRGen &gen, const BoundArgs &bound, bool tlx) {
   const std::string function =
       tlx ? "tlx.warp_pipeline_stage" : "gl.amd.warp_pipeline_stage";
-  if (!gen.getSpec().features.count("warp_pipeline"))
-    gen.fail(bound.callLoc(), function + " needs an AMD CDNA --arch "
-                                         "(gfx90a, gfx942, gfx950), not " +
-                                  gen.getSpec().arch);
+  if (!gen.getArch().features.warpPipeline)
+    gen.fail(bound.callLoc(), function +
+                                  " needs an AMD CDNA --arch "
+                                  "(gfx90a, gfx942, gfx950), not " +
+                                  gen.getArch().name);
   WarpPipelineStageValue stage;
   stage.loc = bound.callLoc();
   if (bound.has("label"))

@@ -30,12 +30,12 @@ using namespace gluonc::frontend;
 
 namespace {
 
-/// Fails unless --arch has `feature` (Ampere's, from sm_80 on).
-void requireAmpere(IRGen &gen, const BoundArgs &bound, const char *feature,
-                   const char *what) {
-  if (!gen.getSpec().features.count(feature))
+/// Fails unless --arch has `feature` (one of Ampere's, from sm_80 on).
+void requireAmpere(IRGen &gen, const BoundArgs &bound,
+                   bool ArchFeatures::*feature, const char *what) {
+  if (!(gen.getArch().features.*feature))
     gen.fail(bound.callLoc(), bound.getBuiltin().getShortName() + " needs " +
-                                  what + ", which " + gen.getSpec().arch +
+                                  what + ", which " + gen.getArch().name +
                                   " does not have (sm_80 or newer)");
 }
 
@@ -65,7 +65,8 @@ std::optional<std::string> requireCacheModifier(IRGen &gen,
 /// async_copy.async_copy_global_to_shared / async_load(smem, pointer,
 /// mask=None, cache_modifier="", eviction_policy="", volatile=False)
 Value asyncCopyGlobalToShared(IRGen &gen, const BoundArgs &bound) {
-  requireAmpere(gen, bound, "cp.async", "asynchronous copies (cp.async)");
+  requireAmpere(gen, bound, &ArchFeatures::cpAsync,
+                "asynchronous copies (cp.async)");
   const std::string name = bound.getBuiltin().getShortName();
   for (const char *option : {"eviction_policy", "volatile"})
     rejectOption(gen, bound, name, option);
@@ -95,7 +96,8 @@ Value asyncCopyGlobalToShared(IRGen &gen, const BoundArgs &bound) {
 
 /// async_copy.commit_group()
 Value commitGroup(IRGen &gen, const BoundArgs &bound) {
-  requireAmpere(gen, bound, "cp.async", "asynchronous copies (cp.async)");
+  requireAmpere(gen, bound, &ArchFeatures::cpAsync,
+                "asynchronous copies (cp.async)");
   mlir::gluon::AsyncCommitGroupOp::create(gen.getBuilder(),
                                           gen.getLoc(bound.callLoc()));
   return Value();
@@ -103,7 +105,8 @@ Value commitGroup(IRGen &gen, const BoundArgs &bound) {
 
 /// async_copy.wait_group(num_outstanding=0)
 Value waitGroup(IRGen &gen, const BoundArgs &bound) {
-  requireAmpere(gen, bound, "cp.async", "asynchronous copies (cp.async)");
+  requireAmpere(gen, bound, &ArchFeatures::cpAsync,
+                "asynchronous copies (cp.async)");
   createAsyncWaitGroup(gen, bound);
   return Value();
 }
@@ -133,7 +136,8 @@ void checkInputPrecision(IRGen &gen, const BoundArgs &bound, DType operand) {
 
 /// mma_v2(a, b, acc, input_precision=None)
 Value mmaV2(IRGen &gen, const BoundArgs &bound) {
-  requireAmpere(gen, bound, "mma_v2", "mma.sync's m16n8k16 and m16n8k32");
+  requireAmpere(gen, bound, &ArchFeatures::mmaV2,
+                "mma.sync's m16n8k16 and m16n8k32");
   RuntimeValue a =
       gen.requireRuntime(bound.get("a"), bound.loc("a"), "mma_v2's `a`");
   RuntimeValue b =

@@ -107,11 +107,11 @@ mlir::Value requireBlockBuffer(IRGen &gen, const BoundArgs &bound,
 }
 
 void requireTMA(IRGen &gen, const BoundArgs &bound) {
-  if (!gen.getSpec().features.count("tma"))
+  if (!gen.getArch().features.tma)
     gen.fail(bound.callLoc(), bound.getBuiltin().getShortName() +
                                   " needs TMA and mbarrier transaction "
                                   "counts, which " +
-                                  gen.getSpec().arch +
+                                  gen.getArch().name +
                                   " does not have (sm_90 or newer)");
 }
 

@@ -41,12 +41,12 @@ Value nvmmaDistributedLayout(IRGen &gen, const BoundArgs &bound) {
   std::string problem = spec.validate();
   if (!problem.empty())
     gen.fail(bound.callLoc(), "invalid NVMMADistributedLayout: " + problem);
-  const KernelSpec &kernel = gen.getSpec();
-  if (kernel.warpSize != 32)
+  const ArchInfo &arch = gen.getArch();
+  if (arch.warpSize != 32)
     gen.fail(bound.callLoc(),
              "an NVMMADistributedLayout needs 32-thread warps (an NVIDIA "
              "--arch), but " +
-                 kernel.arch + " has " + std::to_string(kernel.warpSize) +
+                 arch.name + " has " + std::to_string(arch.warpSize) +
                  "-thread waves");
   checkWarpsPerCTA(gen, bound, spec.warpsPerCTA);
   return Value(makeLayoutValue(mlir::gluon::NVMMADistributedLayoutAttr::get(

@@ -23,10 +23,10 @@ using namespace gluonc::frontend;
 namespace {
 
 void requireWgmma(IRGen &gen, const BoundArgs &bound) {
-  if (!gen.getSpec().features.count("wgmma"))
+  if (!gen.getArch().features.wgmma)
     gen.fail(bound.callLoc(), bound.getBuiltin().getShortName() +
                                   " needs wgmma, which only sm_90a has (not " +
-                                  gen.getSpec().arch +
+                                  gen.getArch().name +
                                   ": wgmma is an architecture-specific "
                                   "feature of Hopper)");
 }

@@ -9,8 +9,8 @@
 
 namespace gluonc {
 
-/// Registers the AMD target (CDNA gfx90a, gfx942, gfx950: hsaco through
-/// LLVM's AMDGPU backend and LLD in process).
+/// Registers the AMD target (the architectures of backends/amd's table:
+/// hsaco through LLVM's AMDGPU backend and LLD in process).
 void registerAMDTarget();
 
 /// Registers `gluon-to-rocdl`, the lower stage for AMD, for gluonc-opt.

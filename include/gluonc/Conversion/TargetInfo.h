@@ -93,7 +93,8 @@ public:
   /// A barrier of the threads that run the code at the builder's
   /// insertion point that also orders their shared memory accesses: the
   /// whole block, or in a warp-specialized kernel the task's warps alone
-  /// (named barrier 0 for the default task, 2 + i for partition i).
+  /// (getTaskBarrier: named barrier 0 for the default task, 2 + i for
+  /// partition i).
   void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc) const;
   /// A barrier of all threads of the block that orders their shared memory
   /// accesses.

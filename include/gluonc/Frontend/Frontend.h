@@ -10,13 +10,13 @@
 #include "gluonc/Frontend/AST.h"
 #include "gluonc/Frontend/Diagnostics.h"
 #include "gluonc/Frontend/ModuleLoader.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,14 +32,10 @@ struct KernelSpec {
   /// `-D NAME=VALUE`, VALUE a DSL expression.
   std::vector<std::pair<std::string, std::string>> defines;
   unsigned numWarps = 4;
-  unsigned warpSize = 32;
-  /// The most shared memory (LDS) one block may use on `arch`, in bytes.
-  int64_t sharedMemoryLimit = 227 * 1024;
-  std::string arch;
-  /// What `arch` has beyond the basics, by name (Target::getFeatures):
-  /// "cp.async" and "mma_v2" (Ampere's async copies and mma.sync), "tma"
-  /// (TMA copies, mbarrier transaction counts), "wgmma".
-  std::set<std::string> features;
+  /// The architecture compiled for, with its facts (Target::getArchInfo):
+  /// the warp size, the shared memory a block may use, what it has. Must
+  /// be set; it outlives the compile.
+  const ArchInfo *arch = nullptr;
   /// Keep gl.device_assert checks (Triton's debug=True).
   bool debug = false;
   /// Finds the files the kernel's source imports; without one only
@@ -105,7 +101,7 @@ KernelIR buildKernelIR(SourceManager &sourceManager, const Module &module,
 /// Evaluates a layout expression such as
 /// `gl.BlockedLayout([4], [32], [4], [0])` (with `gl` and `gluon` bound as
 /// in a kernel file) for a kernel of `spec.numWarps` warps of
-/// `spec.warpSize` lanes. Problems are reported to `diags` against a buffer
+/// `spec.arch`'s warp size. Problems are reported to `diags` against a buffer
 /// named `bufferName`; on failure the result is null.
 mlir::Attribute evaluateLayoutExpression(SourceManager &sourceManager,
                                          DiagnosticEngine &diags,

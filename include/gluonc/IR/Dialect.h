@@ -27,6 +27,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace gluonc {
+struct ArchInfo;
 /// Lets a linear layout be a parameter of #gluon.linear (LinearLayoutAttr.cpp).
 llvm::hash_code hash_value(const LinearLayout &layout);
 } // namespace gluonc
@@ -51,6 +52,12 @@ namespace mlir::gluon {
 /// Module attribute: the registers per thread the kernel may use (the
 /// driver's --maxnreg), when capped.
 constexpr llvm::StringLiteral kMaxRegistersAttrName = "gluon.maxnreg";
+
+/// The facts of the architecture `op`'s module is compiled for (the
+/// module's `gluon.target`), as its target registered them (ArchInfo.h);
+/// null when the module names none, or one no registered target describes.
+/// How verifiers, which have no Target, check what depends on it.
+const gluonc::ArchInfo *getTargetArchInfo(Operation *op);
 
 /// The layout of a tensor type, or null for anything else.
 LayoutAttrInterface getLayout(Type type);

@@ -9,15 +9,18 @@
 // module checks a task set, places the partitions on warps (padding the
 // block to whole warpgroups) and, when some task asks for a register
 // budget (num_regs), plans the per-thread register counts that setmaxnreg
-// applies warpgroup by warpgroup. The frontend (diagnostics at each task's
-// source location), the op verifier and the lowering all ask it, so that
-// they agree. Plain C++, no MLIR, so that the arithmetic is unit-tested;
-// the algorithm is stated in TaskPlan.cpp.
+// applies warpgroup by warpgroup, within the architecture's limits
+// (ArchInfo). The frontend (diagnostics at each task's source location),
+// the op verifier and the lowering all ask it, so that they agree. Plain C++,
+// no MLIR, so that the arithmetic is unit-tested; the algorithm is stated in
+// TaskPlan.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_IR_TASKPLAN_H
 #define GLUONC_IR_TASKPLAN_H
+
+#include "gluonc/Target/ArchInfo.h"
 
 #include <cstddef>
 #include <optional>
@@ -26,39 +29,6 @@
 #include <vector>
 
 namespace gluonc {
-
-/// What the target's register file and setmaxnreg allow. The NVIDIA target
-/// fills it from its architecture table; the defaults are sm_90a's.
-struct RegisterLimits {
-  unsigned threadsPerWarp = 32;
-  /// The registers one block may hold (the pool setmaxnreg moves them in).
-  unsigned registersPerBlock = 65536;
-  /// setmaxnreg's smallest per-thread count.
-  unsigned minRegisters = 24;
-  /// The smallest count for a task with device_assert or print inside (the
-  /// formatting and trap paths need more).
-  unsigned minRegistersWithDiagnostics = 32;
-  /// setmaxnreg's largest per-thread count.
-  unsigned maxRegisters = 256;
-  /// The largest per-thread count a kernel may start with (.maxnreg):
-  /// ptxas ignores `.maxnreg 256` ("too many maxnreg"), and with it the
-  /// setmaxnreg plan.
-  unsigned maxEntryRegisters = 255;
-  /// Counts are multiples of this.
-  unsigned granularity = 8;
-  /// setmaxnreg acts on warpgroups of this many consecutive warps.
-  unsigned warpGroupWarps = 4;
-  /// The most warps of one block (1024 threads).
-  unsigned maxWarps = 32;
-  /// The most worker partitions: each gets a named barrier of its own,
-  /// ids 2..15 (0 is the default task's, 1 the dispatch loop's).
-  unsigned maxPartitions = 14;
-  /// Whether the target has setmaxnreg (sm_90a and later).
-  bool hasSetmaxnreg = true;
-  /// Whether the target has barriers for some of a block's warps (NVIDIA's
-  /// bar.sync with a thread count); warp specialization needs them.
-  bool hasNamedBarriers = true;
-};
 
 /// One worker partition, replicas already expanded by the caller (one
 /// TaskSpec per replica).
@@ -96,12 +66,19 @@ struct TaskError {
   std::string message;
 };
 
-/// Every rule a task set breaks, one error each: register requests,
-/// placement (all explicit or all automatic, no overlaps), power-of-two
-/// warp counts, the number of partitions and of warps. Shared by the
-/// frontend and the op verifier.
+/// Every rule a task set breaks on `arch`, one error each: the rules of
+/// checkTaskRules, then the architecture's: named barriers for the tasks,
+/// register requests within setmaxnreg's range, the number of partitions
+/// (one named barrier each) and of warps, --maxnreg. Shared by the
+/// frontend, the op verifier and the tasks pass, so that they agree.
 std::vector<TaskError> checkTasks(const TaskSetSpec &spec,
-                                  const RegisterLimits &limits);
+                                  const ArchInfo &arch);
+
+/// The rules that hold on every target: the kernel's num_warps in whole
+/// warpgroups, power-of-two workers, replicas of the default task as large
+/// as it, placement (all explicit or all automatic, no overlaps). What the
+/// op verifier checks when the module names no architecture it can look up.
+std::vector<TaskError> checkTaskRules(const TaskSetSpec &spec);
 
 /// One partition of the plan: the default task, a worker, or padding.
 struct PartitionPlan {
@@ -131,8 +108,8 @@ struct TaskPlan {
   /// [0] is the default task, then the workers in their given order, then
   /// the padding partitions.
   std::vector<PartitionPlan> partitions;
-  /// One count per warpgroup g (warps [4g, 4g + 4)); empty when no
-  /// registers are planned.
+  /// One count per warpgroup g (warps [4g, 4g + 4): kWarpGroupWarps);
+  /// empty when no registers are planned.
   std::vector<unsigned> warpGroupRegisters;
   /// The block's warps, padded to whole warpgroups.
   unsigned totalWarps = 0;
@@ -144,11 +121,11 @@ struct TaskPlan {
   RegisterModel model = RegisterModel::None;
 };
 
-/// Places the partitions and plans their registers. The first error of
-/// checkTasks, or an error showing the arithmetic when the budgets do not
-/// fit the pool.
+/// Places the partitions and plans their registers on `arch`. The first
+/// error of checkTasks, or an error showing the arithmetic when the budgets
+/// do not fit the pool.
 std::variant<TaskPlan, TaskError> planTasks(const TaskSetSpec &spec,
-                                            const RegisterLimits &limits);
+                                            const ArchInfo &arch);
 
 /// The plan as a table, one row per partition, then the maxnreg, pool and
 /// model lines (what `-v` prints).

@@ -27,6 +27,7 @@
 
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Layout/WgmmaOperand.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include <optional>
 #include <string>
@@ -52,7 +53,9 @@ struct WarpgroupMmaPlan {
   gluonc::Coord getAWarpgroupOrigin(unsigned g) const;
   gluonc::Coord getBWarpgroupOrigin(unsigned wn) const;
   /// Warpgroups along M, warps along N: the values g and wn take.
-  unsigned getWarpgroupsM() const { return getWarpsM() / 4; }
+  unsigned getWarpgroupsM() const {
+    return getWarpsM() / gluonc::kWarpGroupWarps;
+  }
   /// Warps per CTA along M and N.
   unsigned getWarpsM() const { return unsigned(layout.warpsPerCTA[0]); }
   unsigned getWarpsN() const { return unsigned(layout.warpsPerCTA[1]); }

@@ -31,6 +31,8 @@
 
 namespace gluonc {
 
+struct ArchInfo;
+
 /// The hardware index dimensions, from fastest to slowest.
 enum class HwDim : unsigned { Register = 0, Lane = 1, Warp = 2, Block = 3 };
 constexpr unsigned kNumHwDims = 4;
@@ -159,9 +161,10 @@ struct MfmaLayoutSpec {
   /// (every dimension covers the warps' tiles).
   std::string checkShape(const std::vector<int32_t> &shape) const;
   /// Why `arch` has no MFMA instruction for this layout with `kWidth`
-  /// operand elements per lane; empty when it has one. Shared by the
-  /// frontend and the verifier of gluon.mfma.
-  std::string checkInstruction(const std::string &arch, unsigned kWidth) const;
+  /// operand elements per lane (its MFMA generation is too old); empty
+  /// when it has one. Shared by the frontend and the verifier of
+  /// gluon.mfma.
+  std::string checkInstruction(const ArchInfo &arch, unsigned kWidth) const;
   /// Operand elements per lane of one matrix instruction with `kWidth`
   /// elements per lane and K step: kWidth on CDNA4's layout, 4 on CDNA3's
   /// (k_width 8 is then two instructions).
@@ -188,6 +191,14 @@ LinearLayout mfmaDotOperandToLinearLayout(const MfmaLayoutSpec &parent,
                                           unsigned opIdx, unsigned kWidth,
                                           const std::vector<int32_t> &shape);
 
+/// Why wgmma cannot have `n` as its N (instr_shape[1]); empty when it can.
+/// The instruction takes any multiple of 8 from 8 to 256 (PTX ISA,
+/// wgmma.mma_async's shapes .m64nNk*), but a linear layout covers powers of
+/// two only (a tile of N = 24 columns is not an F2-linear image), so gluonc
+/// takes the powers of two among them: 8, 16, ..., 256. The one rule of
+/// the layout's validation and the verifier of gluon.warpgroup_mma.
+std::string checkWgmmaInstrN(int64_t n);
+
 /// Gluon's NVMMADistributedLayout (rank 2): the accumulator of NVIDIA's
 /// tensor-core instructions. Version [2, 0] is Ampere's mma.sync (a warp
 /// computes 16 x 8 tiles, instrShape [16, 8]); version [3, 0] is Hopper's
@@ -200,9 +211,9 @@ struct NvidiaMmaLayoutSpec {
 
   unsigned getMajorVersion() const { return version.empty() ? 0 : version[0]; }
   /// An empty string when gluonc supports the spec, else why not: version
-  /// 2 or 3, instrShape [16, 8] (v2) or [16, N, K] with N a power of two
-  /// from 8 to 256 and K 8, 16 or 32 (v3), warps powers of two, a
-  /// multiple of 4 along M for v3 (whole warpgroups).
+  /// 2 or 3, instrShape [16, 8] (v2) or [16, N, K] with N as
+  /// checkWgmmaInstrN takes it and K 8, 16 or 32 (v3), warps powers of
+  /// two, a multiple of 4 along M for v3 (whole warpgroups).
   std::string validate() const;
   /// Why a tensor of `shape` cannot take the layout; empty when it can
   /// (every dimension covers the warps' tiles).

@@ -15,9 +15,9 @@
 #define GLUONC_PIPELINE_TARGET_H
 
 #include "gluonc/Conversion/TargetInfo.h"
-#include "gluonc/IR/TaskPlan.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 #include "gluonc/Pipeline/StepTimes.h"
+#include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -27,7 +27,6 @@
 
 #include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -123,27 +122,16 @@ public:
 
   /// The backend's name as the metadata records it ("nvidia", "amd").
   virtual llvm::StringRef getBackend() const = 0;
-  virtual std::vector<std::string> getSupportedArchs() const = 0;
+  /// The architectures the target compiles for, oldest first, with their
+  /// facts (ArchInfo.h, filled from the backend's architecture table):
+  /// `--arch`'s list, and what every decision that depends on the
+  /// architecture reads. The rows live as long as the target.
+  virtual const std::vector<ArchInfo> &getArchitectures() const = 0;
+  /// Their names, in order.
+  std::vector<std::string> getSupportedArchs() const;
   bool supportsArch(llvm::StringRef arch) const;
-  /// Threads per warp (wave) on `arch`, one of getSupportedArchs().
-  virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
-  /// The most shared memory (LDS) one block may use on `arch`, in bytes.
-  virtual int64_t getSharedMemoryLimit(llvm::StringRef arch) const = 0;
-  /// What async tasks' register budgets may use on `arch`: the register
-  /// file of a block and whether setmaxnreg and named barriers exist (by
-  /// default neither does, and warp specialization is refused).
-  virtual RegisterLimits getRegisterLimits(llvm::StringRef /*arch*/) const {
-    RegisterLimits limits;
-    limits.hasSetmaxnreg = false;
-    limits.hasNamedBarriers = false;
-    return limits;
-  }
-  /// Named capabilities of `arch` that the frontend checks before a kernel
-  /// uses them: "cp.async", "mma_v2" (Ampere), "tma" (TMA copies, mbarrier
-  /// transaction counts), "wgmma".
-  virtual std::set<std::string> getFeatures(llvm::StringRef /*arch*/) const {
-    return {};
-  }
+  /// The facts of `arch`, one of getSupportedArchs().
+  const ArchInfo &getArchInfo(llvm::StringRef arch) const;
   /// How the target's loader encodes a tensor descriptor of `elementType`
   /// elements (Triton's spelling) swizzled by `swizzleBytes`: metadata keys
   /// and values (NVIDIA: the CUtensorMapDataType and CUtensorMapSwizzle);

@@ -22,10 +22,12 @@ namespace gluonc {
 std::unique_ptr<mlir::Pass> createVerifyLayoutsPass();
 
 /// The `tasks` stage: places the kernel's warp_specialize partitions on
-/// warps and plans their register budgets under `limits` (PlanTasks.cpp);
-/// the plan goes to `plan` when given (for the metadata).
+/// warps and plans their register budgets on `arch` (PlanTasks.cpp); the
+/// plan goes to `plan` when given (for the metadata). Without `arch` (a
+/// pass gluonc-opt runs) the facts are those of the module's `gluon.target`
+/// (mlir::gluon::getTargetArchInfo).
 std::unique_ptr<mlir::Pass>
-createPlanTasksPass(RegisterLimits limits = RegisterLimits(),
+createPlanTasksPass(const ArchInfo *arch = nullptr,
                     std::optional<TaskPlan> *plan = nullptr);
 
 /// Registers the passes above for gluonc-opt.

@@ -1,8 +1,8 @@
 # gl.amd.AMDMFMALayout, gl.amd.cdna3.mfma and the buffer accesses check
-# their arguments at the call: a 64-lane AMD target, the warps, supported
-# instruction shapes, the operand layouts (with a note at the accumulator),
-# k_width (8 only with CDNA4 on gfx950, matching the instr_shape's K),
-# dtypes, int32 offsets.
+# their arguments at the call: an AMD target with matrix cores, the warps,
+# supported instruction shapes, the operand layouts (with a note at the
+# accumulator), k_width (8 only with CDNA4 on gfx950, matching the
+# instr_shape's K), dtypes, int32 offsets.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NV
 # RUN: %expect-exit 1 %gluonc %s -k bad_shape -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=SHAPE
@@ -21,7 +21,7 @@ from triton.experimental.gluon import language as gl
 @gluon.jit
 def on_nvidia(x_ptr):
     layout: gl.constexpr = gl.amd.AMDMFMALayout(3, [32, 32, 8], False, [2, 2])
-    # NV: mfma.py:[[@LINE-1]]:28: error: an AMDMFMALayout needs 64-lane waves (an AMD CDNA --arch), but sm_90a has 32-thread warps
+    # NV: mfma.py:[[@LINE-1]]:28: error: an AMDMFMALayout needs AMD's matrix cores (MFMA: an AMD CDNA --arch), which sm_90a does not have
 
 
 @gluon.jit

@@ -114,13 +114,13 @@ def too_many_partitions(x_ptr):
 @gluon.jit
 def no_setmaxnreg(x_ptr):
     gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1], [24])
-    # NOSETMAXNREG: warp_specialize.py:[[@LINE-1]]:5: error: task 'worker_fn' asks for num_regs 24, but this target has no setmaxnreg (setmaxnreg needs sm_90a or later)
+    # NOSETMAXNREG: warp_specialize.py:[[@LINE-1]]:24: error: task 'worker_fn' asks for num_regs 24, but this target has no setmaxnreg (setmaxnreg needs sm_90a or later)
 
 
 @gluon.jit
 def no_named_barriers(x_ptr):
     gl.warp_specialize([(default_fn, (x_ptr,)), (worker_fn, (x_ptr,))], [1])
-    # AMD: warp_specialize.py:[[@LINE-1]]:5: error: warp specialization needs named barriers that wait for some of the block's warps, which this target does not have
+    # AMD: warp_specialize.py:[[@LINE-1]]:24: error: warp specialization needs named barriers that wait for some of the block's warps, which this target does not have
 
 
 @gluon.jit

@@ -3,7 +3,10 @@
 // match the captures, tensor captures, a partition reading a value from
 // outside, a yield whose types are not the results, and the task rules
 // (gluonc::checkTasks): here a register request that is no multiple of 8
-// and warps that are no power of two.
+// and warps that are no power of two. A register request depends on the
+// architecture: the verifier reads the module's gluon.target's facts
+// (sm_80 has no setmaxnreg), and without one checks only the rules every
+// target shares.
 // RUN: %gluonc-opt %s -split-input-file -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @round_trip
@@ -68,9 +71,37 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 
 // -----
 
-module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+module attributes {gluon.num_warps = 4 : i32, gluon.target = "sm_90a", gluon.threads_per_warp = 32 : i32} {
   func.func @registers(%n: i32) {
     // expected-error @below {{task 'a' asks for num_regs 30; setmaxnreg takes a multiple of 8 within [24, 256]}}
+    gluon.warp_specialize(%n) attributes {partitionNames = ["a"], partitionNumWarps = array<i32: 1>, partitionReplicas = array<i32: 0>, partitionRequestedRegisters = array<i32: 30>} default {
+      gluon.warp_yield
+    } partition0(%m: i32) {
+      gluon.warp_return
+    } : (i32) -> ()
+    return
+  }
+}
+
+// -----
+
+module attributes {gluon.num_warps = 4 : i32, gluon.target = "sm_80", gluon.threads_per_warp = 32 : i32} {
+  func.func @no_setmaxnreg(%n: i32) {
+    // expected-error @below {{task 'a' asks for num_regs 24, but this target has no setmaxnreg (setmaxnreg needs sm_90a or later)}}
+    gluon.warp_specialize(%n) attributes {partitionNames = ["a"], partitionNumWarps = array<i32: 1>, partitionReplicas = array<i32: 0>, partitionRequestedRegisters = array<i32: 24>} default {
+      gluon.warp_yield
+    } partition0(%m: i32) {
+      gluon.warp_return
+    } : (i32) -> ()
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_target
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @no_target(%n: i32) {
     gluon.warp_specialize(%n) attributes {partitionNames = ["a"], partitionNumWarps = array<i32: 1>, partitionReplicas = array<i32: 0>, partitionRequestedRegisters = array<i32: 30>} default {
       gluon.warp_yield
     } partition0(%m: i32) {

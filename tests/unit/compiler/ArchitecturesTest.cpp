@@ -3,7 +3,7 @@
 // Compute Capability" (appendix "Compute Capabilities", CUDA 13): every row
 // --arch accepts must carry its compute capability's figures.
 
-#include "Architectures.h"
+#include "nvidia/Architectures.h"
 
 #include "gluonc/Backends/NVIDIA.h"
 #include "gluonc/Pipeline/Target.h"
@@ -106,8 +106,55 @@ TEST_CASE("the NVIDIA target accepts exactly the table's architectures",
     CHECK(supported[i] == getArchitectures()[i].name);
   // The limit a block's shared memory is checked against is the row's:
   // Turing's 64 KiB, not Hopper's 227.
-  CHECK(target->getSharedMemoryLimit("sm_75") == 64 * 1024);
-  CHECK(target->getSharedMemoryLimit("sm_90a") == 227 * 1024);
-  CHECK(target->getSharedMemoryLimit("sm_120a") == 99 * 1024);
+  CHECK(target->getArchInfo("sm_75").sharedBytesPerBlock == 64 * 1024);
+  CHECK(target->getArchInfo("sm_90a").sharedBytesPerBlock == 227 * 1024);
+  CHECK(target->getArchInfo("sm_120a").sharedBytesPerBlock == 99 * 1024);
   CHECK_FALSE(gluonc::lookupTargetForArch("sm_91"));
+  // Registering the target indexed its rows for code without a Target.
+  CHECK(gluonc::lookupArchInfo("sm_86") == &target->getArchInfo("sm_86"));
+}
+
+TEST_CASE("every architecture's facts as the compiler reads them",
+          "[architectures]") {
+  const std::vector<gluonc::ArchInfo> &infos = getArchInfos();
+  REQUIRE(infos.size() == getArchitectures().size());
+  for (size_t i = 0; i < infos.size(); ++i) {
+    const Architecture &arch = getArchitectures()[i];
+    const gluonc::ArchInfo &info = infos[i];
+    INFO(info.name);
+    CHECK(info.name == arch.name);
+    // The guide: 32 threads per warp, 1024 per block, 64 K registers per
+    // block and 255 per thread on every compute capability the table has.
+    CHECK(info.warpSize == 32);
+    CHECK(info.maxThreadsPerBlock == 1024);
+    CHECK(info.getMaxWarps() == 32);
+    CHECK(info.sharedBytesPerBlock == arch.sharedBytesPerBlock);
+    CHECK(info.sharedBytesPerSM == arch.sharedBytesPerSM);
+    CHECK(info.registers.perBlock == 64 * 1024);
+    CHECK(info.registers.perThread == 255);
+    CHECK(info.registers.accumulationPerThread == 0);
+    // The PTX ISA: 16 named barriers, 14 of them for worker partitions.
+    CHECK(info.namedBarriers == 16);
+    CHECK(info.getMaxWorkerPartitions() == 14);
+    // Features by the compute capability that introduced them; wgmma and
+    // setmaxnreg on sm_90a alone.
+    unsigned cc = arch.computeCapability;
+    CHECK(info.features.cpAsync == (cc >= 80));
+    CHECK(info.features.mmaV2 == (cc >= 80));
+    CHECK(info.features.float8Conversion == (cc >= 89));
+    CHECK(info.features.tma == (cc >= 90));
+    CHECK(info.features.wgmma == (info.name == "sm_90a"));
+    CHECK(info.features.setmaxnreg == (info.name == "sm_90a"));
+    // setmaxnreg's range (PTX ISA: a multiple of 8 within [24, 256]) where
+    // it exists, none elsewhere.
+    unsigned step = info.features.setmaxnreg ? 8 : 0;
+    CHECK(info.registers.setmaxnregStep == step);
+    CHECK(info.registers.setmaxnregMin == step * 3);
+    CHECK(info.registers.setmaxnregMax == step * 32);
+    // None of AMD's.
+    CHECK(info.features.mfmaVersion == 0);
+    CHECK_FALSE(info.features.bufferOps);
+    CHECK(info.features.asyncCopyToLdsBytes == 0);
+    CHECK_FALSE(info.features.warpPipeline);
+  }
 }

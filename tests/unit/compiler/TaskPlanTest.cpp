@@ -1,14 +1,28 @@
 // Warp placement and register budgets of async tasks, against tables
 // computed by hand (the arithmetic is in the comments). The limits are
-// sm_90a's: 65536 registers per block, setmaxnreg within [24, 256].
+// sm_90a's unless a test says otherwise, as the NVIDIA target's table has
+// them: 65536 registers per block, setmaxnreg within [24, 256].
 
 #include "gluonc/IR/TaskPlan.h"
+#include "gluonc/Backends/AMD.h"
+#include "gluonc/Backends/NVIDIA.h"
 
 #include <catch2/catch.hpp>
 
 using namespace gluonc;
 
 namespace {
+
+/// The facts of `name` as its target registers them.
+const ArchInfo &archInfo(const char *name) {
+  registerNVIDIATarget();
+  registerAMDTarget();
+  const ArchInfo *arch = lookupArchInfo(name);
+  REQUIRE(arch);
+  return *arch;
+}
+
+const ArchInfo &hopper() { return archInfo("sm_90a"); }
 
 TaskSpec worker(std::string name, unsigned numWarps,
                 std::optional<unsigned> startWarp = std::nullopt,
@@ -32,17 +46,16 @@ TaskSetSpec taskSet(unsigned kernelNumWarps, std::vector<TaskSpec> workers,
   return spec;
 }
 
-TaskPlan planOf(const TaskSetSpec &spec,
-                const RegisterLimits &limits = RegisterLimits()) {
-  std::variant<TaskPlan, TaskError> result = planTasks(spec, limits);
+TaskPlan planOf(const TaskSetSpec &spec, const ArchInfo &arch = hopper()) {
+  std::variant<TaskPlan, TaskError> result = planTasks(spec, arch);
   if (auto *error = std::get_if<TaskError>(&result))
     FAIL("unexpected error: " << error->message);
   return std::get<TaskPlan>(result);
 }
 
 TaskError planErrorOf(const TaskSetSpec &spec,
-                      const RegisterLimits &limits = RegisterLimits()) {
-  std::variant<TaskPlan, TaskError> result = planTasks(spec, limits);
+                      const ArchInfo &arch = hopper()) {
+  std::variant<TaskPlan, TaskError> result = planTasks(spec, arch);
   if (std::holds_alternative<TaskPlan>(result))
     FAIL("expected an error, got the plan\n"
          << describe(std::get<TaskPlan>(result)));
@@ -50,9 +63,8 @@ TaskError planErrorOf(const TaskSetSpec &spec,
 }
 
 /// The only error checkTasks reports.
-TaskError onlyError(const TaskSetSpec &spec,
-                    const RegisterLimits &limits = RegisterLimits()) {
-  std::vector<TaskError> errors = checkTasks(spec, limits);
+TaskError onlyError(const TaskSetSpec &spec, const ArchInfo &arch = hopper()) {
+  std::vector<TaskError> errors = checkTasks(spec, arch);
   REQUIRE(errors.size() == 1);
   return errors.front();
 }
@@ -76,7 +88,7 @@ TEST_CASE("the seed example: replicas, a one-warp worker and padding",
   TaskSetSpec spec =
       taskSet(4, {worker("load", 2, 4, 48, 0), worker("load", 2, 6, 48, 1),
                   worker("mma", 1, 8, 24)});
-  REQUIRE(checkTasks(spec, RegisterLimits()).empty());
+  REQUIRE(checkTasks(spec, hopper()).empty());
   TaskPlan plan = planOf(spec);
   CHECK(plan.totalWarps == 12);
   CHECK(plan.model == RegisterModel::Donation);
@@ -295,8 +307,7 @@ TEST_CASE("rule: num_regs is a multiple of 8 within [24, 256]", "[taskplan]") {
 }
 
 TEST_CASE("rule: no num_regs without setmaxnreg", "[taskplan]") {
-  RegisterLimits ampere;
-  ampere.hasSetmaxnreg = false;
+  const ArchInfo &ampere = archInfo("sm_80");
   TaskError error = onlyError(
       taskSet(4, {worker("w", 2, {}, {}), worker("w", 2, {}, 48, 1)}), ampere);
   CHECK(error.worker == size_t(1));
@@ -369,7 +380,7 @@ TEST_CASE("rule: at most 14 workers and 32 warps", "[taskplan]") {
   CHECK(partitions.message == "warp specialization takes at most 14 worker "
                               "partitions (one named barrier each), got 15");
   many.pop_back();
-  CHECK(checkTasks(taskSet(4, many), RegisterLimits()).empty());
+  CHECK(checkTasks(taskSet(4, many), hopper()).empty());
 
   // 16 + 16 + 1 = 33 warps, padded to 36.
   TaskError warps = onlyError(taskSet(16, {worker("a", 16), worker("b", 1)}));
@@ -396,5 +407,38 @@ TEST_CASE("rule: --maxnreg fits setmaxnreg and the register file",
                                    "98304 registers, but a block has 65536");
   // Without register requests --maxnreg is only ptxas' cap: no rule.
   spec.workers[0].requestedRegisters.reset();
-  CHECK(checkTasks(spec, RegisterLimits()).empty());
+  CHECK(checkTasks(spec, hopper()).empty());
+}
+
+TEST_CASE("rule: warp specialization needs the architecture's barriers",
+          "[taskplan]") {
+  // AMD's ISA has no barrier for some of a work-group's waves.
+  TaskError error = onlyError(taskSet(4, {worker("w", 1)}), archInfo("gfx942"));
+  CHECK_FALSE(error.worker);
+  CHECK(error.message == "warp specialization needs named barriers that wait "
+                         "for some of the block's warps, which this target "
+                         "does not have");
+  CHECK(checkTasks(taskSet(4, {worker("w", 1)}), archInfo("sm_75")).empty());
+}
+
+TEST_CASE("the rules of every target, without an architecture", "[taskplan]") {
+  // What depends on the architecture passes: 15 partitions, 36 warps,
+  // num_regs where nothing says whether setmaxnreg exists...
+  std::vector<TaskSpec> many;
+  for (unsigned i = 0; i < 15; ++i)
+    many.push_back(worker("w", 1, {}, 30, i));
+  CHECK(checkTaskRules(taskSet(4, many)).empty());
+  CHECK(checkTaskRules(taskSet(16, {worker("a", 16), worker("b", 1)})).empty());
+  // ... what holds everywhere does not.
+  std::vector<TaskError> errors =
+      checkTaskRules(taskSet(2, {worker("a", 3), worker("b", 1, 4)}));
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0].message == "warp specialization needs the kernel's "
+                             "num_warps to be a multiple of 4 (whole "
+                             "warpgroups), got 2");
+  CHECK(errors[1].message == "task 'a' has num_warps 3, which is not a power "
+                             "of two");
+  CHECK(errors[2].message == "task 'a' has no warp_group_start_id, but task "
+                             "'b' has one: give it to every worker task or "
+                             "to none");
 }
