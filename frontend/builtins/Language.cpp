@@ -24,9 +24,10 @@ using namespace gluonc::frontend;
 // Compile time
 //===----------------------------------------------------------------------===//
 
-static Value constexprBuiltin(Interpreter &gen, const BoundArgs &args) {
+static Value constexprBuiltin(Interpreter &interpreter, const BoundArgs &args) {
   if (args.get("value").isRuntime())
-    gen.fail(args.loc("value"), "gl.constexpr needs a compile-time value");
+    interpreter.fail(args.loc("value"),
+                     "gl.constexpr needs a compile-time value");
   return args.get("value");
 }
 
@@ -36,12 +37,12 @@ static Value decorator(Interpreter &, const BoundArgs &args) {
   return Value(BuiltinValue{&args.getBuiltin(), nullptr});
 }
 
-static Value staticAssert(Interpreter &gen, const BoundArgs &args) {
+static Value staticAssert(Interpreter &interpreter, const BoundArgs &args) {
   const Value &condition = args.get("cond");
   if (condition.isRuntime())
-    gen.fail(args.loc("cond"), "gl.static_assert needs a compile-time "
-                               "condition");
-  if (gen.isTruthy(condition, args.loc("cond")))
+    interpreter.fail(args.loc("cond"), "gl.static_assert needs a compile-time "
+                                       "condition");
+  if (interpreter.isTruthy(condition, args.loc("cond")))
     return Value();
   std::string message = "static assertion failed";
   if (args.has("msg")) {
@@ -49,27 +50,28 @@ static Value staticAssert(Interpreter &gen, const BoundArgs &args) {
     auto *str = text.getIf<std::string>();
     message += ": " + (str ? *str : text.toString());
   }
-  gen.fail(args.callLoc(), message);
+  interpreter.fail(args.callLoc(), message);
 }
 
 /// gl.static_print(*values, sep=' ', end=..., flush=...): a note with the
 /// values, at compile time.
-static Value staticPrint(Interpreter &gen, const BoundArgs &args) {
+static Value staticPrint(Interpreter &interpreter, const BoundArgs &args) {
   const std::string &separator = args.getString("sep");
   std::string text;
   for (size_t i = 0; i < args.rest().size(); ++i) {
     if (i)
       text += separator;
-    text += gen.toStr(args.rest()[i], args.restLocs()[i]);
+    text += interpreter.toStr(args.rest()[i], args.restLocs()[i]);
     if (text.size() > kMaxCompileTimeStringBytes)
-      gen.fail(args.callLoc(), "gl.static_print's text would exceed " +
-                                   std::to_string(kMaxCompileTimeStringBytes) +
-                                   " bytes");
+      interpreter.fail(args.callLoc(),
+                       "gl.static_print's text would exceed " +
+                           std::to_string(kMaxCompileTimeStringBytes) +
+                           " bytes");
   }
   // The trial run of a run-time loop's body must not print twice.
-  if (!gen.isQuiet()) {
-    gen.chargeOutput(text.size(), args.callLoc());
-    gen.getDiags().note(args.callLoc(), "static_print: " + text);
+  if (!interpreter.isQuiet()) {
+    interpreter.chargeOutput(text.size(), args.callLoc());
+    interpreter.getDiags().note(args.callLoc(), "static_print: " + text);
   }
   return Value();
 }
@@ -124,11 +126,12 @@ static Value tensorShape(Interpreter &, const BoundArgs &args) {
   return shapeTuple(args.self().get<RuntimeValue>().shape);
 }
 
-static Value elementType(Interpreter &gen, const BoundArgs &args) {
+static Value elementType(Interpreter &interpreter, const BoundArgs &args) {
   const DType &dtype = args.self().get<DType>();
   if (!dtype.isPointer)
-    gen.fail(args.callLoc(), "'dtype' object has no attribute 'element_ty' "
-                             "(only pointer dtypes have one)");
+    interpreter.fail(args.callLoc(),
+                     "'dtype' object has no attribute 'element_ty' "
+                     "(only pointer dtypes have one)");
   return Value(dtype.pointee());
 }
 

@@ -93,22 +93,23 @@ Value Interpreter::defineClass(const ClassDefStmt &def) {
 
 /// The class of `value`, which kernel code may use: an @aggregate whose
 /// definition gluonc implements.
-static const AggregateClass &
-requireAggregate(Interpreter &gen, const ClassValue &value, SourceLoc loc) {
+static const AggregateClass &requireAggregate(Interpreter &interpreter,
+                                              const ClassValue &value,
+                                              SourceLoc loc) {
   const AggregateClass &cls = *value.cls;
   if (!cls.isAggregate)
-    gen.failWithNote(loc,
-                     "class '" + cls.getName() +
-                         "' is not an @aggregate; kernels can use only "
-                         "classes decorated with @aggregate (from "
-                         "triton.language.core import _aggregate as "
-                         "aggregate)",
-                     cls.def->nameLoc,
-                     "'" + cls.getName() + "' is defined here");
+    interpreter.failWithNote(loc,
+                             "class '" + cls.getName() +
+                                 "' is not an @aggregate; kernels can use only "
+                                 "classes decorated with @aggregate (from "
+                                 "triton.language.core import _aggregate as "
+                                 "aggregate)",
+                             cls.def->nameLoc,
+                             "'" + cls.getName() + "' is defined here");
   if (cls.unsupported) {
-    gen.getDiags().error(cls.unsupported->getRange(),
-                         "not supported yet: " + cls.unsupportedWhat);
-    gen.getDiags().note(loc, "'" + cls.getName() + "' is used here");
+    interpreter.getDiags().error(cls.unsupported->getRange(),
+                                 "not supported yet: " + cls.unsupportedWhat);
+    interpreter.getDiags().note(loc, "'" + cls.getName() + "' is used here");
     throw CompileError();
   }
   return cls;
@@ -282,14 +283,15 @@ Value Interpreter::getClassAttribute(const ClassValue &value,
 // Merging
 //===----------------------------------------------------------------------===//
 
-static void findDifferences(Interpreter &gen, const Value &a, const Value &b,
-                            SourceLoc loc, LeafPath &path,
+static void findDifferences(Interpreter &interpreter, const Value &a,
+                            const Value &b, SourceLoc loc, LeafPath &path,
                             const std::string &label, bool isConstexpr,
                             std::vector<Interpreter::DifferingLeaf> &out) {
-  gen.countStep(loc);
+  interpreter.countStep(loc);
   if (path.size() > kMaxCompileTimeNesting)
-    gen.fail(loc, "'" + label + "' nests tuples and aggregates more than " +
-                      std::to_string(kMaxCompileTimeNesting) + " deep");
+    interpreter.fail(loc, "'" + label +
+                              "' nests tuples and aggregates more than " +
+                              std::to_string(kMaxCompileTimeNesting) + " deep");
   const std::vector<Value> *children = nullptr, *others = nullptr;
   std::vector<std::string> labels;
   std::vector<bool> constexprs;
@@ -311,7 +313,7 @@ static void findDifferences(Interpreter &gen, const Value &a, const Value &b,
     }
   }
   if (!children) {
-    if (!gen.isSameValue(a, b, loc))
+    if (!interpreter.isSameValue(a, b, loc))
       out.push_back({path, label, isConstexpr});
     return;
   }
@@ -319,8 +321,8 @@ static void findDifferences(Interpreter &gen, const Value &a, const Value &b,
     return;
   for (size_t i = 0; i < children->size(); ++i) {
     path.push_back(i);
-    findDifferences(gen, (*children)[i], (*others)[i], loc, path, labels[i],
-                    constexprs[i], out);
+    findDifferences(interpreter, (*children)[i], (*others)[i], loc, path,
+                    labels[i], constexprs[i], out);
     path.pop_back();
   }
 }

@@ -56,21 +56,22 @@ int64_t floorMod(int64_t a, int64_t b) {
 }
 } // namespace
 
-static double toDouble(Interpreter &gen, const Value &value, SourceLoc loc) {
+static double toDouble(Interpreter &interpreter, const Value &value,
+                       SourceLoc loc) {
   if (auto *d = value.getIf<double>())
     return *d;
   if (std::optional<int64_t> small = asSmallInt(value))
     return static_cast<double>(*small);
   double result = value.get<BigInt>().toDouble();
   if (std::isinf(result))
-    gen.fail(loc, "the integer " + value.toString() +
-                      " is too large to convert to a float");
+    interpreter.fail(loc, "the integer " + value.toString() +
+                              " is too large to convert to a float");
   return result;
 }
 
 /// Integer operations on int64_t; nullopt when the result needs more bits.
-static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
-                                           int64_t a, int64_t b,
+static std::optional<Value> foldSmallIntOp(Interpreter &interpreter,
+                                           BinaryOp op, int64_t a, int64_t b,
                                            SourceLoc loc) {
   int64_t result = 0;
   switch (op) {
@@ -89,7 +90,7 @@ static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod:
     if (b == 0)
-      gen.fail(loc, "integer division by zero");
+      interpreter.fail(loc, "integer division by zero");
     // INT64_MIN // -1 overflows (and INT64_MIN % -1 traps in C).
     if (a == INT64_MIN && b == -1)
       return std::nullopt;
@@ -97,11 +98,11 @@ static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
     break;
   case BinaryOp::Div:
     if (b == 0)
-      gen.fail(loc, "division by zero");
+      interpreter.fail(loc, "division by zero");
     return Value(static_cast<double>(a) / static_cast<double>(b));
   case BinaryOp::Pow: {
     if (b < 0 && a == 0)
-      gen.fail(loc, "0 cannot be raised to a negative power");
+      interpreter.fail(loc, "0 cannot be raised to a negative power");
     if (b < 0)
       return Value(std::pow(static_cast<double>(a), static_cast<double>(b)));
     // Exponentiation by squaring: 64 steps at most.
@@ -117,7 +118,7 @@ static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
   }
   case BinaryOp::LShift:
     if (b < 0)
-      gen.fail(loc, "negative shift count");
+      interpreter.fail(loc, "negative shift count");
     if (a == 0)
       return Value(int64_t(0));
     if (b >= 63 || a > (INT64_MAX >> b) || a < (INT64_MIN >> b))
@@ -126,7 +127,7 @@ static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
     break;
   case BinaryOp::RShift:
     if (b < 0)
-      gen.fail(loc, "negative shift count");
+      interpreter.fail(loc, "negative shift count");
     result = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
     break;
   case BinaryOp::BitAnd:
@@ -145,8 +146,8 @@ static std::optional<Value> foldSmallIntOp(Interpreter &gen, BinaryOp op,
 }
 
 /// Integer operations beyond int64_t, bounded by kMaxCompileTimeIntBits.
-static Value foldBigIntOp(Interpreter &gen, BinaryOp op, const BigInt &a,
-                          const BigInt &b, SourceLoc loc) {
+static Value foldBigIntOp(Interpreter &interpreter, BinaryOp op,
+                          const BigInt &a, const BigInt &b, SourceLoc loc) {
   // Schoolbook multiplication and division take time quadratic in size.
   uint64_t linear = (a.wordCount() + b.wordCount()) / 16;
   uint64_t quadratic = (a.wordCount() + 1) * (b.wordCount() + 1) / 16;
@@ -154,38 +155,41 @@ static Value foldBigIntOp(Interpreter &gen, BinaryOp op, const BigInt &a,
                         std::to_string(kMaxCompileTimeIntBits) + " bits";
   switch (op) {
   case BinaryOp::Add:
-    gen.countSteps(loc, linear);
-    return gen.makeInt(a + b, loc);
+    interpreter.countSteps(loc, linear);
+    return interpreter.makeInt(a + b, loc);
   case BinaryOp::Sub:
-    gen.countSteps(loc, linear);
-    return gen.makeInt(a - b, loc);
+    interpreter.countSteps(loc, linear);
+    return interpreter.makeInt(a - b, loc);
   case BinaryOp::Mul:
-    gen.countSteps(loc, quadratic);
-    return gen.makeInt(a * b, loc);
+    interpreter.countSteps(loc, quadratic);
+    return interpreter.makeInt(a * b, loc);
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod: {
     if (b.isZero())
-      gen.fail(loc, "integer division by zero");
-    gen.countSteps(loc, quadratic);
+      interpreter.fail(loc, "integer division by zero");
+    interpreter.countSteps(loc, quadratic);
     BigInt quotient, remainder;
     BigInt::floorDivMod(a, b, quotient, remainder);
-    return gen.makeInt(op == BinaryOp::FloorDiv ? quotient : remainder, loc);
+    return interpreter.makeInt(op == BinaryOp::FloorDiv ? quotient : remainder,
+                               loc);
   }
   case BinaryOp::Div: {
     if (b.isZero())
-      gen.fail(loc, "division by zero");
+      interpreter.fail(loc, "division by zero");
     double x = a.toDouble(), y = b.toDouble();
     if (std::isinf(x) || std::isinf(y))
-      gen.fail(loc, "an integer of '/' is too large to convert to a float");
+      interpreter.fail(loc,
+                       "an integer of '/' is too large to convert to a float");
     return Value(x / y);
   }
   case BinaryOp::Pow: {
     if (b.isNegative()) {
       if (a.isZero())
-        gen.fail(loc, "0 cannot be raised to a negative power");
+        interpreter.fail(loc, "0 cannot be raised to a negative power");
       double base = a.toDouble();
       if (std::isinf(base))
-        gen.fail(loc, "the base of '**' is too large to convert to a float");
+        interpreter.fail(loc,
+                         "the base of '**' is too large to convert to a float");
       return Value(std::pow(base, b.toDouble()));
     }
     // 0, 1 and -1 stay small whatever the exponent.
@@ -199,62 +203,64 @@ static Value foldBigIntOp(Interpreter &gen, BinaryOp op, const BigInt &a,
     // The result has at least (bits(a) - 1) * exponent + 1 bits.
     if (!exponent || (a.bitLength() - 1) * static_cast<uint64_t>(*exponent) >=
                          kMaxCompileTimeIntBits)
-      gen.fail(loc, "the result of '**'" + tooWide);
+      interpreter.fail(loc, "the result of '**'" + tooWide);
     uint64_t resultWords =
         (a.bitLength() * static_cast<uint64_t>(*exponent)) / 32 + 1;
-    gen.countSteps(loc, resultWords * resultWords / 8);
-    return gen.makeInt(a.pow(static_cast<uint64_t>(*exponent)), loc);
+    interpreter.countSteps(loc, resultWords * resultWords / 8);
+    return interpreter.makeInt(a.pow(static_cast<uint64_t>(*exponent)), loc);
   }
   case BinaryOp::LShift: {
     if (b.isNegative())
-      gen.fail(loc, "negative shift count");
+      interpreter.fail(loc, "negative shift count");
     if (a.isZero())
       return Value(int64_t(0));
     std::optional<int64_t> shift = b.toInt64();
     if (!shift ||
         a.bitLength() + static_cast<uint64_t>(*shift) > kMaxCompileTimeIntBits)
-      gen.fail(loc, "the result of '<<'" + tooWide);
-    gen.countSteps(loc, linear + static_cast<uint64_t>(*shift) / 512);
-    return gen.makeInt(a.shiftLeft(static_cast<uint64_t>(*shift)), loc);
+      interpreter.fail(loc, "the result of '<<'" + tooWide);
+    interpreter.countSteps(loc, linear + static_cast<uint64_t>(*shift) / 512);
+    return interpreter.makeInt(a.shiftLeft(static_cast<uint64_t>(*shift)), loc);
   }
   case BinaryOp::RShift: {
     if (b.isNegative())
-      gen.fail(loc, "negative shift count");
+      interpreter.fail(loc, "negative shift count");
     std::optional<int64_t> shift = b.toInt64();
-    gen.countSteps(loc, linear);
+    interpreter.countSteps(loc, linear);
     if (!shift)
       return Value(int64_t(a.isNegative() ? -1 : 0));
-    return gen.makeInt(a.shiftRight(static_cast<uint64_t>(*shift)), loc);
+    return interpreter.makeInt(a.shiftRight(static_cast<uint64_t>(*shift)),
+                               loc);
   }
   case BinaryOp::BitAnd:
-    gen.countSteps(loc, linear);
-    return gen.makeInt(a.bitAnd(b), loc);
+    interpreter.countSteps(loc, linear);
+    return interpreter.makeInt(a.bitAnd(b), loc);
   case BinaryOp::BitOr:
-    gen.countSteps(loc, linear);
-    return gen.makeInt(a.bitOr(b), loc);
+    interpreter.countSteps(loc, linear);
+    return interpreter.makeInt(a.bitOr(b), loc);
   case BinaryOp::BitXor:
-    gen.countSteps(loc, linear);
-    return gen.makeInt(a.bitXor(b), loc);
+    interpreter.countSteps(loc, linear);
+    return interpreter.makeInt(a.bitXor(b), loc);
   case BinaryOp::MatMul:
     break;
   }
   return Value();
 }
 
-static std::optional<Value> foldIntOp(Interpreter &gen, BinaryOp op,
+static std::optional<Value> foldIntOp(Interpreter &interpreter, BinaryOp op,
                                       const Value &lhs, const Value &rhs,
                                       SourceLoc loc) {
   if (op == BinaryOp::MatMul)
     return std::nullopt;
   std::optional<int64_t> a = asSmallInt(lhs), b = asSmallInt(rhs);
   if (a && b)
-    if (std::optional<Value> folded = foldSmallIntOp(gen, op, *a, *b, loc))
+    if (std::optional<Value> folded =
+            foldSmallIntOp(interpreter, op, *a, *b, loc))
       return folded;
-  return foldBigIntOp(gen, op, asBigInt(lhs), asBigInt(rhs), loc);
+  return foldBigIntOp(interpreter, op, asBigInt(lhs), asBigInt(rhs), loc);
 }
 
-static std::optional<Value> foldFloatOp(Interpreter &gen, BinaryOp op, double a,
-                                        double b, SourceLoc loc) {
+static std::optional<Value> foldFloatOp(Interpreter &interpreter, BinaryOp op,
+                                        double a, double b, SourceLoc loc) {
   switch (op) {
   case BinaryOp::Add:
     return Value(a + b);
@@ -264,15 +270,15 @@ static std::optional<Value> foldFloatOp(Interpreter &gen, BinaryOp op, double a,
     return Value(a * b);
   case BinaryOp::Div:
     if (b == 0.0)
-      gen.fail(loc, "float division by zero");
+      interpreter.fail(loc, "float division by zero");
     return Value(a / b);
   case BinaryOp::FloorDiv:
     if (b == 0.0)
-      gen.fail(loc, "float floor division by zero");
+      interpreter.fail(loc, "float floor division by zero");
     return Value(std::floor(a / b));
   case BinaryOp::Mod: {
     if (b == 0.0)
-      gen.fail(loc, "float modulo by zero");
+      interpreter.fail(loc, "float modulo by zero");
     double r = std::fmod(a, b);
     if (r != 0.0 && ((r < 0) != (b < 0)))
       r += b;
@@ -280,13 +286,14 @@ static std::optional<Value> foldFloatOp(Interpreter &gen, BinaryOp op, double a,
   }
   case BinaryOp::Pow: {
     if (a == 0.0 && b < 0)
-      gen.fail(loc, "0.0 cannot be raised to a negative power");
+      interpreter.fail(loc, "0.0 cannot be raised to a negative power");
     if (a < 0 && std::isfinite(b) && std::floor(b) != b)
-      gen.fail(loc, "not supported yet: complex numbers (a negative number "
-                    "raised to a fractional power)");
+      interpreter.fail(loc,
+                       "not supported yet: complex numbers (a negative number "
+                       "raised to a fractional power)");
     double result = std::pow(a, b);
     if (std::isinf(result) && std::isfinite(a) && std::isfinite(b))
-      gen.fail(loc, "the result of '**' is too large for a float");
+      interpreter.fail(loc, "the result of '**' is too large for a float");
     return Value(result);
   }
   default:
@@ -295,52 +302,53 @@ static std::optional<Value> foldFloatOp(Interpreter &gen, BinaryOp op, double a,
 }
 
 /// How many times `count` repeats a sequence: negative counts give none.
-static uint64_t repeatCount(Interpreter &gen, const Value &count,
+static uint64_t repeatCount(Interpreter &interpreter, const Value &count,
                             SourceLoc loc) {
   if (std::optional<int64_t> small = asSmallInt(count))
     return *small < 0 ? 0 : static_cast<uint64_t>(*small);
   if (count.get<BigInt>().isNegative())
     return 0;
-  gen.fail(loc, "cannot repeat a sequence " + count.toString() + " times");
+  interpreter.fail(loc,
+                   "cannot repeat a sequence " + count.toString() + " times");
 }
 
-static std::optional<Value> repeatSequence(Interpreter &gen,
+static std::optional<Value> repeatSequence(Interpreter &interpreter,
                                            const Value &sequence,
                                            const Value &count, SourceLoc loc) {
-  uint64_t times = repeatCount(gen, count, loc);
+  uint64_t times = repeatCount(interpreter, count, loc);
   if (auto *text = sequence.getIf<std::string>()) {
     if (times == 0 || text->empty())
       return Value(std::string());
     if (times > kMaxCompileTimeStringBytes / text->size())
-      gen.fail(loc, "a compile-time string would exceed " +
-                        std::to_string(kMaxCompileTimeStringBytes) +
-                        " bytes");
+      interpreter.fail(loc, "a compile-time string would exceed " +
+                                std::to_string(kMaxCompileTimeStringBytes) +
+                                " bytes");
     std::string result;
     result.reserve(times * text->size());
     for (uint64_t i = 0; i < times; ++i)
       result += *text;
-    return gen.makeString(std::move(result), loc);
+    return interpreter.makeString(std::move(result), loc);
   }
   const std::vector<Value> &elements = *sequence.getSequence();
   if (times == 0 || elements.empty())
-    return sequence.isTuple() ? gen.makeTuple({}, loc)
-                              : gen.makeList({}, loc);
+    return sequence.isTuple() ? interpreter.makeTuple({}, loc)
+                              : interpreter.makeList({}, loc);
   // Counted before anything is built.
-  gen.chargeElements(times > kMaxCompileTimeElements / elements.size()
-                         ? kMaxCompileTimeElements + 1
-                         : times * elements.size(),
-                     loc);
+  interpreter.chargeElements(times > kMaxCompileTimeElements / elements.size()
+                                 ? kMaxCompileTimeElements + 1
+                                 : times * elements.size(),
+                             loc);
   std::vector<Value> result;
   result.reserve(times * elements.size());
   for (uint64_t i = 0; i < times; ++i)
     result.insert(result.end(), elements.begin(), elements.end());
   if (sequence.isTuple())
     return Value::tuple(std::move(result));
-  return Value::list(std::move(result), gen.getCurrentRegion());
+  return Value::list(std::move(result), interpreter.getCurrentRegion());
 }
 
 /// `|`, `&`, `-` and `^` of sets, and `|` of dicts.
-static std::optional<Value> foldSetOp(Interpreter &gen, BinaryOp op,
+static std::optional<Value> foldSetOp(Interpreter &interpreter, BinaryOp op,
                                       const Value &lhs, const Value &rhs,
                                       SourceLoc loc) {
   const DictValue *a = lhs.getDict(), *b = rhs.getDict();
@@ -351,45 +359,45 @@ static std::optional<Value> foldSetOp(Interpreter &gen, BinaryOp op,
   if (op != BinaryOp::BitOr && op != BinaryOp::BitAnd &&
       op != BinaryOp::Sub && op != BinaryOp::BitXor)
     return std::nullopt;
-  Value result = gen.makeDict(a->isSet, loc);
+  Value result = interpreter.makeDict(a->isSet, loc);
   auto inOther = [&](const Value &key, const Value &other) {
-    return gen.dictLookup(other, key, loc) != nullptr;
+    return interpreter.dictLookup(other, key, loc) != nullptr;
   };
   for (size_t i = 0; i < a->keys.size(); ++i) {
     bool inB = inOther(a->keys[i], rhs);
     bool keep = op == BinaryOp::BitOr || (op == BinaryOp::BitAnd && inB) ||
                 ((op == BinaryOp::Sub || op == BinaryOp::BitXor) && !inB);
     if (keep)
-      gen.dictInsert(result, a->keys[i], a->values[i], loc);
+      interpreter.dictInsert(result, a->keys[i], a->values[i], loc);
   }
   for (size_t i = 0; i < b->keys.size(); ++i) {
     bool add = op == BinaryOp::BitOr ||
                (op == BinaryOp::BitXor && !inOther(b->keys[i], lhs));
     if (add)
-      gen.dictInsert(result, b->keys[i], b->values[i], loc);
+      interpreter.dictInsert(result, b->keys[i], b->values[i], loc);
   }
   return result;
 }
 
-static std::optional<Value> foldSequenceOp(Interpreter &gen, BinaryOp op,
-                                           const Value &lhs, const Value &rhs,
-                                           SourceLoc loc) {
+static std::optional<Value> foldSequenceOp(Interpreter &interpreter,
+                                           BinaryOp op, const Value &lhs,
+                                           const Value &rhs, SourceLoc loc) {
   bool lhsRepeatable = lhs.is<std::string>() || lhs.getSequence();
   bool rhsRepeatable = rhs.is<std::string>() || rhs.getSequence();
   if (op == BinaryOp::Mul && lhsRepeatable && isIntegral(rhs))
-    return repeatSequence(gen, lhs, rhs, loc);
+    return repeatSequence(interpreter, lhs, rhs, loc);
   if (op == BinaryOp::Mul && rhsRepeatable && isIntegral(lhs))
-    return repeatSequence(gen, rhs, lhs, loc);
+    return repeatSequence(interpreter, rhs, lhs, loc);
   if (auto *a = lhs.getIf<std::string>()) {
     if (op == BinaryOp::Mod)
-      return gen.percentFormat(*a, rhs, loc);
+      return interpreter.percentFormat(*a, rhs, loc);
     auto *b = rhs.getIf<std::string>();
     if (b && op == BinaryOp::Add) {
       if (a->size() + b->size() > kMaxCompileTimeStringBytes)
-        gen.fail(loc, "a compile-time string would exceed " +
-                          std::to_string(kMaxCompileTimeStringBytes) +
-                          " bytes");
-      return gen.makeString(*a + *b, loc);
+        interpreter.fail(loc, "a compile-time string would exceed " +
+                                  std::to_string(kMaxCompileTimeStringBytes) +
+                                  " bytes");
+      return interpreter.makeString(*a + *b, loc);
     }
     return std::nullopt;
   }
@@ -397,10 +405,10 @@ static std::optional<Value> foldSequenceOp(Interpreter &gen, BinaryOp op,
   if (a && b && op == BinaryOp::Add && lhs.isTuple() == rhs.isTuple()) {
     std::vector<Value> joined = *a;
     joined.insert(joined.end(), b->begin(), b->end());
-    return lhs.isTuple() ? gen.makeTuple(std::move(joined), loc)
-                         : gen.makeList(std::move(joined), loc);
+    return lhs.isTuple() ? interpreter.makeTuple(std::move(joined), loc)
+                         : interpreter.makeList(std::move(joined), loc);
   }
-  return foldSetOp(gen, op, lhs, rhs, loc);
+  return foldSetOp(interpreter, op, lhs, rhs, loc);
 }
 
 //===----------------------------------------------------------------------===//

@@ -168,12 +168,12 @@ std::optional<int> compareNumbers(const Value &lhs, const Value &rhs) {
 } // namespace
 
 /// Python's `==`; `depth` bounds the recursion into containers.
-static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
-                        SourceLoc loc, unsigned depth) {
-  gen.countStep(loc);
+static bool equalValues(Interpreter &interpreter, const Value &lhs,
+                        const Value &rhs, SourceLoc loc, unsigned depth) {
+  interpreter.countStep(loc);
   if (depth > kMaxCompileTimeNesting)
-    gen.fail(loc, "cannot compare values nested more than " +
-                      std::to_string(kMaxCompileTimeNesting) + " deep");
+    interpreter.fail(loc, "cannot compare values nested more than " +
+                              std::to_string(kMaxCompileTimeNesting) + " deep");
   if (isNumeric(lhs) && isNumeric(rhs)) {
     std::optional<int> order = compareNumbers(lhs, rhs);
     return order && *order == 0;
@@ -187,7 +187,7 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
     if (a->size() != b->size())
       return false;
     for (size_t i = 0; i < a->size(); ++i)
-      if (!equalValues(gen, (*a)[i], (*b)[i], loc, depth + 1))
+      if (!equalValues(interpreter, (*a)[i], (*b)[i], loc, depth + 1))
         return false;
     return true;
   }
@@ -198,10 +198,10 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
     if (a == b)
       return true;
     for (size_t i = 0; i < a->keys.size(); ++i) {
-      auto other = b->index.find(gen.getHashKey(a->keys[i], loc));
+      auto other = b->index.find(interpreter.getHashKey(a->keys[i], loc));
       if (other == b->index.end())
         return false;
-      if (!a->isSet && !equalValues(gen, a->values[i],
+      if (!a->isSet && !equalValues(interpreter, a->values[i],
                                     b->values[other->second], loc, depth + 1))
         return false;
     }
@@ -226,7 +226,7 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
       return true;
     for (size_t i = 0; i < a->fields.size(); ++i)
       if (a->isSet[i] != b->isSet[i] ||
-          !equalValues(gen, a->fields[i], b->fields[i], loc, depth + 1))
+          !equalValues(interpreter, a->fields[i], b->fields[i], loc, depth + 1))
         return false;
     return true;
   }
@@ -239,20 +239,20 @@ static bool equalValues(Interpreter &gen, const Value &lhs, const Value &rhs,
     if (!b || a->def != b->def || !a->self != !b->self)
       return false;
     return !a->self || a->self == b->self ||
-           equalValues(gen, *a->self, *b->self, loc, depth + 1);
+           equalValues(interpreter, *a->self, *b->self, loc, depth + 1);
   }
   if (auto *a = lhs.getIf<BuiltinValue>()) {
     auto *b = rhs.getIf<BuiltinValue>();
     if (!b || a->builtin != b->builtin || !a->self != !b->self)
       return false;
     return !a->self || a->self == b->self ||
-           equalValues(gen, *a->self, *b->self, loc, depth + 1);
+           equalValues(interpreter, *a->self, *b->self, loc, depth + 1);
   }
   if (auto *a = lhs.getIf<std::string>()) {
     auto *b = rhs.getIf<std::string>();
     if (!b || a->size() != b->size())
       return false;
-    gen.countSteps(loc, a->size() / kBytesPerStep);
+    interpreter.countSteps(loc, a->size() / kBytesPerStep);
     return *a == *b;
   }
   if (auto *a = lhs.getIf<NamespaceValue>()) {
@@ -267,19 +267,18 @@ bool Interpreter::valuesEqual(const Value &lhs, const Value &rhs,
   return equalValues(*this, lhs, rhs, loc, 0);
 }
 
-static std::optional<int> orderValues(Interpreter &gen, const Value &lhs,
-                                      const Value &rhs, SourceLoc loc,
-                                      const std::string &spelling,
-                                      unsigned depth) {
-  gen.countStep(loc);
+static std::optional<int>
+orderValues(Interpreter &interpreter, const Value &lhs, const Value &rhs,
+            SourceLoc loc, const std::string &spelling, unsigned depth) {
+  interpreter.countStep(loc);
   if (depth > kMaxCompileTimeNesting)
-    gen.fail(loc, "cannot compare values nested more than " +
-                      std::to_string(kMaxCompileTimeNesting) + " deep");
+    interpreter.fail(loc, "cannot compare values nested more than " +
+                              std::to_string(kMaxCompileTimeNesting) + " deep");
   if (isNumeric(lhs) && isNumeric(rhs))
     return compareNumbers(lhs, rhs);
   auto *a = lhs.getIf<std::string>(), *b = rhs.getIf<std::string>();
   if (a && b) {
-    gen.countSteps(loc, std::min(a->size(), b->size()) / kBytesPerStep);
+    interpreter.countSteps(loc, std::min(a->size(), b->size()) / kBytesPerStep);
     int order = a->compare(*b);
     return order < 0 ? -1 : order > 0 ? 1 : 0;
   }
@@ -287,12 +286,14 @@ static std::optional<int> orderValues(Interpreter &gen, const Value &lhs,
   const std::vector<Value> *x = lhs.getSequence(), *y = rhs.getSequence();
   if (x && y && lhs.isTuple() == rhs.isTuple()) {
     for (size_t i = 0; i < x->size() && i < y->size(); ++i)
-      if (!equalValues(gen, (*x)[i], (*y)[i], loc, depth + 1))
-        return orderValues(gen, (*x)[i], (*y)[i], loc, spelling, depth + 1);
+      if (!equalValues(interpreter, (*x)[i], (*y)[i], loc, depth + 1))
+        return orderValues(interpreter, (*x)[i], (*y)[i], loc, spelling,
+                           depth + 1);
     return x->size() < y->size() ? -1 : x->size() > y->size() ? 1 : 0;
   }
-  gen.fail(loc, "'" + spelling + "' is not supported between '" +
-                    lhs.getTypeName() + "' and '" + rhs.getTypeName() + "'");
+  interpreter.fail(loc, "'" + spelling + "' is not supported between '" +
+                            lhs.getTypeName() + "' and '" + rhs.getTypeName() +
+                            "'");
 }
 
 std::optional<int> Interpreter::compareValues(const Value &lhs,
@@ -301,12 +302,12 @@ std::optional<int> Interpreter::compareValues(const Value &lhs,
   return orderValues(*this, lhs, rhs, loc, spelling, 0);
 }
 
-static void appendHashKey(Interpreter &gen, const Value &key, SourceLoc loc,
-                          std::string &out, unsigned depth) {
-  gen.countStep(loc);
+static void appendHashKey(Interpreter &interpreter, const Value &key,
+                          SourceLoc loc, std::string &out, unsigned depth) {
+  interpreter.countStep(loc);
   if (depth > kMaxCompileTimeNesting)
-    gen.fail(loc, "cannot hash a tuple nested more than " +
-                      std::to_string(kMaxCompileTimeNesting) + " deep");
+    interpreter.fail(loc, "cannot hash a tuple nested more than " +
+                              std::to_string(kMaxCompileTimeNesting) + " deep");
   // Numbers that compare equal (1, 1.0, True) share a key, as in Python.
   // Hexadecimal digits of a BigInt take linear time.
   if (isIntegral(key)) {
@@ -330,7 +331,7 @@ static void appendHashKey(Interpreter &gen, const Value &key, SourceLoc loc,
   if (auto *tuple = key.getIf<std::shared_ptr<TupleValue>>()) {
     out += "t" + std::to_string((*tuple)->elements.size()) + ":";
     for (const Value &element : (*tuple)->elements)
-      appendHashKey(gen, element, loc, out, depth + 1);
+      appendHashKey(interpreter, element, loc, out, depth + 1);
     return;
   }
   const Object *object = key.getObject();
@@ -343,7 +344,7 @@ static void appendHashKey(Interpreter &gen, const Value &key, SourceLoc loc,
     out += "o" + std::to_string(text.size()) + ":" + text;
     return;
   }
-  gen.fail(loc, "unhashable type: '" + key.getTypeName() + "'");
+  interpreter.fail(loc, "unhashable type: '" + key.getTypeName() + "'");
 }
 
 std::string Interpreter::getHashKey(const Value &key, SourceLoc loc) {
@@ -484,14 +485,16 @@ bool Interpreter::contains(const Value &container, const Value &item,
 // Rendering
 //===----------------------------------------------------------------------===//
 
-static std::string renderWithinLimit(Interpreter &gen, const Value &value,
-                                     Style style, SourceLoc loc) {
+static std::string renderWithinLimit(Interpreter &interpreter,
+                                     const Value &value, Style style,
+                                     SourceLoc loc) {
   std::string text;
   uint64_t work = 0;
   if (!value.render(text, style, kMaxCompileTimeStringBytes, &work))
-    gen.fail(loc, "a compile-time string would exceed " +
-                      std::to_string(kMaxCompileTimeStringBytes) + " bytes");
-  gen.countSteps(loc, (text.size() + work) / kBytesPerStep);
+    interpreter.fail(loc, "a compile-time string would exceed " +
+                              std::to_string(kMaxCompileTimeStringBytes) +
+                              " bytes");
+  interpreter.countSteps(loc, (text.size() + work) / kBytesPerStep);
   return text;
 }
 
@@ -511,19 +514,20 @@ std::string Interpreter::toRepr(const Value &value, SourceLoc loc) {
 
 /// An index into a sequence of `size` elements, after Python's wrapping of
 /// negative indices; fails when out of range.
-static size_t sequenceIndex(Interpreter &gen, const Value &key, size_t size,
-                            const std::string &typeName, SourceLoc loc) {
+static size_t sequenceIndex(Interpreter &interpreter, const Value &key,
+                            size_t size, const std::string &typeName,
+                            SourceLoc loc) {
   if (!isIntegral(key))
-    gen.fail(loc,
-             typeName + " indices must be integers, got " + key.getTypeName());
+    interpreter.fail(loc, typeName + " indices must be integers, got " +
+                              key.getTypeName());
   std::optional<int64_t> index = toBigInt(key).toInt64();
   int64_t count = static_cast<int64_t>(size);
   if (index && *index < 0)
     *index += count;
   if (!index || *index < 0 || *index >= count)
-    gen.fail(loc, typeName + " index " + toBigInt(key).toString() +
-                      " out of range for " + std::to_string(size) +
-                      " elements");
+    interpreter.fail(loc, typeName + " index " + toBigInt(key).toString() +
+                              " out of range for " + std::to_string(size) +
+                              " elements");
   return static_cast<size_t>(*index);
 }
 
@@ -570,29 +574,31 @@ struct SliceIndices {
 } // namespace
 
 /// A slice bound: None, or an integer clamped to int64_t.
-static std::optional<int64_t> sliceBound(Interpreter &gen, const Expr *expr) {
+static std::optional<int64_t> sliceBound(Interpreter &interpreter,
+                                         const Expr *expr) {
   if (!expr)
     return std::nullopt;
-  Value value = gen.evaluate(*expr);
+  Value value = interpreter.evaluate(*expr);
   if (value.isNone())
     return std::nullopt;
   if (!isIntegral(value))
-    gen.fail(expr->loc, std::string("slice indices must be compile-time "
-                                    "integers or None, got ") +
-                            (value.isRuntime() ? "a run-time " : "") +
-                            value.getTypeName());
+    interpreter.fail(expr->loc,
+                     std::string("slice indices must be compile-time "
+                                 "integers or None, got ") +
+                         (value.isRuntime() ? "a run-time " : "") +
+                         value.getTypeName());
   BigInt big = toBigInt(value);
   if (std::optional<int64_t> small = big.toInt64())
     return small;
   return big.isNegative() ? INT64_MIN : INT64_MAX;
 }
 
-static SliceIndices adjustSlice(Interpreter &gen, const SliceExpr &slice,
-                                uint64_t size) {
+static SliceIndices adjustSlice(Interpreter &interpreter,
+                                const SliceExpr &slice, uint64_t size) {
   SliceIndices result;
-  std::optional<int64_t> step = sliceBound(gen, slice.step.get());
+  std::optional<int64_t> step = sliceBound(interpreter, slice.step.get());
   if (step && *step == 0)
-    gen.fail(slice.step->loc, "slice step cannot be zero");
+    interpreter.fail(slice.step->loc, "slice step cannot be zero");
   // Python clamps the step so that negating it cannot overflow.
   result.step = step ? std::max<int64_t>(*step, -INT64_MAX) : 1;
   auto length = static_cast<int64_t>(std::min<uint64_t>(size, INT64_MAX));
@@ -609,9 +615,9 @@ static SliceIndices adjustSlice(Interpreter &gen, const SliceExpr &slice,
     }
     return value;
   };
-  int64_t start = adjust(sliceBound(gen, slice.lower.get()),
+  int64_t start = adjust(sliceBound(interpreter, slice.lower.get()),
                          result.step < 0 ? length - 1 : 0);
-  int64_t stop = adjust(sliceBound(gen, slice.upper.get()),
+  int64_t stop = adjust(sliceBound(interpreter, slice.upper.get()),
                         result.step < 0 ? -1 : length);
   result.start = start;
   RangeValue positions{start, stop, result.step};

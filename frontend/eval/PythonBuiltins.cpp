@@ -24,28 +24,31 @@ using namespace gluonc;
 using namespace gluonc::frontend;
 
 /// Fails when a builtin that computes at compile time gets a tensor.
-static void requireCompileTime(Interpreter &gen, const BoundArgs &bound) {
+static void requireCompileTime(Interpreter &interpreter,
+                               const BoundArgs &bound) {
   const CallArgs &args = bound.getCallArgs();
   std::string function = bound.getBuiltin().getShortName();
   for (size_t i = 0; i < args.positional.size(); ++i)
     if (args.positional[i].isRuntime())
-      gen.fail(args.positionalLocs[i],
-               function + "() works on compile-time values, got a run-time " +
-                   args.positional[i].getTypeName());
+      interpreter.fail(args.positionalLocs[i],
+                       function +
+                           "() works on compile-time values, got a run-time " +
+                           args.positional[i].getTypeName());
   for (const KeywordArg &keyword : args.keywords)
     if (keyword.value.isRuntime())
-      gen.fail(keyword.loc, function +
-                                "() works on compile-time values, got a "
-                                "run-time " +
-                                keyword.value.getTypeName());
+      interpreter.fail(keyword.loc,
+                       function +
+                           "() works on compile-time values, got a "
+                           "run-time " +
+                           keyword.value.getTypeName());
 }
 
 /// A handler that first refuses run-time arguments.
 static BuiltinHandler compileTime(Value (*handler)(Interpreter &,
                                                    const BoundArgs &)) {
-  return [handler](Interpreter &gen, const BoundArgs &args) {
-    requireCompileTime(gen, args);
-    return handler(gen, args);
+  return [handler](Interpreter &interpreter, const BoundArgs &args) {
+    requireCompileTime(interpreter, args);
+    return handler(interpreter, args);
   };
 }
 
@@ -55,14 +58,14 @@ static BuiltinHandler compileTime(Value (*handler)(Interpreter &,
 
 /// int(text, base), as Python parses it: spaces around, a sign, '_' between
 /// digits, a prefix when base is 0 or matches it.
-static Value parseInt(Interpreter &gen, const std::string &text, int64_t base,
-                      SourceLoc loc) {
+static Value parseInt(Interpreter &interpreter, const std::string &text,
+                      int64_t base, SourceLoc loc) {
   auto invalid = [&]() {
-    gen.fail(loc, "invalid literal for int() with base " +
-                      std::to_string(base) + ": " + quoteString(text));
+    interpreter.fail(loc, "invalid literal for int() with base " +
+                              std::to_string(base) + ": " + quoteString(text));
   };
   if (base != 0 && (base < 2 || base > 36))
-    gen.fail(loc, "int() base must be >= 2 and <= 36, or 0");
+    interpreter.fail(loc, "int() base must be >= 2 and <= 36, or 0");
   size_t begin = 0, end = text.size();
   while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
     ++begin;
@@ -104,38 +107,40 @@ static Value parseInt(Interpreter &gen, const std::string &text, int64_t base,
     digits += body[i];
   }
   if (digits.size() > kMaxCompileTimeIntBits)
-    gen.fail(loc, "int() of a string wider than " +
-                      std::to_string(kMaxCompileTimeIntBits) + " bits");
-  gen.countSteps(loc, digits.size() * (digits.size() / 8 + 1) / 64);
+    interpreter.fail(loc, "int() of a string wider than " +
+                              std::to_string(kMaxCompileTimeIntBits) + " bits");
+  interpreter.countSteps(loc, digits.size() * (digits.size() / 8 + 1) / 64);
   std::optional<BigInt> parsed =
       BigInt::fromDigits(sign + digits, static_cast<unsigned>(actualBase));
   if (!parsed)
     invalid();
-  return gen.makeInt(*parsed, loc);
+  return interpreter.makeInt(*parsed, loc);
 }
 
-static Value toInt(Interpreter &gen, const BoundArgs &args) {
+static Value toInt(Interpreter &interpreter, const BoundArgs &args) {
   if (!args.given("x"))
     return Value(int64_t(0));
   const Value &x = args.get("x");
   if (auto *text = x.getIf<std::string>())
-    return parseInt(gen, *text, args.getInt("base", 10), args.loc("x"));
+    return parseInt(interpreter, *text, args.getInt("base", 10), args.loc("x"));
   if (args.given("base"))
-    gen.fail(args.loc("base"), "int() can't convert a non-string with an "
-                               "explicit base");
+    interpreter.fail(args.loc("base"),
+                     "int() can't convert a non-string with an "
+                     "explicit base");
   if (auto *d = x.getIf<double>()) {
     if (!std::isfinite(*d))
-      gen.fail(args.loc("x"), "cannot convert float " + x.toString() +
-                                  " to an integer");
-    return gen.makeInt(BigInt::fromDouble(*d), args.callLoc());
+      interpreter.fail(args.loc("x"), "cannot convert float " + x.toString() +
+                                          " to an integer");
+    return interpreter.makeInt(BigInt::fromDouble(*d), args.callLoc());
   }
   if (isIntegral(x))
     return Value::integer(toBigInt(x));
-  gen.fail(args.loc("x"), "int() argument must be a string or a number, not " +
-                              x.getTypeName());
+  interpreter.fail(args.loc("x"),
+                   "int() argument must be a string or a number, not " +
+                       x.getTypeName());
 }
 
-static Value toFloat(Interpreter &gen, const BoundArgs &args) {
+static Value toFloat(Interpreter &interpreter, const BoundArgs &args) {
   if (!args.given("x"))
     return Value(0.0);
   const Value &x = args.get("x");
@@ -144,7 +149,7 @@ static Value toFloat(Interpreter &gen, const BoundArgs &args) {
   if (isIntegral(x)) {
     double result = toBigInt(x).toDouble();
     if (std::isinf(result))
-      gen.fail(args.loc("x"), "int too large to convert to float");
+      interpreter.fail(args.loc("x"), "int too large to convert to float");
     return Value(result);
   }
   if (auto *text = x.getIf<std::string>()) {
@@ -170,28 +175,31 @@ static Value toFloat(Interpreter &gen, const BoundArgs &args) {
     char *end = nullptr;
     double result = plain ? std::strtod(trimmed.c_str(), &end) : 0;
     if (!plain || end != trimmed.c_str() + trimmed.size())
-      gen.fail(args.loc("x"), "could not convert string to float: " +
-                                 quoteString(*text));
+      interpreter.fail(args.loc("x"), "could not convert string to float: " +
+                                          quoteString(*text));
     return Value(result);
   }
-  gen.fail(args.loc("x"), "float() argument must be a string or a number, "
-                         "not " +
-                             x.getTypeName());
+  interpreter.fail(args.loc("x"),
+                   "float() argument must be a string or a number, "
+                   "not " +
+                       x.getTypeName());
 }
 
-Value gluonc::frontend::makeRange(Interpreter &gen, const BoundArgs &args) {
+Value gluonc::frontend::makeRange(Interpreter &interpreter,
+                                  const BoundArgs &args) {
   std::string function = args.getBuiltin().getShortName();
   const std::vector<Value> &bounds = args.rest();
   if (bounds.empty() || bounds.size() > 3)
-    gen.fail(args.callLoc(), function + "() takes 1 to 3 arguments, got " +
-                                 std::to_string(bounds.size()));
+    interpreter.fail(args.callLoc(), function +
+                                         "() takes 1 to 3 arguments, got " +
+                                         std::to_string(bounds.size()));
   if (!args.extraKeywords().empty())
-    gen.fail(args.extraKeywords()[0].loc,
-             function + "() takes no keyword arguments");
+    interpreter.fail(args.extraKeywords()[0].loc,
+                     function + "() takes no keyword arguments");
   std::vector<int64_t> values;
   for (size_t i = 0; i < bounds.size(); ++i)
-    values.push_back(gen.requireInt(bounds[i], args.restLocs()[i],
-                                    "a bound of " + function + "()"));
+    values.push_back(interpreter.requireInt(bounds[i], args.restLocs()[i],
+                                            "a bound of " + function + "()"));
   RangeValue range;
   if (values.size() == 1) {
     range.stop = values[0];
@@ -201,72 +209,77 @@ Value gluonc::frontend::makeRange(Interpreter &gen, const BoundArgs &args) {
   }
   if (values.size() == 3) {
     if (values[2] == 0)
-      gen.fail(args.restLocs()[2], function + "() step must not be zero");
+      interpreter.fail(args.restLocs()[2],
+                       function + "() step must not be zero");
     range.step = values[2];
   }
   return Value(range);
 }
 
-static Value str(Interpreter &gen, const BoundArgs &args) {
+static Value str(Interpreter &interpreter, const BoundArgs &args) {
   if (!args.given("object"))
     return Value(std::string());
-  return gen.makeString(gen.toStr(args.get("object"), args.loc("object")),
-                        args.callLoc());
+  return interpreter.makeString(
+      interpreter.toStr(args.get("object"), args.loc("object")),
+      args.callLoc());
 }
 
-static Value repr(Interpreter &gen, const BoundArgs &args) {
-  return gen.makeString(gen.toRepr(args.get("obj"), args.loc("obj")),
-                        args.callLoc());
+static Value repr(Interpreter &interpreter, const BoundArgs &args) {
+  return interpreter.makeString(
+      interpreter.toRepr(args.get("obj"), args.loc("obj")), args.callLoc());
 }
 
-static Value boolBuiltin(Interpreter &gen, const BoundArgs &args) {
-  return Value(args.given("x") && gen.isTruthy(args.get("x"), args.loc("x")));
+static Value boolBuiltin(Interpreter &interpreter, const BoundArgs &args) {
+  return Value(args.given("x") &&
+               interpreter.isTruthy(args.get("x"), args.loc("x")));
 }
 
 /// tuple(), list() and set() of an iterable.
 static BuiltinHandler construct(const std::string &type) {
-  return [type](Interpreter &gen, const BoundArgs &args) {
-    requireCompileTime(gen, args);
+  return [type](Interpreter &interpreter, const BoundArgs &args) {
+    requireCompileTime(interpreter, args);
     std::vector<Value> items;
     if (args.given("iterable"))
-      items = gen.iterate(args.get("iterable"), args.loc("iterable"),
-                          "the argument of " + type + "()");
+      items = interpreter.iterate(args.get("iterable"), args.loc("iterable"),
+                                  "the argument of " + type + "()");
     if (type == "tuple")
-      return gen.makeTuple(std::move(items), args.callLoc());
+      return interpreter.makeTuple(std::move(items), args.callLoc());
     if (type == "list")
-      return gen.makeList(std::move(items), args.callLoc());
-    Value set = gen.makeDict(/*isSet=*/true, args.callLoc());
+      return interpreter.makeList(std::move(items), args.callLoc());
+    Value set = interpreter.makeDict(/*isSet=*/true, args.callLoc());
     for (const Value &item : items)
-      gen.dictInsert(set, item, Value(), args.loc("iterable"));
+      interpreter.dictInsert(set, item, Value(), args.loc("iterable"));
     return set;
   };
 }
 
 /// Adds the entries of `other` (a dict, or an iterable of pairs) to `dict`.
-static void updateDict(Interpreter &gen, const Value &dict, const Value &other,
-                       SourceLoc loc) {
+static void updateDict(Interpreter &interpreter, const Value &dict,
+                       const Value &other, SourceLoc loc) {
   if (other.isDict()) {
     const DictValue &entries = *other.getDict();
     std::vector<Value> keys = entries.keys, values = entries.values;
     for (size_t i = 0; i < keys.size(); ++i)
-      gen.dictInsert(dict, keys[i], values[i], loc);
+      interpreter.dictInsert(dict, keys[i], values[i], loc);
     return;
   }
-  for (const Value &pair : gen.iterate(other, loc, "the argument")) {
+  for (const Value &pair : interpreter.iterate(other, loc, "the argument")) {
     const std::vector<Value> *items = pair.getSequence();
     if (!items || items->size() != 2)
-      gen.fail(loc, "a dict needs (key, value) pairs, got " + pair.toString());
-    gen.dictInsert(dict, (*items)[0], (*items)[1], loc);
+      interpreter.fail(loc, "a dict needs (key, value) pairs, got " +
+                                pair.toString());
+    interpreter.dictInsert(dict, (*items)[0], (*items)[1], loc);
   }
 }
 
-static Value dict(Interpreter &gen, const BoundArgs &args) {
-  requireCompileTime(gen, args);
-  Value dict = gen.makeDict(/*isSet=*/false, args.callLoc());
+static Value dict(Interpreter &interpreter, const BoundArgs &args) {
+  requireCompileTime(interpreter, args);
+  Value dict = interpreter.makeDict(/*isSet=*/false, args.callLoc());
   if (args.given("iterable"))
-    updateDict(gen, dict, args.get("iterable"), args.loc("iterable"));
+    updateDict(interpreter, dict, args.get("iterable"), args.loc("iterable"));
   for (const KeywordArg &keyword : args.extraKeywords())
-    gen.dictInsert(dict, Value(keyword.name), keyword.value, keyword.loc);
+    interpreter.dictInsert(dict, Value(keyword.name), keyword.value,
+                           keyword.loc);
   return dict;
 }
 
@@ -275,7 +288,7 @@ static Value dict(Interpreter &gen, const BoundArgs &args) {
 //===----------------------------------------------------------------------===//
 
 static BuiltinHandler minMax(bool isMax) {
-  return [isMax](Interpreter &gen, const BoundArgs &args) {
+  return [isMax](Interpreter &interpreter, const BoundArgs &args) {
     std::string name = isMax ? "max" : "min";
     const std::vector<Value> &given = args.rest();
     // In a kernel, Triton's min(a, b, ...) and max of run-time values are
@@ -284,49 +297,54 @@ static BuiltinHandler minMax(bool isMax) {
     for (const Value &value : given)
       anyRuntime = anyRuntime || value.isRuntime();
     const Builtin *elementwise =
-        gen.getBuiltins().find(isMax ? "gl.maximum" : "gl.minimum");
+        interpreter.getBuiltins().find(isMax ? "gl.maximum" : "gl.minimum");
     if (anyRuntime && elementwise && given.size() >= 2 &&
         !args.given("key") && !args.given("default")) {
       Value result = given[0];
       for (size_t i = 1; i < given.size(); ++i)
-        result = gen.callWith(Value(BuiltinValue{elementwise, nullptr}),
-                              {result, given[i]}, args.callLoc());
+        result = interpreter.callWith(Value(BuiltinValue{elementwise, nullptr}),
+                                      {result, given[i]}, args.callLoc());
       return result;
     }
     for (size_t i = 0; i < given.size(); ++i)
       if (given[i].isRuntime())
-        gen.fail(args.restLocs()[i],
-                 name + "() of one run-time iterable, or with key or "
-                        "default, works on compile-time values; use gl." +
-                     (isMax ? "maximum" : "minimum") + " on run-time values");
+        interpreter.fail(args.restLocs()[i],
+                         name +
+                             "() of one run-time iterable, or with key or "
+                             "default, works on compile-time values; use gl." +
+                             (isMax ? "maximum" : "minimum") +
+                             " on run-time values");
     if (given.empty())
-      gen.fail(args.callLoc(), name + "() expects at least one argument");
+      interpreter.fail(args.callLoc(),
+                       name + "() expects at least one argument");
     std::vector<Value> items = given;
     if (items.size() == 1)
-      items = gen.iterate(items[0], args.restLocs()[0],
-                          "the argument of " + name + "()");
+      items = interpreter.iterate(items[0], args.restLocs()[0],
+                                  "the argument of " + name + "()");
     else if (args.given("default"))
-      gen.fail(args.callLoc(),
-               "cannot give " + name + "() a default with several arguments");
+      interpreter.fail(args.callLoc(),
+                       "cannot give " + name +
+                           "() a default with several arguments");
     if (items.empty()) {
       if (args.given("default"))
         return args.get("default");
-      gen.fail(args.callLoc(), name + "() of an empty sequence");
+      interpreter.fail(args.callLoc(), name + "() of an empty sequence");
     }
     const Value &key = args.get("key");
     auto keyOf = [&](const Value &item) {
-      return key.isNone() ? item : gen.callWith(key, {item}, args.callLoc());
+      return key.isNone() ? item
+                          : interpreter.callWith(key, {item}, args.callLoc());
     };
     Value best = items[0], bestKey = keyOf(items[0]);
     for (size_t i = 1; i < items.size(); ++i) {
       Value itemKey = keyOf(items[i]);
       if (itemKey.isRuntime() || bestKey.isRuntime())
-        gen.fail(args.callLoc(),
-                 name +
-                     "() works on compile-time values; "
-                     "use gl." +
-                     std::string(isMax ? "maximum" : "minimum"));
-      std::optional<int> order = gen.compareValues(
+        interpreter.fail(args.callLoc(),
+                         name +
+                             "() works on compile-time values; "
+                             "use gl." +
+                             std::string(isMax ? "maximum" : "minimum"));
+      std::optional<int> order = interpreter.compareValues(
           itemKey, bestKey, args.callLoc(), isMax ? ">" : "<");
       if (order && (isMax ? *order > 0 : *order < 0)) {
         best = items[i];
@@ -337,43 +355,45 @@ static BuiltinHandler minMax(bool isMax) {
   };
 }
 
-static Value sum(Interpreter &gen, const BoundArgs &args) {
+static Value sum(Interpreter &interpreter, const BoundArgs &args) {
   Value total = args.get("start");
   if (total.is<std::string>())
-    gen.fail(args.loc("start"), "sum() can't sum strings; use ''.join(...)");
-  for (const Value &item : gen.iterate(
+    interpreter.fail(args.loc("start"),
+                     "sum() can't sum strings; use ''.join(...)");
+  for (const Value &item : interpreter.iterate(
            args.get("iterable"), args.loc("iterable"), "the argument of sum()"))
-    total = gen.binaryOp(BinaryOp::Add, total, item, args.callLoc(),
-                         args.callLoc(), args.loc("iterable"));
+    total = interpreter.binaryOp(BinaryOp::Add, total, item, args.callLoc(),
+                                 args.callLoc(), args.loc("iterable"));
   return total;
 }
 
 static BuiltinHandler allAny(bool isAll) {
-  return [isAll](Interpreter &gen, const BoundArgs &args) {
+  return [isAll](Interpreter &interpreter, const BoundArgs &args) {
     std::string name = isAll ? "all" : "any";
     for (const Value &item :
-         gen.iterate(args.get("iterable"), args.loc("iterable"),
-                     "the argument of " + name + "()")) {
+         interpreter.iterate(args.get("iterable"), args.loc("iterable"),
+                             "the argument of " + name + "()")) {
       if (item.isRuntime())
-        gen.fail(args.loc("iterable"),
-                 name + "() needs compile-time elements, got a run-time " +
-                     item.getTypeName());
-      if (gen.isTruthy(item, args.loc("iterable")) != isAll)
+        interpreter.fail(args.loc("iterable"),
+                         name +
+                             "() needs compile-time elements, got a run-time " +
+                             item.getTypeName());
+      if (interpreter.isTruthy(item, args.loc("iterable")) != isAll)
         return Value(!isAll);
     }
     return Value(isAll);
   };
 }
 
-static Value zip(Interpreter &gen, const BoundArgs &args) {
+static Value zip(Interpreter &interpreter, const BoundArgs &args) {
   if (!args.extraKeywords().empty())
-    gen.fail(args.extraKeywords()[0].loc, "not supported yet: keyword "
-                                          "arguments of zip()");
+    interpreter.fail(args.extraKeywords()[0].loc, "not supported yet: keyword "
+                                                  "arguments of zip()");
   std::vector<std::vector<Value>> columns;
   size_t length = SIZE_MAX;
   for (size_t i = 0; i < args.rest().size(); ++i) {
-    columns.push_back(gen.iterate(args.rest()[i], args.restLocs()[i],
-                                  "an argument of zip()"));
+    columns.push_back(interpreter.iterate(args.rest()[i], args.restLocs()[i],
+                                          "an argument of zip()"));
     length = std::min(length, columns.back().size());
   }
   if (columns.empty())
@@ -383,34 +403,36 @@ static Value zip(Interpreter &gen, const BoundArgs &args) {
     std::vector<Value> tuple;
     for (const std::vector<Value> &column : columns)
       tuple.push_back(column[row]);
-    rows.push_back(gen.makeTuple(std::move(tuple), args.callLoc()));
+    rows.push_back(interpreter.makeTuple(std::move(tuple), args.callLoc()));
   }
-  return gen.makeList(std::move(rows), args.callLoc());
+  return interpreter.makeList(std::move(rows), args.callLoc());
 }
 
-static Value enumerate(Interpreter &gen, const BoundArgs &args) {
+static Value enumerate(Interpreter &interpreter, const BoundArgs &args) {
   Value counter = args.get("start");
   if (!isIntegral(counter))
-    gen.fail(args.loc("start"),
-             "enumerate() start must be an int, got " + counter.getTypeName());
+    interpreter.fail(args.loc("start"),
+                     "enumerate() start must be an int, got " +
+                         counter.getTypeName());
   std::vector<Value> rows;
-  for (const Value &item : gen.iterate(args.get("iterable"),
-                                       args.loc("iterable"),
-                                       "the argument of enumerate()")) {
-    rows.push_back(gen.makeTuple({counter, item}, args.callLoc()));
-    counter = gen.binaryOp(BinaryOp::Add, counter, Value(int64_t(1)),
-                           args.callLoc(), args.callLoc(), args.callLoc());
+  for (const Value &item :
+       interpreter.iterate(args.get("iterable"), args.loc("iterable"),
+                           "the argument of enumerate()")) {
+    rows.push_back(interpreter.makeTuple({counter, item}, args.callLoc()));
+    counter =
+        interpreter.binaryOp(BinaryOp::Add, counter, Value(int64_t(1)),
+                             args.callLoc(), args.callLoc(), args.callLoc());
   }
-  return gen.makeList(std::move(rows), args.callLoc());
+  return interpreter.makeList(std::move(rows), args.callLoc());
 }
 
 /// Sorts `items` in place by Python's `<`, or by `key(item)`.
-static void sortValues(Interpreter &gen, std::vector<Value> &items,
+static void sortValues(Interpreter &interpreter, std::vector<Value> &items,
                        const Value *key, bool reverse, SourceLoc loc) {
   std::vector<Value> keys = items;
   if (key && !key->isNone())
     for (Value &item : keys) {
-      item = gen.callWith(*key, {item}, loc);
+      item = interpreter.callWith(*key, {item}, loc);
     }
   std::vector<size_t> order(items.size());
   for (size_t i = 0; i < order.size(); ++i)
@@ -418,15 +440,16 @@ static void sortValues(Interpreter &gen, std::vector<Value> &items,
   uint64_t logarithm = 1;
   while ((uint64_t(1) << logarithm) < items.size())
     ++logarithm;
-  gen.countSteps(loc, items.size() * logarithm);
+  interpreter.countSteps(loc, items.size() * logarithm);
   // Stable, as Python's sort; reverse keeps equal items in order too.
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     const Value &lhs = reverse ? keys[b] : keys[a];
     const Value &rhs = reverse ? keys[a] : keys[b];
     if (lhs.isRuntime() || rhs.isRuntime())
-      gen.fail(loc, "sorting needs compile-time values, got a run-time " +
-                        (lhs.isRuntime() ? lhs : rhs).getTypeName());
-    std::optional<int> compared = gen.compareValues(lhs, rhs, loc, "<");
+      interpreter.fail(loc,
+                       "sorting needs compile-time values, got a run-time " +
+                           (lhs.isRuntime() ? lhs : rhs).getTypeName());
+    std::optional<int> compared = interpreter.compareValues(lhs, rhs, loc, "<");
     return compared && *compared < 0;
   });
   std::vector<Value> sorted;
@@ -435,23 +458,23 @@ static void sortValues(Interpreter &gen, std::vector<Value> &items,
   items = std::move(sorted);
 }
 
-static Value sorted(Interpreter &gen, const BoundArgs &args) {
-  std::vector<Value> items = gen.iterate(
+static Value sorted(Interpreter &interpreter, const BoundArgs &args) {
+  std::vector<Value> items = interpreter.iterate(
       args.get("iterable"), args.loc("iterable"), "the argument of sorted()");
-  sortValues(gen, items, &args.get("key"),
-             gen.isTruthy(args.get("reverse"), args.loc("reverse")),
+  sortValues(interpreter, items, &args.get("key"),
+             interpreter.isTruthy(args.get("reverse"), args.loc("reverse")),
              args.callLoc());
-  return gen.makeList(std::move(items), args.callLoc());
+  return interpreter.makeList(std::move(items), args.callLoc());
 }
 
-static Value reversed(Interpreter &gen, const BoundArgs &args) {
-  std::vector<Value> items = gen.iterate(
+static Value reversed(Interpreter &interpreter, const BoundArgs &args) {
+  std::vector<Value> items = interpreter.iterate(
       args.get("sequence"), args.loc("sequence"), "the argument of reversed()");
   std::reverse(items.begin(), items.end());
-  return gen.makeList(std::move(items), args.callLoc());
+  return interpreter.makeList(std::move(items), args.callLoc());
 }
 
-static Value len(Interpreter &gen, const BoundArgs &args) {
+static Value len(Interpreter &interpreter, const BoundArgs &args) {
   const Value &x = args.get("obj");
   if (const std::vector<Value> *sequence = x.getSequence())
     return Value(int64_t(sequence->size()));
@@ -461,43 +484,46 @@ static Value len(Interpreter &gen, const BoundArgs &args) {
     return Value(int64_t(dict->keys.size()));
   if (auto *range = x.getIf<RangeValue>()) {
     if (range->size() > uint64_t(INT64_MAX))
-      gen.fail(args.loc("obj"), "the length of this range does not fit in "
-                                "64 bits");
+      interpreter.fail(args.loc("obj"),
+                       "the length of this range does not fit in "
+                       "64 bits");
     return Value(static_cast<int64_t>(range->size()));
   }
-  gen.fail(args.loc("obj"), "object of type '" + x.getTypeName() +
-                                "' has no len()");
+  interpreter.fail(args.loc("obj"),
+                   "object of type '" + x.getTypeName() + "' has no len()");
 }
 
 //===----------------------------------------------------------------------===//
 // Numbers
 //===----------------------------------------------------------------------===//
 
-static Value absolute(Interpreter &gen, const BoundArgs &args) {
+static Value absolute(Interpreter &interpreter, const BoundArgs &args) {
   const Value &x = args.get("x");
   if (auto *d = x.getIf<double>())
     return Value(std::fabs(*d));
   if (!isIntegral(x))
-    gen.fail(args.loc("x"), "bad operand type for abs(): '" +
-                                x.getTypeName() + "'");
-  return gen.makeInt(toBigInt(x).abs(), args.loc("x"));
+    interpreter.fail(args.loc("x"),
+                     "bad operand type for abs(): '" + x.getTypeName() + "'");
+  return interpreter.makeInt(toBigInt(x).abs(), args.loc("x"));
 }
 
-static Value divmod(Interpreter &gen, const BoundArgs &args) {
+static Value divmod(Interpreter &interpreter, const BoundArgs &args) {
   Value quotient =
-      gen.binaryOp(BinaryOp::FloorDiv, args.get("x"), args.get("y"),
-                   args.callLoc(), args.loc("x"), args.loc("y"));
-  Value remainder = gen.binaryOp(BinaryOp::Mod, args.get("x"), args.get("y"),
-                                 args.callLoc(), args.loc("x"), args.loc("y"));
-  return gen.makeTuple({quotient, remainder}, args.callLoc());
+      interpreter.binaryOp(BinaryOp::FloorDiv, args.get("x"), args.get("y"),
+                           args.callLoc(), args.loc("x"), args.loc("y"));
+  Value remainder =
+      interpreter.binaryOp(BinaryOp::Mod, args.get("x"), args.get("y"),
+                           args.callLoc(), args.loc("x"), args.loc("y"));
+  return interpreter.makeTuple({quotient, remainder}, args.callLoc());
 }
 
-static Value power(Interpreter &gen, const BoundArgs &args) {
-  return gen.binaryOp(BinaryOp::Pow, args.get("base"), args.get("exp"),
-                      args.callLoc(), args.loc("base"), args.loc("exp"));
+static Value power(Interpreter &interpreter, const BoundArgs &args) {
+  return interpreter.binaryOp(BinaryOp::Pow, args.get("base"), args.get("exp"),
+                              args.callLoc(), args.loc("base"),
+                              args.loc("exp"));
 }
 
-static Value roundNumber(Interpreter &gen, const BoundArgs &args) {
+static Value roundNumber(Interpreter &interpreter, const BoundArgs &args) {
   const Value &number = args.get("number");
   if (isIntegral(number)) {
     int64_t digits = args.getInt("ndigits", 0);
@@ -512,18 +538,19 @@ static Value roundNumber(Interpreter &gen, const BoundArgs &args) {
     int order = (remainder + remainder).compare(unit);
     if (order > 0 || (order == 0 && !quotient.bitAnd(BigInt(1)).isZero()))
       quotient = quotient + BigInt(1);
-    return gen.makeInt(quotient * unit, args.callLoc());
+    return interpreter.makeInt(quotient * unit, args.callLoc());
   }
   auto *d = number.getIf<double>();
   if (!d)
-    gen.fail(args.loc("number"),
-             "round() needs a number, got " + number.getTypeName());
+    interpreter.fail(args.loc("number"),
+                     "round() needs a number, got " + number.getTypeName());
   if (!args.has("ndigits")) {
     if (!std::isfinite(*d))
-      gen.fail(args.loc("number"), "cannot round " + number.toString() +
-                                 " to an integer");
+      interpreter.fail(args.loc("number"),
+                       "cannot round " + number.toString() + " to an integer");
     // The default rounding mode rounds ties to even, as Python does.
-    return gen.makeInt(BigInt::fromDouble(std::nearbyint(*d)), args.callLoc());
+    return interpreter.makeInt(BigInt::fromDouble(std::nearbyint(*d)),
+                               args.callLoc());
   }
   int64_t digits = args.getInt("ndigits", 0);
   if (!std::isfinite(*d) || digits > 330)
@@ -543,24 +570,25 @@ static Value roundNumber(Interpreter &gen, const BoundArgs &args) {
 
 /// hex(), oct() and bin().
 static BuiltinHandler integerText(unsigned base, std::string prefix) {
-  return [base, prefix](Interpreter &gen, const BoundArgs &args) {
-    requireCompileTime(gen, args);
+  return [base, prefix](Interpreter &interpreter, const BoundArgs &args) {
+    requireCompileTime(interpreter, args);
     const Value &x = args.get("x");
     if (!isIntegral(x))
-      gen.fail(args.loc("x"), "'" + x.getTypeName() +
-                                  "' object cannot be interpreted as an "
-                                  "integer");
+      interpreter.fail(args.loc("x"),
+                       "'" + x.getTypeName() +
+                           "' object cannot be interpreted as an "
+                           "integer");
     BigInt value = toBigInt(x);
     std::string digits = value.abs().toString(base);
-    return gen.makeString((value.isNegative() ? "-" : "") + prefix + digits,
-                          args.callLoc());
+    return interpreter.makeString(
+        (value.isNegative() ? "-" : "") + prefix + digits, args.callLoc());
   };
 }
 
-static Value chr(Interpreter &gen, const BoundArgs &args) {
+static Value chr(Interpreter &interpreter, const BoundArgs &args) {
   int64_t code = args.getInt("i", 0);
   if (code < 0 || code > 0x10ffff)
-    gen.fail(args.loc("i"), "chr() arg not in range(0x110000)");
+    interpreter.fail(args.loc("i"), "chr() arg not in range(0x110000)");
   // UTF-8.
   std::string text;
   if (code < 0x80) {
@@ -581,7 +609,7 @@ static Value chr(Interpreter &gen, const BoundArgs &args) {
   return Value(text);
 }
 
-static Value ord(Interpreter &gen, const BoundArgs &args) {
+static Value ord(Interpreter &interpreter, const BoundArgs &args) {
   const std::string &text = args.getString("c");
   auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   // One character: one byte of ASCII or one UTF-8 sequence.
@@ -592,9 +620,10 @@ static Value ord(Interpreter &gen, const BoundArgs &args) {
                   : (byte(0) >> 3) == 30 ? 4
                                          : 0;
   if (length == 0 || text.size() != length)
-    gen.fail(args.loc("c"), "ord() expected a character, but a string of "
-                           "length " +
-                               std::to_string(text.size()) + " was found");
+    interpreter.fail(args.loc("c"),
+                     "ord() expected a character, but a string of "
+                     "length " +
+                         std::to_string(text.size()) + " was found");
   if (length == 1)
     return Value(int64_t(byte(0)));
   int64_t code = byte(0) & (0x3f >> (length - 1));
@@ -609,13 +638,13 @@ static Value ord(Interpreter &gen, const BoundArgs &args) {
 
 /// Whether `value` is an instance of the type object `type` (a tuple of
 /// them: any).
-static bool isInstance(Interpreter &gen, const Value &value, const Value &type,
-                       SourceLoc loc, unsigned depth) {
+static bool isInstance(Interpreter &interpreter, const Value &value,
+                       const Value &type, SourceLoc loc, unsigned depth) {
   if (depth > kMaxCompileTimeNesting)
-    gen.fail(loc, "isinstance() types nested too deeply");
+    interpreter.fail(loc, "isinstance() types nested too deeply");
   if (type.isTuple()) {
     for (const Value &element : *type.getSequence())
-      if (isInstance(gen, value, element, loc, depth + 1))
+      if (isInstance(interpreter, value, element, loc, depth + 1))
         return true;
     return false;
   }
@@ -627,16 +656,17 @@ static bool isInstance(Interpreter &gen, const Value &value, const Value &type,
   if (builtin && !builtin->self &&
       builtin->builtin->kind == Builtin::Kind::Class) {
     if (!builtin->builtin->instanceCheck)
-      gen.fail(loc, "not supported yet: isinstance() with " +
-                        builtin->builtin->getName());
+      interpreter.fail(loc, "not supported yet: isinstance() with " +
+                                builtin->builtin->getName());
     return builtin->builtin->instanceCheck(value);
   }
-  gen.fail(loc, "isinstance() arg 2 must be a type or a tuple of types, got " +
-                    type.toString());
+  interpreter.fail(
+      loc, "isinstance() arg 2 must be a type or a tuple of types, got " +
+               type.toString());
 }
 
-static Value isinstance(Interpreter &gen, const BoundArgs &args) {
-  return Value(isInstance(gen, args.get("obj"), args.get("classinfo"),
+static Value isinstance(Interpreter &interpreter, const BoundArgs &args) {
+  return Value(isInstance(interpreter, args.get("obj"), args.get("classinfo"),
                           args.loc("classinfo"), 0));
 }
 
@@ -666,9 +696,9 @@ static DictValue &dictEntries(const Value &dict) {
 }
 
 /// Removes entry `position` of a dict or set.
-static void eraseEntry(Interpreter &gen, DictValue &dict, size_t position,
-                       SourceLoc loc) {
-  gen.countSteps(loc, dict.keys.size());
+static void eraseEntry(Interpreter &interpreter, DictValue &dict,
+                       size_t position, SourceLoc loc) {
+  interpreter.countSteps(loc, dict.keys.size());
   dict.keys.erase(dict.keys.begin() + position);
   dict.values.erase(dict.values.begin() + position);
   for (auto it = dict.index.begin(); it != dict.index.end();) {
@@ -682,10 +712,11 @@ static void eraseEntry(Interpreter &gen, DictValue &dict, size_t position,
   }
 }
 
-static std::optional<size_t> findEntry(Interpreter &gen, const Value &dict,
-                                       const Value &key, SourceLoc loc) {
+static std::optional<size_t> findEntry(Interpreter &interpreter,
+                                       const Value &dict, const Value &key,
+                                       SourceLoc loc) {
   const DictValue &entries = *dict.getDict();
-  auto it = entries.index.find(gen.getHashKey(key, loc));
+  auto it = entries.index.find(interpreter.getHashKey(key, loc));
   if (it == entries.index.end())
     return std::nullopt;
   return it->second;
@@ -695,49 +726,49 @@ static std::optional<size_t> findEntry(Interpreter &gen, const Value &dict,
 /// run-time region may (see ListValue::region).
 static BuiltinHandler mutating(Value (*handler)(Interpreter &,
                                                 const BoundArgs &)) {
-  return [handler](Interpreter &gen, const BoundArgs &args) {
-    gen.checkMutable(args.self(), args.callLoc());
-    return handler(gen, args);
+  return [handler](Interpreter &interpreter, const BoundArgs &args) {
+    interpreter.checkMutable(args.self(), args.callLoc());
+    return handler(interpreter, args);
   };
 }
 
-static Value listAppend(Interpreter &gen, const BoundArgs &args) {
-  gen.chargeElements(1, args.callLoc());
+static Value listAppend(Interpreter &interpreter, const BoundArgs &args) {
+  interpreter.chargeElements(1, args.callLoc());
   listElements(args.self()).push_back(args.get("object"));
   return Value();
 }
 
-static Value listExtend(Interpreter &gen, const BoundArgs &args) {
-  std::vector<Value> added = gen.iterate(
+static Value listExtend(Interpreter &interpreter, const BoundArgs &args) {
+  std::vector<Value> added = interpreter.iterate(
       args.get("iterable"), args.loc("iterable"), "the argument of extend()");
-  gen.chargeElements(added.size(), args.callLoc());
+  interpreter.chargeElements(added.size(), args.callLoc());
   std::vector<Value> &elements = listElements(args.self());
   elements.insert(elements.end(), added.begin(), added.end());
   return Value();
 }
 
-static Value listInsert(Interpreter &gen, const BoundArgs &args) {
+static Value listInsert(Interpreter &interpreter, const BoundArgs &args) {
   std::vector<Value> &elements = listElements(args.self());
   auto size = static_cast<int64_t>(elements.size());
   int64_t index = args.getInt("index", 0);
   if (index < 0)
     index = std::max<int64_t>(index + size, 0);
   index = std::min(index, size);
-  gen.chargeElements(1, args.callLoc());
+  interpreter.chargeElements(1, args.callLoc());
   elements.insert(elements.begin() + index, args.get("object"));
   return Value();
 }
 
-static Value listPop(Interpreter &gen, const BoundArgs &args) {
+static Value listPop(Interpreter &interpreter, const BoundArgs &args) {
   std::vector<Value> &elements = listElements(args.self());
   if (elements.empty())
-    gen.fail(args.callLoc(), "pop from an empty list");
+    interpreter.fail(args.callLoc(), "pop from an empty list");
   auto size = static_cast<int64_t>(elements.size());
   int64_t index = args.getInt("index", -1);
   if (index < 0)
     index += size;
   if (index < 0 || index >= size)
-    gen.fail(args.loc("index"), "pop index out of range");
+    interpreter.fail(args.loc("index"), "pop index out of range");
   Value removed = elements[index];
   elements.erase(elements.begin() + index);
   return removed;
@@ -747,15 +778,15 @@ static Value listPop(Interpreter &gen, const BoundArgs &args) {
 enum class Find { Index, Count, Remove };
 
 static BuiltinHandler findElement(Find kind) {
-  return [kind](Interpreter &gen, const BoundArgs &args) {
+  return [kind](Interpreter &interpreter, const BoundArgs &args) {
     const Value &self = args.self();
     if (kind == Find::Remove)
-      gen.checkMutable(self, args.callLoc());
+      interpreter.checkMutable(self, args.callLoc());
     const std::vector<Value> &elements = *self.getSequence();
     const Value &wanted = args.get("value");
     int64_t count = 0;
     for (size_t i = 0; i < elements.size(); ++i) {
-      if (!gen.valuesEqual(elements[i], wanted, args.callLoc()))
+      if (!interpreter.valuesEqual(elements[i], wanted, args.callLoc()))
         continue;
       if (kind == Find::Index)
         return Value(static_cast<int64_t>(i));
@@ -767,13 +798,13 @@ static BuiltinHandler findElement(Find kind) {
     }
     if (kind == Find::Count)
       return Value(count);
-    gen.fail(args.callLoc(),
-             wanted.toString() + " is not in the " + self.getTypeName());
+    interpreter.fail(args.callLoc(), wanted.toString() + " is not in the " +
+                                         self.getTypeName());
   };
 }
 
-static Value listCopy(Interpreter &gen, const BoundArgs &args) {
-  return gen.makeList(listElements(args.self()), args.callLoc());
+static Value listCopy(Interpreter &interpreter, const BoundArgs &args) {
+  return interpreter.makeList(listElements(args.self()), args.callLoc());
 }
 
 static Value listClear(Interpreter &, const BoundArgs &args) {
@@ -787,10 +818,10 @@ static Value listReverse(Interpreter &, const BoundArgs &args) {
   return Value();
 }
 
-static Value listSort(Interpreter &gen, const BoundArgs &args) {
+static Value listSort(Interpreter &interpreter, const BoundArgs &args) {
   std::vector<Value> sorted = listElements(args.self());
-  sortValues(gen, sorted, &args.get("key"),
-             gen.isTruthy(args.get("reverse"), args.loc("reverse")),
+  sortValues(interpreter, sorted, &args.get("key"),
+             interpreter.isTruthy(args.get("reverse"), args.loc("reverse")),
              args.callLoc());
   listElements(args.self()) = std::move(sorted);
   return Value();
@@ -800,9 +831,9 @@ static Value listSort(Interpreter &gen, const BoundArgs &args) {
 // Methods of dicts
 //===----------------------------------------------------------------------===//
 
-static Value dictGet(Interpreter &gen, const BoundArgs &args) {
+static Value dictGet(Interpreter &interpreter, const BoundArgs &args) {
   const Value *found =
-      gen.dictLookup(args.self(), args.get("key"), args.loc("key"));
+      interpreter.dictLookup(args.self(), args.get("key"), args.loc("key"));
   return found ? *found : args.get("default");
 }
 
@@ -810,7 +841,7 @@ static Value dictGet(Interpreter &gen, const BoundArgs &args) {
 enum class DictView { Keys, Values, Items };
 
 static BuiltinHandler dictView(DictView view) {
-  return [view](Interpreter &gen, const BoundArgs &args) {
+  return [view](Interpreter &interpreter, const BoundArgs &args) {
     const DictValue &dict = *args.self().getDict();
     std::vector<Value> result;
     for (size_t i = 0; i < dict.keys.size(); ++i)
@@ -818,47 +849,48 @@ static BuiltinHandler dictView(DictView view) {
           view == DictView::Keys ? dict.keys[i]
           : view == DictView::Values
               ? dict.values[i]
-              : gen.makeTuple({dict.keys[i], dict.values[i]}, args.callLoc()));
-    return gen.makeList(std::move(result), args.callLoc());
+              : interpreter.makeTuple({dict.keys[i], dict.values[i]},
+                                      args.callLoc()));
+    return interpreter.makeList(std::move(result), args.callLoc());
   };
 }
 
-static Value dictCopy(Interpreter &gen, const BoundArgs &args) {
-  Value copy = gen.makeDict(/*isSet=*/false, args.callLoc());
-  updateDict(gen, copy, args.self(), args.callLoc());
+static Value dictCopy(Interpreter &interpreter, const BoundArgs &args) {
+  Value copy = interpreter.makeDict(/*isSet=*/false, args.callLoc());
+  updateDict(interpreter, copy, args.self(), args.callLoc());
   return copy;
 }
 
-static Value dictPop(Interpreter &gen, const BoundArgs &args) {
+static Value dictPop(Interpreter &interpreter, const BoundArgs &args) {
   DictValue &dict = dictEntries(args.self());
   std::optional<size_t> position =
-      findEntry(gen, args.self(), args.get("key"), args.loc("key"));
+      findEntry(interpreter, args.self(), args.get("key"), args.loc("key"));
   if (!position) {
     if (args.given("default"))
       return args.get("default");
-    gen.fail(args.loc("key"), "key " + args.get("key").toString() +
-                                  " is not in the dict");
+    interpreter.fail(args.loc("key"), "key " + args.get("key").toString() +
+                                          " is not in the dict");
   }
   Value removed = dict.values[*position];
-  eraseEntry(gen, dict, *position, args.callLoc());
+  eraseEntry(interpreter, dict, *position, args.callLoc());
   return removed;
 }
 
-static Value dictSetDefault(Interpreter &gen, const BoundArgs &args) {
+static Value dictSetDefault(Interpreter &interpreter, const BoundArgs &args) {
   if (const Value *found =
-          gen.dictLookup(args.self(), args.get("key"), args.loc("key")))
+          interpreter.dictLookup(args.self(), args.get("key"), args.loc("key")))
     return *found;
-  gen.dictInsert(args.self(), args.get("key"), args.get("default"),
-                 args.loc("key"));
+  interpreter.dictInsert(args.self(), args.get("key"), args.get("default"),
+                         args.loc("key"));
   return args.get("default");
 }
 
-static Value dictUpdate(Interpreter &gen, const BoundArgs &args) {
+static Value dictUpdate(Interpreter &interpreter, const BoundArgs &args) {
   if (args.given("other"))
-    updateDict(gen, args.self(), args.get("other"), args.loc("other"));
+    updateDict(interpreter, args.self(), args.get("other"), args.loc("other"));
   for (const KeywordArg &keyword : args.extraKeywords())
-    gen.dictInsert(args.self(), Value(keyword.name), keyword.value,
-                   keyword.loc);
+    interpreter.dictInsert(args.self(), Value(keyword.name), keyword.value,
+                           keyword.loc);
   return Value();
 }
 
@@ -876,45 +908,45 @@ static Value clearEntries(Interpreter &, const BoundArgs &args) {
 //===----------------------------------------------------------------------===//
 
 /// The elements of each positional argument of a set method.
-static std::vector<std::vector<Value>> iterateOthers(Interpreter &gen,
+static std::vector<std::vector<Value>> iterateOthers(Interpreter &interpreter,
                                                      const BoundArgs &args) {
   std::vector<std::vector<Value>> result;
   for (size_t i = 0; i < args.rest().size(); ++i)
-    result.push_back(gen.iterate(args.rest()[i], args.restLocs()[i],
-                                 "an argument of " +
-                                     args.getBuiltin().getShortName() + "()"));
+    result.push_back(interpreter.iterate(
+        args.rest()[i], args.restLocs()[i],
+        "an argument of " + args.getBuiltin().getShortName() + "()"));
   return result;
 }
 
-static Value copySet(Interpreter &gen, const BoundArgs &args) {
-  Value result = gen.makeDict(/*isSet=*/true, args.callLoc());
+static Value copySet(Interpreter &interpreter, const BoundArgs &args) {
+  Value result = interpreter.makeDict(/*isSet=*/true, args.callLoc());
   for (const Value &key : args.self().getDict()->keys)
-    gen.dictInsert(result, key, Value(), args.callLoc());
+    interpreter.dictInsert(result, key, Value(), args.callLoc());
   return result;
 }
 
-static Value setUnion(Interpreter &gen, const BoundArgs &args) {
-  Value result = copySet(gen, args);
-  for (const std::vector<Value> &other : iterateOthers(gen, args))
+static Value setUnion(Interpreter &interpreter, const BoundArgs &args) {
+  Value result = copySet(interpreter, args);
+  for (const std::vector<Value> &other : iterateOthers(interpreter, args))
     for (const Value &key : other)
-      gen.dictInsert(result, key, Value(), args.callLoc());
+      interpreter.dictInsert(result, key, Value(), args.callLoc());
   return result;
 }
 
 /// intersection (keep what the others hold) or difference (drop it).
 static BuiltinHandler setFilter(bool keepShared) {
-  return [keepShared](Interpreter &gen, const BoundArgs &args) {
+  return [keepShared](Interpreter &interpreter, const BoundArgs &args) {
     SourceLoc loc = args.callLoc();
-    Value result = copySet(gen, args);
-    for (const std::vector<Value> &other : iterateOthers(gen, args)) {
-      Value otherSet = gen.makeDict(/*isSet=*/true, loc);
+    Value result = copySet(interpreter, args);
+    for (const std::vector<Value> &other : iterateOthers(interpreter, args)) {
+      Value otherSet = interpreter.makeDict(/*isSet=*/true, loc);
       for (const Value &key : other)
-        gen.dictInsert(otherSet, key, Value(), loc);
+        interpreter.dictInsert(otherSet, key, Value(), loc);
       DictValue &entries = dictEntries(result);
       for (size_t i = entries.keys.size(); i-- > 0;) {
-        bool inOther = gen.dictLookup(otherSet, entries.keys[i], loc);
+        bool inOther = interpreter.dictLookup(otherSet, entries.keys[i], loc);
         if (inOther != keepShared)
-          eraseEntry(gen, entries, i, loc);
+          eraseEntry(interpreter, entries, i, loc);
       }
     }
     return result;
@@ -923,60 +955,63 @@ static BuiltinHandler setFilter(bool keepShared) {
 
 /// issubset, or issuperset.
 static BuiltinHandler setContains(bool subset) {
-  return [subset](Interpreter &gen, const BoundArgs &args) {
+  return [subset](Interpreter &interpreter, const BoundArgs &args) {
     SourceLoc loc = args.callLoc();
-    Value other = gen.makeDict(/*isSet=*/true, loc);
-    for (const Value &key :
-         gen.iterate(args.get("other"), args.loc("other"), "the argument"))
-      gen.dictInsert(other, key, Value(), loc);
+    Value other = interpreter.makeDict(/*isSet=*/true, loc);
+    for (const Value &key : interpreter.iterate(
+             args.get("other"), args.loc("other"), "the argument"))
+      interpreter.dictInsert(other, key, Value(), loc);
     const Value &small = subset ? args.self() : other;
     const Value &large = subset ? other : args.self();
     for (const Value &key : small.getDict()->keys)
-      if (!gen.dictLookup(large, key, loc))
+      if (!interpreter.dictLookup(large, key, loc))
         return Value(false);
     return Value(true);
   };
 }
 
-static Value setAdd(Interpreter &gen, const BoundArgs &args) {
-  gen.dictInsert(args.self(), args.get("elem"), Value(), args.loc("elem"));
+static Value setAdd(Interpreter &interpreter, const BoundArgs &args) {
+  interpreter.dictInsert(args.self(), args.get("elem"), Value(),
+                         args.loc("elem"));
   return Value();
 }
 
-static Value setUpdate(Interpreter &gen, const BoundArgs &args) {
-  for (const std::vector<Value> &other : iterateOthers(gen, args))
+static Value setUpdate(Interpreter &interpreter, const BoundArgs &args) {
+  for (const std::vector<Value> &other : iterateOthers(interpreter, args))
     for (const Value &key : other)
-      gen.dictInsert(args.self(), key, Value(), args.callLoc());
+      interpreter.dictInsert(args.self(), key, Value(), args.callLoc());
   return Value();
 }
 
 /// discard, or remove (which fails on a missing element).
 static BuiltinHandler setDiscard(bool mustExist) {
-  return [mustExist](Interpreter &gen, const BoundArgs &args) {
-    gen.checkMutable(args.self(), args.callLoc());
+  return [mustExist](Interpreter &interpreter, const BoundArgs &args) {
+    interpreter.checkMutable(args.self(), args.callLoc());
     std::optional<size_t> position =
-        findEntry(gen, args.self(), args.get("elem"), args.loc("elem"));
+        findEntry(interpreter, args.self(), args.get("elem"), args.loc("elem"));
     if (position)
-      eraseEntry(gen, dictEntries(args.self()), *position, args.callLoc());
+      eraseEntry(interpreter, dictEntries(args.self()), *position,
+                 args.callLoc());
     else if (mustExist)
-      gen.fail(args.loc("elem"),
-               args.get("elem").toString() + " is not in the set");
+      interpreter.fail(args.loc("elem"),
+                       args.get("elem").toString() + " is not in the set");
     return Value();
   };
 }
 
-static Value setPop(Interpreter &gen, const BoundArgs &args) {
+static Value setPop(Interpreter &interpreter, const BoundArgs &args) {
   DictValue &set = dictEntries(args.self());
   if (set.keys.empty())
-    gen.fail(args.callLoc(), "pop from an empty set");
+    interpreter.fail(args.callLoc(), "pop from an empty set");
   Value removed = set.keys.front();
-  eraseEntry(gen, set, 0, args.callLoc());
+  eraseEntry(interpreter, set, 0, args.callLoc());
   return removed;
 }
 
-static Value notInKernels(Interpreter &gen, const BoundArgs &args) {
-  gen.fail(args.callLoc(), "not supported yet: print() in kernels; "
-                           "gl.static_print prints compile-time values");
+static Value notInKernels(Interpreter &interpreter, const BoundArgs &args) {
+  interpreter.fail(args.callLoc(),
+                   "not supported yet: print() in kernels; "
+                   "gl.static_print prints compile-time values");
 }
 
 //===----------------------------------------------------------------------===//

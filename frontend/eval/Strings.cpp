@@ -39,10 +39,12 @@ struct FormatSpec {
 };
 } // namespace
 
-static void checkStringSize(Interpreter &gen, uint64_t size, SourceLoc loc) {
+static void checkStringSize(Interpreter &interpreter, uint64_t size,
+                            SourceLoc loc) {
   if (size > kMaxCompileTimeStringBytes)
-    gen.fail(loc, "a compile-time string would exceed " +
-                      std::to_string(kMaxCompileTimeStringBytes) + " bytes");
+    interpreter.fail(loc, "a compile-time string would exceed " +
+                              std::to_string(kMaxCompileTimeStringBytes) +
+                              " bytes");
 }
 
 //===----------------------------------------------------------------------===//
@@ -50,22 +52,22 @@ static void checkStringSize(Interpreter &gen, uint64_t size, SourceLoc loc) {
 //===----------------------------------------------------------------------===//
 
 /// Reads a decimal number of a spec; fails past the string limit.
-static int64_t readNumber(Interpreter &gen, const std::string &text,
+static int64_t readNumber(Interpreter &interpreter, const std::string &text,
                           size_t &pos, SourceLoc loc) {
   int64_t value = 0;
   while (pos < text.size() &&
          std::isdigit(static_cast<unsigned char>(text[pos]))) {
     value = value * 10 + (text[pos++] - '0');
     if (value > static_cast<int64_t>(kMaxCompileTimeStringBytes))
-      gen.fail(loc, "a width or precision of " + text +
-                        " would exceed the compile-time string limit");
+      interpreter.fail(loc, "a width or precision of " + text +
+                                " would exceed the compile-time string limit");
   }
   return value;
 }
 
 /// Parses a format spec; fails at `loc` when it is malformed.
-static FormatSpec parseFormatSpec(Interpreter &gen, const std::string &spec,
-                                  SourceLoc loc) {
+static FormatSpec parseFormatSpec(Interpreter &interpreter,
+                                  const std::string &spec, SourceLoc loc) {
   FormatSpec result;
   size_t pos = 0, size = spec.size();
   auto isAlign = [](char c) {
@@ -95,31 +97,32 @@ static FormatSpec parseFormatSpec(Interpreter &gen, const std::string &spec,
     }
     ++pos;
   }
-  result.width = readNumber(gen, spec, pos, loc);
+  result.width = readNumber(interpreter, spec, pos, loc);
   if (pos < size && (spec[pos] == ',' || spec[pos] == '_'))
     result.grouping = spec[pos++];
   if (pos < size && spec[pos] == '.') {
     ++pos;
     if (pos >= size || !std::isdigit(static_cast<unsigned char>(spec[pos])))
-      gen.fail(loc, "format specifier missing precision in '" + spec + "'");
-    result.precision = readNumber(gen, spec, pos, loc);
+      interpreter.fail(loc,
+                       "format specifier missing precision in '" + spec + "'");
+    result.precision = readNumber(interpreter, spec, pos, loc);
   }
   if (pos < size)
     result.type = spec[pos++];
   if (pos != size)
-    gen.fail(loc, "invalid format specifier '" + spec + "'");
+    interpreter.fail(loc, "invalid format specifier '" + spec + "'");
   return result;
 }
 
 /// Pads `prefix + body` to the spec's width; '=' puts the fill between
 /// them (after the sign).
-static std::string pad(Interpreter &gen, const std::string &prefix,
+static std::string pad(Interpreter &interpreter, const std::string &prefix,
                        const std::string &body, const FormatSpec &spec,
                        char defaultAlign, SourceLoc loc) {
   size_t length = prefix.size() + body.size();
   if (spec.width <= static_cast<int64_t>(length))
     return prefix + body;
-  checkStringSize(gen, spec.width, loc);
+  checkStringSize(interpreter, spec.width, loc);
   size_t fill = spec.width - length;
   char align = spec.align ? spec.align : defaultAlign;
   std::string padding(fill, spec.fill);
@@ -159,21 +162,22 @@ static std::string signPrefix(bool negative, char sign) {
   return "";
 }
 
-static std::string formatString(Interpreter &gen, const std::string &text,
-                                const FormatSpec &spec, SourceLoc loc) {
+static std::string formatString(Interpreter &interpreter,
+                                const std::string &text, const FormatSpec &spec,
+                                SourceLoc loc) {
   if (spec.type && spec.type != 's')
-    gen.fail(loc, std::string("unknown format code '") + spec.type +
-                      "' for object of type 'str'");
+    interpreter.fail(loc, std::string("unknown format code '") + spec.type +
+                              "' for object of type 'str'");
   if (spec.sign || spec.alternate || spec.grouping || spec.align == '=')
-    gen.fail(loc, "a sign, '#', ',' or '=' is not allowed in a string "
-                  "format specifier");
+    interpreter.fail(loc, "a sign, '#', ',' or '=' is not allowed in a string "
+                          "format specifier");
   std::string body = text;
   if (spec.precision >= 0 && static_cast<size_t>(spec.precision) < body.size())
     body.resize(spec.precision);
-  return pad(gen, "", body, spec, '<', loc);
+  return pad(interpreter, "", body, spec, '<', loc);
 }
 
-static std::string formatFloat(Interpreter &gen, double value,
+static std::string formatFloat(Interpreter &interpreter, double value,
                                const FormatSpec &spec, SourceLoc loc) {
   char type = spec.type;
   bool negative = std::signbit(value) && !std::isnan(value);
@@ -200,8 +204,8 @@ static std::string formatFloat(Interpreter &gen, double value,
     format += conversion;
     int needed = std::snprintf(nullptr, 0, format.c_str(),
                                static_cast<int>(precision), magnitude);
-    checkStringSize(gen, needed < 0 ? kMaxCompileTimeStringBytes + 1 : needed,
-                    loc);
+    checkStringSize(interpreter,
+                    needed < 0 ? kMaxCompileTimeStringBytes + 1 : needed, loc);
     body.resize(needed + 1);
     std::snprintf(body.data(), body.size(), format.c_str(),
                   static_cast<int>(precision), magnitude);
@@ -214,29 +218,30 @@ static std::string formatFloat(Interpreter &gen, double value,
   }
   if (spec.grouping)
     body = group(body, spec.grouping, 3);
-  return pad(gen, signPrefix(negative, spec.sign), body, spec, '>', loc);
+  return pad(interpreter, signPrefix(negative, spec.sign), body, spec, '>',
+             loc);
 }
 
-static std::string formatInt(Interpreter &gen, const BigInt &value,
+static std::string formatInt(Interpreter &interpreter, const BigInt &value,
                              const FormatSpec &spec, SourceLoc loc) {
   char type = spec.type;
   if (type == 'e' || type == 'E' || type == 'f' || type == 'F' || type == 'g' ||
       type == 'G' || type == '%') {
     double converted = value.toDouble();
     if (std::isinf(converted))
-      gen.fail(loc, "the integer is too large to format as a float");
-    return formatFloat(gen, converted, spec, loc);
+      interpreter.fail(loc, "the integer is too large to format as a float");
+    return formatFloat(interpreter, converted, spec, loc);
   }
   if (spec.precision >= 0)
-    gen.fail(loc, "precision is not allowed in an integer format specifier");
+    interpreter.fail(loc,
+                     "precision is not allowed in an integer format specifier");
   if (type == 'c') {
     std::optional<int64_t> code = value.toInt64();
     if (!code || *code < 0 || *code > 0x10ffff)
-      gen.fail(loc, "%c argument not in range(0x110000)");
-    return formatString(gen, std::string(1, static_cast<char>(*code)),
-                        FormatSpec{spec.fill, spec.align, 0, false, spec.width,
-                                   0, -1, 0},
-                        loc);
+      interpreter.fail(loc, "%c argument not in range(0x110000)");
+    return formatString(
+        interpreter, std::string(1, static_cast<char>(*code)),
+        FormatSpec{spec.fill, spec.align, 0, false, spec.width, 0, -1, 0}, loc);
   }
   unsigned base = 10;
   std::string prefix;
@@ -259,12 +264,13 @@ static std::string formatInt(Interpreter &gen, const BigInt &value,
     prefix = type == 'x' ? "0x" : "0X";
     break;
   default:
-    gen.fail(loc, std::string("unknown format code '") + type +
-                      "' for object of type 'int'");
+    interpreter.fail(loc, std::string("unknown format code '") + type +
+                              "' for object of type 'int'");
   }
   if (spec.grouping == ',' && base != 10)
-    gen.fail(loc, std::string("cannot use ',' with '") + type + "'");
-  gen.countSteps(loc, value.wordCount() * value.wordCount() / kBytesPerStep);
+    interpreter.fail(loc, std::string("cannot use ',' with '") + type + "'");
+  interpreter.countSteps(loc,
+                         value.wordCount() * value.wordCount() / kBytesPerStep);
   std::string digits = value.abs().toString(base);
   if (type == 'X')
     for (char &c : digits)
@@ -272,8 +278,8 @@ static std::string formatInt(Interpreter &gen, const BigInt &value,
   if (spec.grouping)
     digits = group(digits, spec.grouping, base == 10 ? 3 : 4);
   std::string sign = signPrefix(value.isNegative(), spec.sign);
-  return pad(gen, sign + (spec.alternate ? prefix : ""), digits, spec, '>',
-             loc);
+  return pad(interpreter, sign + (spec.alternate ? prefix : ""), digits, spec,
+             '>', loc);
 }
 
 std::string Interpreter::formatValue(const Value &value,
@@ -347,14 +353,14 @@ struct PercentConversion {
 
 /// One `%` conversion of percentFormat: flags, width, precision (-1 when
 /// absent) and type.
-static std::string formatPercentConversion(Interpreter &gen,
+static std::string formatPercentConversion(Interpreter &interpreter,
                                            const std::string &flags,
                                            int64_t width, int64_t precision,
                                            char type, const Value &argument,
                                            SourceLoc loc) {
   if (argument.isRuntime())
-    gen.fail(loc,
-             "only compile-time values can be formatted into a string, got "
+    interpreter.fail(
+        loc, "only compile-time values can be formatted into a string, got "
              "a run-time " +
                  argument.getTypeName());
   FormatSpec spec;
@@ -374,12 +380,12 @@ static std::string formatPercentConversion(Interpreter &gen,
   case 's':
   case 'r':
   case 'a': {
-    std::string text = type == 's' ? gen.toStr(argument, loc)
-                                   : gen.toRepr(argument, loc);
+    std::string text = type == 's' ? interpreter.toStr(argument, loc)
+                                   : interpreter.toRepr(argument, loc);
     spec.sign = 0;
     spec.alternate = false;
     spec.precision = precision;
-    return formatString(gen, text, spec, loc);
+    return formatString(interpreter, text, spec, loc);
   }
   case 'd':
   case 'i':
@@ -394,18 +400,18 @@ static std::string formatPercentConversion(Interpreter &gen,
                d && std::isfinite(*d) && std::strchr("diu", type)) {
       integer = BigInt::fromDouble(*d);
     } else {
-      gen.fail(loc, "%" + typeName + " format: " +
-                    (std::strchr("diu", type) ? "a real number"
-                                              : "an integer") +
-                    " is required, not " + argument.getTypeName());
+      interpreter.fail(
+          loc, "%" + typeName + " format: " +
+                   (std::strchr("diu", type) ? "a real number" : "an integer") +
+                   " is required, not " + argument.getTypeName());
     }
     spec.type = std::strchr("diu", type) ? 'd' : type;
     // The precision is a minimum number of digits.
     FormatSpec digitsOnly;
     digitsOnly.type = spec.type;
-    std::string digits = formatInt(gen, integer.abs(), digitsOnly, loc);
+    std::string digits = formatInt(interpreter, integer.abs(), digitsOnly, loc);
     if (precision > static_cast<int64_t>(digits.size())) {
-      checkStringSize(gen, precision, loc);
+      checkStringSize(interpreter, precision, loc);
       digits.insert(0, precision - digits.size(), '0');
     }
     std::string prefix = signPrefix(integer.isNegative(), spec.sign);
@@ -415,7 +421,7 @@ static std::string formatPercentConversion(Interpreter &gen,
       spec.fill = '0';
       spec.align = '=';
     }
-    return pad(gen, prefix, digits, spec, '>', loc);
+    return pad(interpreter, prefix, digits, spec, '>', loc);
   }
   case 'e':
   case 'E':
@@ -424,9 +430,9 @@ static std::string formatPercentConversion(Interpreter &gen,
   case 'g':
   case 'G': {
     if (!isNumeric(argument))
-      gen.fail(loc, "%" + typeName +
-                        " format: a real number is required, not " +
-                        argument.getTypeName());
+      interpreter.fail(loc, "%" + typeName +
+                                " format: a real number is required, not " +
+                                argument.getTypeName());
     double number = argument.is<double>() ? argument.get<double>()
                                           : toBigInt(argument).toDouble();
     spec.type = type;
@@ -435,25 +441,25 @@ static std::string formatPercentConversion(Interpreter &gen,
       spec.fill = '0';
       spec.align = '=';
     }
-    return formatFloat(gen, number, spec, loc);
+    return formatFloat(interpreter, number, spec, loc);
   }
   case 'c': {
     if (auto *text = argument.getIf<std::string>(); text && text->size() == 1)
-      return formatString(gen, *text, spec, loc);
+      return formatString(interpreter, *text, spec, loc);
     if (!isIntegral(argument))
-      gen.fail(loc, "%c requires an int or a single character, not " +
-                    argument.getTypeName());
+      interpreter.fail(loc, "%c requires an int or a single character, not " +
+                                argument.getTypeName());
     spec.type = 'c';
     spec.sign = 0;
     spec.alternate = false;
-    return formatInt(gen, toBigInt(argument), spec, loc);
+    return formatInt(interpreter, toBigInt(argument), spec, loc);
   }
   default: {
     char hex[8];
     std::snprintf(hex, sizeof(hex), "0x%02x",
                   static_cast<unsigned char>(type));
-    gen.fail(loc, "unsupported format character '" + typeName + "' (" + hex +
-                  ")");
+    interpreter.fail(loc, "unsupported format character '" + typeName + "' (" +
+                              hex + ")");
   }
   }
 }
@@ -561,9 +567,9 @@ namespace {
 /// Expands the replacement fields of a str.format() template.
 class FormatExpander {
 public:
-  FormatExpander(Interpreter &gen, const BoundArgs &args, SourceLoc loc)
-      : gen(gen), positional(args.rest()), keywords(args.extraKeywords()),
-        loc(loc) {}
+  FormatExpander(Interpreter &interpreter, const BoundArgs &args, SourceLoc loc)
+      : interpreter(interpreter), positional(args.rest()),
+        keywords(args.extraKeywords()), loc(loc) {}
 
   std::string expand(const std::string &text, unsigned depth) {
     std::string result;
@@ -574,7 +580,7 @@ public:
         i += 2;
       } else if (c == '}') {
         if (i + 1 >= text.size() || text[i + 1] != '}')
-          gen.fail(loc, "single '}' encountered in format string");
+          interpreter.fail(loc, "single '}' encountered in format string");
         result += '}';
         i += 2;
       } else if (c == '{') {
@@ -586,7 +592,7 @@ public:
         ++i;
       }
       if (result.size() > kMaxCompileTimeStringBytes)
-        checkStringSize(gen, result.size(), loc);
+        checkStringSize(interpreter, result.size(), loc);
     }
     return result;
   }
@@ -599,7 +605,7 @@ private:
       if (depth == 0)
         return j;
     }
-    gen.fail(loc, "expected '}' before the end of the format string");
+    interpreter.fail(loc, "expected '}' before the end of the format string");
   }
 
   std::string expandField(const std::string &field, unsigned depth) {
@@ -610,22 +616,24 @@ private:
     if (stop != std::string::npos && field[stop] == '!') {
       if (stop + 1 >= field.size() || !std::strchr("rsa", field[stop + 1]) ||
           !field[stop + 1])
-        gen.fail(loc, "unknown conversion in format field '{" + field + "}'");
+        interpreter.fail(loc, "unknown conversion in format field '{" + field +
+                                  "}'");
       conversion = field[stop + 1];
       stop += 2;
       if (stop < field.size() && field[stop] != ':')
-        gen.fail(loc, "expected ':' after the conversion in format field '{" +
-                          field + "}'");
+        interpreter.fail(
+            loc, "expected ':' after the conversion in format field '{" +
+                     field + "}'");
     }
     if (stop < field.size())
       spec = field.substr(stop + 1);
     if (spec.find('{') != std::string::npos) {
       // A spec may hold fields itself (`{x:{width}}`), one level deep.
       if (depth > 0)
-        gen.fail(loc, "format fields nested more than two deep");
+        interpreter.fail(loc, "format fields nested more than two deep");
       spec = expand(spec, depth + 1);
     }
-    return gen.formatValue(resolve(name), spec, conversion, loc);
+    return interpreter.formatValue(resolve(name), spec, conversion, loc);
   }
 
   /// `0`, `name`, or `` followed by `.attribute` and `[key]` accessors.
@@ -639,55 +647,58 @@ private:
       Numbering wanted = first.empty() ? Numbering::Automatic
                                        : Numbering::Manual;
       if (numbering != Numbering::Unknown && numbering != wanted)
-        gen.fail(loc, "cannot switch between automatic and manual field "
-                      "numbering in a format string");
+        interpreter.fail(loc,
+                         "cannot switch between automatic and manual field "
+                         "numbering in a format string");
       numbering = wanted;
       size_t index = first.empty() ? nextIndex++
                      : first.size() > 9 ? SIZE_MAX
                                         : std::stoul(first);
       if (index >= positional.size())
-        gen.fail(loc, "replacement index " +
-                          (first.empty() ? std::to_string(index) : first) +
-                          " out of range for " +
-                          std::to_string(positional.size()) +
-                          " positional arguments of format()");
+        interpreter.fail(
+            loc, "replacement index " +
+                     (first.empty() ? std::to_string(index) : first) +
+                     " out of range for " + std::to_string(positional.size()) +
+                     " positional arguments of format()");
       value = positional[index];
     } else {
       auto it = std::find_if(
           keywords.begin(), keywords.end(),
           [&](const KeywordArg &keyword) { return keyword.name == first; });
       if (it == keywords.end())
-        gen.fail(loc, "format() has no keyword argument '" + first + "'");
+        interpreter.fail(loc,
+                         "format() has no keyword argument '" + first + "'");
       value = it->value;
     }
     while (end < name.size()) {
       if (name[end] == '.') {
         size_t next = name.find_first_of(".[", end + 1);
         std::string attribute = name.substr(end + 1, next - end - 1);
-        value = gen.getAttribute(value, attribute, loc);
+        value = interpreter.getAttribute(value, attribute, loc);
         end = next;
         continue;
       }
       size_t close = name.find(']', end);
       if (close == std::string::npos)
-        gen.fail(loc, "missing ']' in format field '" + name + "'");
+        interpreter.fail(loc, "missing ']' in format field '" + name + "'");
       std::string key = name.substr(end + 1, close - end - 1);
       bool numeric = !key.empty() &&
                      key.find_first_not_of("0123456789") == std::string::npos;
       Value keyValue = numeric && key.size() <= 18
                            ? Value(static_cast<int64_t>(std::stoll(key)))
                            : Value(key);
-      value = gen.getItem(value, keyValue, loc, loc);
+      value = interpreter.getItem(value, keyValue, loc, loc);
       end = close + 1;
       if (end < name.size() && name[end] != '.' && name[end] != '[')
-        gen.fail(loc, "only '.' or '[' may follow ']' in format field '" +
-                          name + "'");
+        interpreter.fail(loc,
+                         "only '.' or '[' may follow ']' in format field '" +
+                             name + "'");
     }
     return value;
   }
 
   enum class Numbering { Unknown, Automatic, Manual };
-  Interpreter &gen;
+  Interpreter &interpreter;
   const std::vector<Value> &positional;
   const std::vector<KeywordArg> &keywords;
   SourceLoc loc;
@@ -789,8 +800,8 @@ static std::string stripString(const std::string &text,
 
 /// The strings a startswith/endswith argument allows: a str or a tuple of
 /// them.
-static std::vector<std::string> affixes(Interpreter &gen, const Value &value,
-                                        SourceLoc loc,
+static std::vector<std::string> affixes(Interpreter &interpreter,
+                                        const Value &value, SourceLoc loc,
                                         const std::string &method) {
   if (auto *text = value.getIf<std::string>())
     return {*text};
@@ -800,34 +811,34 @@ static std::vector<std::string> affixes(Interpreter &gen, const Value &value,
       if (auto *text = element.getIf<std::string>())
         result.push_back(*text);
   if (!value.isTuple() || result.size() != value.getSequence()->size())
-    gen.fail(loc, method + "() takes a str or a tuple of str, got " +
-                      value.getTypeName());
+    interpreter.fail(loc, method + "() takes a str or a tuple of str, got " +
+                              value.getTypeName());
   return result;
 }
 
 namespace {
 /// The `self` of a str method, with the cost of looking at it counted.
-const std::string &selfString(Interpreter &gen, const BoundArgs &args) {
+const std::string &selfString(Interpreter &interpreter, const BoundArgs &args) {
   const std::string &self = args.self().get<std::string>();
-  gen.countSteps(args.callLoc(), self.size() / kBytesPerStep);
+  interpreter.countSteps(args.callLoc(), self.size() / kBytesPerStep);
   return self;
 }
 
 /// A str method mapping each byte through `function`.
 BuiltinHandler transform(int (*function)(int)) {
-  return [function](Interpreter &gen, const BoundArgs &args) {
-    std::string result = selfString(gen, args);
+  return [function](Interpreter &interpreter, const BoundArgs &args) {
+    std::string result = selfString(interpreter, args);
     for (char &c : result)
       c = static_cast<char>(function(static_cast<unsigned char>(c)));
-    return gen.makeString(std::move(result), args.callLoc());
+    return interpreter.makeString(std::move(result), args.callLoc());
   };
 }
 
 /// A str method true when the string is not empty and every byte passes
 /// `predicate`.
 BuiltinHandler test(int (*predicate)(int)) {
-  return [predicate](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [predicate](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     bool all = !self.empty();
     for (char c : self)
       all &= predicate(static_cast<unsigned char>(c)) != 0;
@@ -837,9 +848,9 @@ BuiltinHandler test(int (*predicate)(int)) {
 
 /// isupper / islower: cased characters all of one case, and at least one.
 BuiltinHandler testCase(bool upper) {
-  return [upper](Interpreter &gen, const BoundArgs &args) {
+  return [upper](Interpreter &interpreter, const BoundArgs &args) {
     bool cased = false, matches = true;
-    for (char c : selfString(gen, args)) {
+    for (char c : selfString(interpreter, args)) {
       auto byte = static_cast<unsigned char>(c);
       if (std::isalpha(byte)) {
         cased = true;
@@ -852,8 +863,8 @@ BuiltinHandler testCase(bool upper) {
 
 /// title (each word) or capitalize (the first character only).
 BuiltinHandler capitalize(bool eachWord) {
-  return [eachWord](Interpreter &gen, const BoundArgs &args) {
-    std::string result = selfString(gen, args);
+  return [eachWord](Interpreter &interpreter, const BoundArgs &args) {
+    std::string result = selfString(interpreter, args);
     bool startOfWord = true;
     for (size_t i = 0; i < result.size(); ++i) {
       auto byte = static_cast<unsigned char>(result[i]);
@@ -862,51 +873,52 @@ BuiltinHandler capitalize(bool eachWord) {
                                           : std::tolower(byte));
       startOfWord = !std::isalpha(byte);
     }
-    return gen.makeString(std::move(result), args.callLoc());
+    return interpreter.makeString(std::move(result), args.callLoc());
   };
 }
 
-Value join(Interpreter &gen, const BoundArgs &args) {
-  const std::string &self = selfString(gen, args);
+Value join(Interpreter &interpreter, const BoundArgs &args) {
+  const std::string &self = selfString(interpreter, args);
   std::string result;
   size_t index = 0;
   for (const Value &item :
-       gen.iterate(args.get("iterable"), args.loc("iterable"),
-                   "the argument of join()")) {
+       interpreter.iterate(args.get("iterable"), args.loc("iterable"),
+                           "the argument of join()")) {
     auto *text = item.getIf<std::string>();
     if (!text)
-      gen.fail(args.loc("iterable"), "sequence item " + std::to_string(index) +
-                                         ": expected str, got " +
-                                         item.getTypeName());
+      interpreter.fail(args.loc("iterable"),
+                       "sequence item " + std::to_string(index) +
+                           ": expected str, got " + item.getTypeName());
     if (index++)
       result += self;
     result += *text;
-    checkStringSize(gen, result.size(), args.callLoc());
+    checkStringSize(interpreter, result.size(), args.callLoc());
   }
-  return gen.makeString(std::move(result), args.callLoc());
+  return interpreter.makeString(std::move(result), args.callLoc());
 }
 
 BuiltinHandler split(bool fromRight) {
-  return [fromRight](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [fromRight](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     const std::string *separator =
         args.has("sep") ? &args.getString("sep") : nullptr;
     if (separator && separator->empty())
-      gen.fail(args.loc("sep"), "empty separator");
+      interpreter.fail(args.loc("sep"), "empty separator");
     if (separator)
-      gen.countSearch(args.callLoc(), self.size(), separator->size());
-    gen.chargeMemory(self.size(), args.callLoc());
+      interpreter.countSearch(args.callLoc(), self.size(), separator->size());
+    interpreter.chargeMemory(self.size(), args.callLoc());
     std::vector<Value> parts;
     for (std::string &part : splitString(
              self, separator, args.getInt("maxsplit", -1), fromRight))
       parts.push_back(Value(std::move(part)));
-    return gen.makeList(std::move(parts), args.callLoc());
+    return interpreter.makeList(std::move(parts), args.callLoc());
   };
 }
 
-Value splitLines(Interpreter &gen, const BoundArgs &args) {
-  const std::string &self = selfString(gen, args);
-  bool keepEnds = gen.isTruthy(args.get("keepends"), args.loc("keepends"));
+Value splitLines(Interpreter &interpreter, const BoundArgs &args) {
+  const std::string &self = selfString(interpreter, args);
+  bool keepEnds =
+      interpreter.isTruthy(args.get("keepends"), args.loc("keepends"));
   std::vector<Value> lines;
   for (size_t start = 0; start < self.size();) {
     size_t end = self.find_first_of("\r\n", start);
@@ -918,16 +930,16 @@ Value splitLines(Interpreter &gen, const BoundArgs &args) {
     lines.push_back(Value(self.substr(start, (keepEnds ? next : end) - start)));
     start = next;
   }
-  return gen.makeList(std::move(lines), args.callLoc());
+  return interpreter.makeList(std::move(lines), args.callLoc());
 }
 
 BuiltinHandler strip(bool left, bool right) {
-  return [left, right](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [left, right](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     const std::string *characters =
         args.has("chars") ? &args.getString("chars") : nullptr;
-    return gen.makeString(stripString(self, characters, left, right),
-                          args.callLoc());
+    return interpreter.makeString(stripString(self, characters, left, right),
+                                  args.callLoc());
   };
 }
 
@@ -939,10 +951,10 @@ bool hasAffix(const std::string &text, const std::string &affix, bool prefix) {
 }
 
 BuiltinHandler startsWith(bool prefix) {
-  return [prefix](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [prefix](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     for (const std::string &affix :
-         affixes(gen, args.get("prefix"), args.loc("prefix"),
+         affixes(interpreter, args.get("prefix"), args.loc("prefix"),
                  prefix ? "startswith" : "endswith"))
       if (hasAffix(self, affix, prefix))
         return Value(true);
@@ -951,23 +963,24 @@ BuiltinHandler startsWith(bool prefix) {
 }
 
 BuiltinHandler removeAffix(bool prefix) {
-  return [prefix](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [prefix](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     const std::string &affix = args.getString("affix");
     if (!hasAffix(self, affix, prefix))
       return Value(self);
-    return gen.makeString(prefix ? self.substr(affix.size())
-                                 : self.substr(0, self.size() - affix.size()),
-                          args.callLoc());
+    return interpreter.makeString(
+        prefix ? self.substr(affix.size())
+               : self.substr(0, self.size() - affix.size()),
+        args.callLoc());
   };
 }
 
-Value replace(Interpreter &gen, const BoundArgs &args) {
-  const std::string &self = selfString(gen, args);
+Value replace(Interpreter &interpreter, const BoundArgs &args) {
+  const std::string &self = selfString(interpreter, args);
   const std::string &old = args.getString("old");
   const std::string &replacement = args.getString("new");
   int64_t count = args.getInt("count", -1);
-  gen.countSearch(args.callLoc(), self.size(), old.size());
+  interpreter.countSearch(args.callLoc(), self.size(), old.size());
   std::string result;
   size_t start = 0;
   for (int64_t done = 0; count < 0 || done < count; ++done) {
@@ -978,7 +991,7 @@ Value replace(Interpreter &gen, const BoundArgs &args) {
     if (found == std::string::npos)
       break;
     result += self.substr(start, found - start) + replacement;
-    checkStringSize(gen, result.size(), args.callLoc());
+    checkStringSize(interpreter, result.size(), args.callLoc());
     if (old.empty()) {
       if (found < self.size())
         result += self[found];
@@ -989,15 +1002,15 @@ Value replace(Interpreter &gen, const BoundArgs &args) {
   }
   if (start < self.size())
     result += self.substr(start);
-  return gen.makeString(std::move(result), args.callLoc());
+  return interpreter.makeString(std::move(result), args.callLoc());
 }
 
 /// find, rfind, index and count over self[start:end].
 enum class Search { Find, ReverseFind, Index, Count };
 
 BuiltinHandler search(Search kind) {
-  return [kind](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [kind](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     const std::string &sub = args.getString("sub");
     auto size = static_cast<int64_t>(self.size());
     auto clamp = [&](int64_t position) {
@@ -1009,7 +1022,7 @@ BuiltinHandler search(Search kind) {
     int64_t end = clamp(args.getInt("end", size));
     std::string window =
         start <= end ? self.substr(start, end - start) : std::string();
-    gen.countSearch(args.callLoc(), window.size(), sub.size());
+    interpreter.countSearch(args.callLoc(), window.size(), sub.size());
     if (kind == Search::Count) {
       if (sub.empty())
         return Value(static_cast<int64_t>(window.size() + 1));
@@ -1025,8 +1038,8 @@ BuiltinHandler search(Search kind) {
       found = std::string::npos;
     if (found == std::string::npos) {
       if (kind == Search::Index)
-        gen.fail(args.callLoc(),
-                 "substring " + quoteString(sub) + " not found");
+        interpreter.fail(args.callLoc(),
+                         "substring " + quoteString(sub) + " not found");
       return Value(int64_t(-1));
     }
     return Value(static_cast<int64_t>(found) + start);
@@ -1034,12 +1047,12 @@ BuiltinHandler search(Search kind) {
 }
 
 BuiltinHandler partition(bool fromRight) {
-  return [fromRight](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [fromRight](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     const std::string &separator = args.getString("sep");
     if (separator.empty())
-      gen.fail(args.loc("sep"), "empty separator");
-    gen.countSearch(args.callLoc(), self.size(), separator.size());
+      interpreter.fail(args.loc("sep"), "empty separator");
+    interpreter.countSearch(args.callLoc(), self.size(), separator.size());
     size_t found = fromRight ? self.rfind(separator) : self.find(separator);
     std::vector<Value> parts;
     if (found == std::string::npos)
@@ -1048,52 +1061,54 @@ BuiltinHandler partition(bool fromRight) {
     else
       parts = {Value(self.substr(0, found)), Value(separator),
                Value(self.substr(found + separator.size()))};
-    return gen.makeTuple(std::move(parts), args.callLoc());
+    return interpreter.makeTuple(std::move(parts), args.callLoc());
   };
 }
 
-Value zeroFill(Interpreter &gen, const BoundArgs &args) {
-  const std::string &self = selfString(gen, args);
+Value zeroFill(Interpreter &interpreter, const BoundArgs &args) {
+  const std::string &self = selfString(interpreter, args);
   int64_t width = args.getInt("width", 0);
   if (width <= static_cast<int64_t>(self.size()))
     return Value(self);
-  checkStringSize(gen, width, args.callLoc());
+  checkStringSize(interpreter, width, args.callLoc());
   size_t signLength = !self.empty() && (self[0] == '+' || self[0] == '-');
   std::string result = self;
   result.insert(signLength, width - self.size(), '0');
-  return gen.makeString(std::move(result), args.callLoc());
+  return interpreter.makeString(std::move(result), args.callLoc());
 }
 
 /// ljust ('<'), rjust ('>') and center ('^').
 BuiltinHandler justify(char align) {
-  return [align](Interpreter &gen, const BoundArgs &args) {
-    const std::string &self = selfString(gen, args);
+  return [align](Interpreter &interpreter, const BoundArgs &args) {
+    const std::string &self = selfString(interpreter, args);
     SourceLoc loc = args.callLoc();
     FormatSpec spec;
     spec.width = args.getInt("width", 0);
     spec.align = align;
     const std::string &fill = args.getString("fillchar");
     if (fill.size() != 1)
-      gen.fail(args.loc("fillchar"), "the fill character must be exactly "
-                                     "one character long");
+      interpreter.fail(args.loc("fillchar"),
+                       "the fill character must be exactly "
+                       "one character long");
     spec.fill = fill[0];
     if (align == '^' && spec.width > static_cast<int64_t>(self.size())) {
       // str.center leans right on odd margins of odd widths, unlike '^'.
       int64_t margin = spec.width - self.size();
       int64_t left = margin / 2 + (margin & spec.width & 1);
-      checkStringSize(gen, spec.width, loc);
-      return gen.makeString(std::string(left, spec.fill) + self +
-                                std::string(margin - left, spec.fill),
-                            loc);
+      checkStringSize(interpreter, spec.width, loc);
+      return interpreter.makeString(std::string(left, spec.fill) + self +
+                                        std::string(margin - left, spec.fill),
+                                    loc);
     }
-    return gen.makeString(pad(gen, "", self, spec, '<', loc), loc);
+    return interpreter.makeString(pad(interpreter, "", self, spec, '<', loc),
+                                  loc);
   };
 }
 
-Value format(Interpreter &gen, const BoundArgs &args) {
-  FormatExpander expander(gen, args, args.callLoc());
-  return gen.makeString(expander.expand(selfString(gen, args), 0),
-                        args.callLoc());
+Value format(Interpreter &interpreter, const BoundArgs &args) {
+  FormatExpander expander(interpreter, args, args.callLoc());
+  return interpreter.makeString(
+      expander.expand(selfString(interpreter, args), 0), args.callLoc());
 }
 } // namespace
 
