@@ -42,7 +42,7 @@ const BuiltinTable &getGluonBuiltins();
 /// A handler of a builtin that generates IR.
 template <typename Handler> BuiltinHandler withIRGen(Handler handler) {
   return [handler](Interpreter &interpreter, const BoundArgs &args) {
-    return handler(IRGen::of(interpreter), args);
+    return handler(IRGen::of(interpreter, args), args);
   };
 }
 

@@ -85,9 +85,16 @@ enum class Flow { Normal, Return, Break, Continue };
 
 class Interpreter {
 public:
+  /// The concrete class, for isa/dyn_cast (LLVM-style RTTI): a builtin
+  /// that emits IR checks that it runs in the IR generator.
+  enum class Kind { Plain, IRGen };
+
   Interpreter(SourceManager &sourceManager, DiagnosticEngine &diags,
-              const BuiltinTable &builtins);
+              const BuiltinTable &builtins)
+      : Interpreter(Kind::Plain, sourceManager, diags, builtins) {}
   virtual ~Interpreter();
+
+  Kind getKind() const { return kind; }
 
   /// The names bound in a function (or the module).
   using Frame = std::map<std::string, Value>;
@@ -309,6 +316,9 @@ public:
   DiagnosticEngine &getDiags() { return diags; }
 
 protected:
+  Interpreter(Kind kind, SourceManager &sourceManager, DiagnosticEngine &diags,
+              const BuiltinTable &builtins);
+
   //===--------------------------------------------------------------------===//
   // Run-time hooks: what the IR generator does where a value is known only
   // at run time. The defaults refuse.
@@ -481,6 +491,7 @@ private:
                      SourceLoc opLoc, SourceLoc lhsLoc, SourceLoc rhsLoc);
   Value foldUnaryOp(UnaryOp op, const Value &operand, SourceLoc loc);
 
+  const Kind kind;
   SourceManager &sourceManager;
   DiagnosticEngine &diags;
   const BuiltinTable &builtins;

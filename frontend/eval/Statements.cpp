@@ -24,9 +24,10 @@
 using namespace gluonc;
 using namespace gluonc::frontend;
 
-Interpreter::Interpreter(SourceManager &sourceManager,
+Interpreter::Interpreter(Kind kind, SourceManager &sourceManager,
                          DiagnosticEngine &diags, const BuiltinTable &builtins)
-    : sourceManager(sourceManager), diags(diags), builtins(builtins) {
+    : kind(kind), sourceManager(sourceManager), diags(diags),
+      builtins(builtins) {
   frames.emplace_back();
 }
 

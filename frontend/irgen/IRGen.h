@@ -67,11 +67,13 @@ public:
         DiagnosticEngine &diags, mlir::MLIRContext &context,
         const KernelSpec &spec, const BuiltinTable &builtins);
 
-  /// The IR generator a builtin runs in: builtins that emit IR are only in
-  /// the table IRGen is made with.
-  static IRGen &of(Interpreter &interpreter) {
-    return static_cast<IRGen &>(interpreter);
+  static bool classof(const Interpreter *interpreter) {
+    return interpreter->getKind() == Kind::IRGen;
   }
+  /// The IR generator the builtin of `args` runs in. Builtins that emit IR
+  /// are only in the table IRGen is made with, so a plain Interpreter here
+  /// is a bug of gluonc: it fails with an internal error at the call.
+  static IRGen &of(Interpreter &interpreter, const BoundArgs &args);
 
   /// Specializes and emits the kernel; reports problems and returns an IR
   /// with a null module on failure.

@@ -24,9 +24,17 @@ using namespace gluonc::frontend;
 IRGen::IRGen(SourceManager &sourceManager, const Module &module,
              DiagnosticEngine &diags, mlir::MLIRContext &context,
              const KernelSpec &spec, const BuiltinTable &builtins)
-    : Interpreter(sourceManager, diags, builtins), module(module),
+    : Interpreter(Kind::IRGen, sourceManager, diags, builtins), module(module),
       context(context), spec(spec), builder(&context, &operations) {
   setModuleLoader(spec.moduleLoader);
+}
+
+IRGen &IRGen::of(Interpreter &interpreter, const BoundArgs &args) {
+  if (auto *gen = llvm::dyn_cast<IRGen>(&interpreter))
+    return *gen;
+  interpreter.fail(args.callLoc(),
+                   "internal error: builtin '" + args.getBuiltin().getName() +
+                       "' emits IR but runs outside the IR generator");
 }
 
 //===----------------------------------------------------------------------===//
