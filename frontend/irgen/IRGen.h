@@ -278,12 +278,55 @@ private:
   void emitRuntimeWhile(const WhileStmt &stmt);
 
   void afterUnrolledIteration(SourceLoc loopLoc) override;
-  /// `with tlx.async_tasks():` (Tasks.cpp).
+  /// `with tlx.async_tasks():` and `with warp_pipeline_stage(...):`
+  /// (Tasks.cpp).
   Flow executeWith(const WithStmt &stmt) override;
+  /// The body of `with tlx.async_tasks():` as one gluon.warp_specialize.
+  void executeAsyncTasks(const WithStmt &stmt);
   /// Collects the `with tlx.async_task(...)` blocks of an async_tasks body,
   /// through compile-time `if`s.
   void collectAsyncTasks(const StmtList &body,
                          std::vector<const WithStmt *> &tasks);
+  /// A TLX task as written: its `with` and its tlx.async_task(...).
+  struct WrittenTask {
+    const WithStmt *stmt;
+    AsyncTaskValue spec;
+  };
+  /// The task a `with tlx.async_task(...):` block describes.
+  WrittenTask evaluateAsyncTask(const WithStmt &taskStmt);
+  /// The tasks of an async_tasks block: returns the default one (there
+  /// must be exactly one) and appends the others to `workers`, in source
+  /// order.
+  WrittenTask collectWrittenTasks(const WithStmt &stmt,
+                                  std::vector<WrittenTask> &workers);
+  /// The worker partitions of an async_tasks block: the default task's
+  /// replicas beyond the first, then each other task's replicas. Their
+  /// bodies start from the names in `before`, which must outlive them.
+  std::vector<WorkerTask> makeTaskWorkers(const WrittenTask &defaultTask,
+                                          const std::vector<WrittenTask> &tasks,
+                                          const Frame &before);
+  /// Replica 0 of `task`'s partitions, named `name`, on `numWarps` warps.
+  WorkerTask makeTaskWorker(const WrittenTask &task, std::string name,
+                            unsigned numWarps, const Frame &before);
+  /// A run-time value the default task yields: the name it is in and
+  /// where in that name's value (empty: the value itself).
+  struct TaskResult {
+    std::string name;
+    LeafPath path;
+  };
+  /// The run-time values the default task leaves in names (`after`) that
+  /// it assigned or changed since `before`, in order; records in `results`
+  /// where each is.
+  std::vector<RuntimeValue>
+  collectDefaultYields(const Frame &before, const Frame &after, SourceLoc loc,
+                       std::vector<TaskResult> &results);
+  /// The names after an async_tasks block: as the default task left them,
+  /// its run-time `results` replaced by the op's `values`. What it made
+  /// that only lives inside it (a shared memory descriptor, a tuple of
+  /// tensors) is not visible.
+  Frame mergeDefaultFrame(const Frame &before, const Frame &after,
+                          SourceLoc loc, const std::vector<TaskResult> &results,
+                          const std::vector<mlir::Value> &values);
 
   /// The warps and replica of each worker partition being generated,
   /// innermost last.

@@ -238,123 +238,134 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
              "warp_pipeline_stage(...)");
   if (item.optionalVars)
     fail(*item.optionalVars, "tlx.async_tasks() binds no value ('as')");
+  executeAsyncTasks(stmt);
+  return Flow::Normal;
+}
 
+IRGen::WrittenTask IRGen::evaluateAsyncTask(const WithStmt &taskStmt) {
+  if (taskStmt.items.size() != 1 || taskStmt.items[0].optionalVars)
+    fail(taskStmt, "a task is 'with tlx.async_task(...):'");
+  const Expr &contextExpr = *taskStmt.items[0].contextExpr;
+  Value task = evaluate(contextExpr);
+  if (!task.is<AsyncTaskValue>())
+    fail(contextExpr, "only 'with tlx.async_task(...)' blocks may be inside "
+                      "tlx.async_tasks(), got " +
+                          task.getTypeName());
+  return {&taskStmt, task.get<AsyncTaskValue>()};
+}
+
+IRGen::WrittenTask
+IRGen::collectWrittenTasks(const WithStmt &stmt,
+                           std::vector<WrittenTask> &workers) {
   std::vector<const WithStmt *> taskStmts;
   collectAsyncTasks(stmt.body, taskStmts);
-  std::vector<std::pair<const WithStmt *, AsyncTaskValue>> tasks;
-  const WithStmt *defaultStmt = nullptr;
-  AsyncTaskValue defaultTask;
+  std::optional<WrittenTask> defaultTask;
   for (const WithStmt *taskStmt : taskStmts) {
-    if (taskStmt->items.size() != 1 || taskStmt->items[0].optionalVars)
-      fail(*taskStmt, "a task is 'with tlx.async_task(...):'");
-    Value task = evaluate(*taskStmt->items[0].contextExpr);
-    if (!task.is<AsyncTaskValue>())
-      fail(*taskStmt->items[0].contextExpr,
-           "only 'with tlx.async_task(...)' blocks may be inside "
-           "tlx.async_tasks(), got " +
-               task.getTypeName());
-    const AsyncTaskValue &spec = task.get<AsyncTaskValue>();
-    if (spec.isDefault) {
-      if (defaultStmt)
-        failWithNote(taskStmt->loc,
-                     "tlx.async_tasks() has more than one default task",
-                     defaultStmt->loc, "the first default task is here");
-      defaultStmt = taskStmt;
-      defaultTask = spec;
+    WrittenTask task = evaluateAsyncTask(*taskStmt);
+    if (!task.spec.isDefault) {
+      workers.push_back(task);
       continue;
     }
-    tasks.push_back({taskStmt, spec});
+    if (defaultTask)
+      failWithNote(taskStmt->loc,
+                   "tlx.async_tasks() has more than one default task",
+                   defaultTask->stmt->loc, "the first default task is here");
+    defaultTask = task;
   }
-  if (!defaultStmt)
+  if (!defaultTask)
     fail(stmt, "tlx.async_tasks() needs exactly one "
                "tlx.async_task(\"default\")");
+  return *defaultTask;
+}
 
-  // Every task sees the names as they were before the block; only the
-  // default task's assignments outlive it.
-  Frame before = frame();
-  auto runBody = [this, &before](const StmtList &body) {
-    frame() = before;
-    execute(body);
-    frame() = before;
-  };
-  std::vector<WorkerTask> workers;
-  for (size_t replica = 1; replica < defaultTask.replicate; ++replica) {
-    WorkerTask worker;
-    worker.task.name = "default";
+namespace {
+
+/// Appends replicas `first` to spec.replicate - 1 of a TLX task to
+/// `workers`: copies of `base` that differ in their replica index and, when
+/// the task names its start warp, in their warps, each replica's right
+/// after the previous one's.
+void appendReplicas(const IRGen::WorkerTask &base, const AsyncTaskValue &spec,
+                    unsigned first, std::vector<IRGen::WorkerTask> &workers) {
+  for (unsigned replica = first; replica < spec.replicate; ++replica) {
+    IRGen::WorkerTask worker = base;
     worker.task.replica = replica;
-    worker.task.numWarps = getNumWarps();
-    if (defaultTask.startWarp)
-      worker.task.startWarp = *defaultTask.startWarp + replica * getNumWarps();
-    worker.task.requestedRegisters = defaultTask.numRegs;
-    worker.task.replicaOfDefault = true;
-    worker.loc = defaultStmt->loc;
-    worker.emit = [&runBody, defaultStmt] { runBody(defaultStmt->body); };
+    if (spec.startWarp)
+      worker.task.startWarp = *spec.startWarp + replica * base.task.numWarps;
     workers.push_back(std::move(worker));
   }
-  for (auto [index, entry] : llvm::enumerate(tasks)) {
-    const auto &[taskStmt, spec] = entry;
-    for (unsigned replica = 0; replica < spec.replicate; ++replica) {
-      WorkerTask worker;
-      worker.task.name = "task" + std::to_string(index + 1);
-      worker.task.replica = replica;
-      worker.task.numWarps = spec.numWarps;
-      if (spec.startWarp)
-        worker.task.startWarp = *spec.startWarp + replica * spec.numWarps;
-      worker.task.requestedRegisters = spec.numRegs;
-      worker.loc = taskStmt->loc;
-      const WithStmt *body = taskStmt;
-      worker.emit = [&runBody, body] { runBody(body->body); };
-      workers.push_back(std::move(worker));
-    }
-  }
+}
 
-  // The default task's run-time results: every name it assigns that
-  // holds a run-time value afterwards.
-  struct Result {
-    std::string name;
-    LeafPath path;
-  };
-  std::vector<Result> results;
-  Frame after;
-  auto emitDefault = [&]() -> std::vector<RuntimeValue> {
-    execute(defaultStmt->body);
-    after = frame();
+} // namespace
+
+IRGen::WorkerTask IRGen::makeTaskWorker(const WrittenTask &task,
+                                        std::string name, unsigned numWarps,
+                                        const Frame &before) {
+  WorkerTask worker;
+  worker.task.name = std::move(name);
+  worker.task.numWarps = numWarps;
+  worker.task.requestedRegisters = task.spec.numRegs;
+  worker.loc = task.stmt->loc;
+  // Every task sees the names as they were before the block; only the
+  // default task's assignments outlive it.
+  worker.emit = [this, &before, body = &task.stmt->body] {
     frame() = before;
-    std::vector<RuntimeValue> yields;
-    for (auto &[name, value] : after) {
-      auto previous = before.find(name);
-      if (previous == before.end()) {
-        if (value.is<RuntimeValue>()) {
-          results.push_back({name, {}});
-          yields.push_back(value.get<RuntimeValue>());
-        }
-        continue;
-      }
-      std::vector<DifferingLeaf> leaves;
-      findDifferingLeaves(previous->second, value, defaultStmt->loc, name,
-                          leaves);
-      for (const DifferingLeaf &leaf : leaves)
-        if (const Value *changed = getLeaf(value, leaf.path);
-            changed && changed->is<RuntimeValue>()) {
-          results.push_back({name, leaf.path});
-          yields.push_back(changed->get<RuntimeValue>());
-        }
-    }
-    return yields;
+    execute(*body);
+    frame() = before;
   };
-  std::vector<mlir::Value> values =
-      emitWarpSpecialize(stmt.loc, defaultStmt->loc, defaultTask.numRegs,
-                         emitDefault, workers);
+  return worker;
+}
 
-  // After the block: the names as the default task left them, its
-  // run-time values replaced by the op's results; what it made that only
-  // lives inside it (a shared memory descriptor, a tuple of tensors) is
-  // not visible.
+std::vector<IRGen::WorkerTask>
+IRGen::makeTaskWorkers(const WrittenTask &defaultTask,
+                       const std::vector<WrittenTask> &tasks,
+                       const Frame &before) {
+  std::vector<WorkerTask> workers;
+  // Replica 0 of the default task is the default region; the others are
+  // partitions with the kernel's warps.
+  WorkerTask defaultReplica =
+      makeTaskWorker(defaultTask, "default", getNumWarps(), before);
+  defaultReplica.task.replicaOfDefault = true;
+  appendReplicas(defaultReplica, defaultTask.spec, 1, workers);
+  for (auto [index, task] : llvm::enumerate(tasks))
+    appendReplicas(makeTaskWorker(task, "task" + std::to_string(index + 1),
+                                  task.spec.numWarps, before),
+                   task.spec, 0, workers);
+  return workers;
+}
+
+std::vector<RuntimeValue>
+IRGen::collectDefaultYields(const Frame &before, const Frame &after,
+                            SourceLoc loc, std::vector<TaskResult> &results) {
+  std::vector<RuntimeValue> yields;
+  for (auto &[name, value] : after) {
+    auto previous = before.find(name);
+    if (previous == before.end()) {
+      if (value.is<RuntimeValue>()) {
+        results.push_back({name, {}});
+        yields.push_back(value.get<RuntimeValue>());
+      }
+      continue;
+    }
+    std::vector<DifferingLeaf> leaves;
+    findDifferingLeaves(previous->second, value, loc, name, leaves);
+    for (const DifferingLeaf &leaf : leaves)
+      if (const Value *changed = getLeaf(value, leaf.path);
+          changed && changed->is<RuntimeValue>()) {
+        results.push_back({name, leaf.path});
+        yields.push_back(changed->get<RuntimeValue>());
+      }
+  }
+  return yields;
+}
+
+IRGen::Frame IRGen::mergeDefaultFrame(const Frame &before, const Frame &after,
+                                      SourceLoc loc,
+                                      const std::vector<TaskResult> &results,
+                                      const std::vector<mlir::Value> &values) {
   Frame merged = before;
   for (auto &[name, value] : after) {
     auto previous = before.find(name);
-    if (previous != before.end() && isSameValue(previous->second, value,
-                                                defaultStmt->loc))
+    if (previous != before.end() && isSameValue(previous->second, value, loc))
       continue;
     if (value.is<bool>() || value.is<int64_t>() || value.is<BigInt>() ||
         value.is<double>() || value.is<StringValue>() || value.is<NoneValue>())
@@ -370,8 +381,29 @@ Flow IRGen::executeWith(const WithStmt &stmt) {
         result.path.empty() ? Value(replaced)
                             : replaceLeaf(base, result.path, replaced);
   }
-  frame() = std::move(merged);
-  return Flow::Normal;
+  return merged;
+}
+
+void IRGen::executeAsyncTasks(const WithStmt &stmt) {
+  std::vector<WrittenTask> tasks;
+  WrittenTask defaultTask = collectWrittenTasks(stmt, tasks);
+  SourceLoc defaultLoc = defaultTask.stmt->loc;
+  Frame before = frame();
+  std::vector<WorkerTask> workers = makeTaskWorkers(defaultTask, tasks, before);
+
+  // The default task yields every name it assigns that holds a run-time
+  // value afterwards (dropUnusedTaskResults drops those nothing reads).
+  std::vector<TaskResult> results;
+  Frame after;
+  auto emitDefault = [&]() -> std::vector<RuntimeValue> {
+    execute(defaultTask.stmt->body);
+    after = frame();
+    frame() = before;
+    return collectDefaultYields(before, after, defaultLoc, results);
+  };
+  std::vector<mlir::Value> values = emitWarpSpecialize(
+      stmt.loc, defaultLoc, defaultTask.spec.numRegs, emitDefault, workers);
+  frame() = mergeDefaultFrame(before, after, defaultLoc, results, values);
 }
 
 void IRGen::dropUnusedTaskResults(mlir::Operation *func) {
