@@ -155,23 +155,19 @@ struct SourceFiles {
   FileModuleLoader &loader;
 };
 
-/// Compiles the kernel for options.arch into `out`, adding its files but
-/// the metadata to `outputs` and what -v shows of its plans to `report`
-/// (always: the cache stores it, so a later hit's -v shows the plans; the
-/// assembler's register and occupancy lines are not replayed, as a hit
-/// assembles nothing, and its metadata's `resources` keep their figures).
-int compileArch(const DriverOptions &options, SourceFiles &files,
-                OutputSet &outputs, std::string &report, ArchOutput &out,
-                StepTimes &times) {
-  SourceManager &sources = files.sources;
-  DiagnosticEngine &diags = files.diags;
-  const uint32_t *fileId = &files.mainFile;
-  const Target &target = *lookupTargetForArch(options.arch);
-  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  // Diagnostics point at the kernel source; the op's IR would be noise.
-  context.printOpOnDiagnostic(false);
-  DiagnosticBridge bridge(context, sources, diags);
+/// `file` in the output folder (-o).
+std::string getOutputPath(const DriverOptions &options,
+                          const std::string &file) {
+  llvm::SmallString<256> path(options.outputDir);
+  llvm::sys::path::append(path, file);
+  return std::string(path);
+}
 
+/// Specializes and generates the kernel's gluon IR for options.arch; a
+/// null module after errors.
+KernelIR generateKernelIR(const DriverOptions &options, const Target &target,
+                          SourceFiles &files, mlir::MLIRContext &context,
+                          StepTimes &times) {
   KernelSpec spec;
   spec.kernelName = options.kernel;
   spec.signature = options.signature;
@@ -180,21 +176,33 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   spec.arch = &target.getArchInfo(options.arch);
   spec.debug = options.debug;
   spec.moduleLoader = &files.loader;
-  std::optional<ScopedStepTimer> irgenTimer(std::in_place, times, "irgen");
-  KernelIR kernel = buildKernelIR(sources, files.ast, diags, context, spec);
-  irgenTimer.reset();
-  if (!kernel.module || diags.hasErrors())
-    return kUserError;
+  ScopedStepTimer timer(times, "irgen");
+  return buildKernelIR(files.sources, files.ast, files.diags, context, spec);
+}
+
+/// Adds to the kernel what the target and the command line decide beyond
+/// its source: how the target encodes each tensor descriptor (for the
+/// metadata) and the --maxrregcount cap.
+void addTargetDetails(const DriverOptions &options, const Target &target,
+                      KernelIR &kernel) {
   for (KernelParam &param : kernel.params)
     if (param.tensorDesc)
       param.tensorDesc->targetCodes = target.describeTensorDesc(
           param.tensorDesc->elementType, param.tensorDesc->swizzleBytes);
-  if (options.maxRegisters)
-    (*kernel.module)->setAttr(
-        mlir::gluon::kMaxRegistersAttrName,
-        mlir::IntegerAttr::get(mlir::IntegerType::get(&context, 32),
-                               options.maxRegisters));
+  if (options.maxRegisters) {
+    mlir::MLIRContext *context = (*kernel.module)->getContext();
+    (*kernel.module)
+        ->setAttr(mlir::gluon::kMaxRegistersAttrName,
+                  mlir::IntegerAttr::get(mlir::IntegerType::get(context, 32),
+                                         options.maxRegisters));
+  }
+}
 
+/// The pipeline for what --emit asks of options.arch: it stops at the last
+/// stage the outputs need, and assembles to an image only when the image,
+/// the metadata that describes it or a container of images is asked for.
+PipelineOptions makePipelineOptions(const DriverOptions &options,
+                                    const Target &target) {
   std::string containerFormat = target.getContainerFormat().str();
   bool packed = options.emit.count(containerFormat);
   PipelineOptions pipelineOptions;
@@ -218,26 +226,16 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   pipelineOptions.lastStage = getLastStage(options.emit, target);
   if (packed)
     pipelineOptions.lastStage = "codegen";
-  Pipeline pipeline(target, pipelineOptions);
-  if (options.printPipeline)
-    pipeline.print(llvm::outs());
+  return pipelineOptions;
+}
 
-  mlir::FailureOr<PipelineResult> result = pipeline.run(kernel.module.get());
-  llvm::errs().flush();
-  if (mlir::failed(result) || diags.hasErrors())
-    return kUserError;
-  times.insert(times.end(), result->stepTimes.begin(),
-               result->stepTimes.end());
-  out.arch = options.arch;
-  out.target = &target;
-  out.result = std::move(*result);
-  const PipelineResult &compiled = out.result;
-
-  std::string stem = kernel.entry + "." + options.arch;
+/// Adds the files of one arch that --emit asks for (the IRs, the assembly,
+/// the image), each named `stem` and its kind's extension.
+void addArchFiles(const DriverOptions &options, const Target &target,
+                  const std::string &stem, const PipelineResult &compiled,
+                  OutputSet &outputs) {
   auto outputPath = [&](const std::string &extension) {
-    llvm::SmallString<256> path(options.outputDir);
-    llvm::sys::path::append(path, stem + extension);
-    return std::string(path);
+    return getOutputPath(options, stem + extension);
   };
   if (options.emit.count("gluon-ir"))
     outputs.add(outputPath(".gluon.mlir"), compiled.gluonIR);
@@ -251,37 +249,89 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
     outputs.add(outputPath("." + compiled.codegen.imageFormat),
                 std::string(image.begin(), image.end()));
   }
-  if (options.emit.count("json")) {
-    MetadataInput &meta = out.metadata;
-    meta.compilerVersion = GLUONC_VERSION;
-    meta.llvmVersion = LLVM_VERSION_STRING;
-    meta.sourcePath = relativeSourcePath(sources.getRecordedName(*fileId));
-    meta.sourceText = std::string(sources.getFile(*fileId)->getText());
-    meta.kernelName = options.kernel;
-    meta.entry = kernel.entry;
-    meta.backend = target.getBackend().str();
-    meta.arch = options.arch;
-    meta.warpSize = target.getArchInfo(options.arch).warpSize;
-    meta.numWarps =
-        compiled.tasks ? compiled.tasks->totalWarps : options.numWarps;
-    meta.tasks = compiled.tasks ? &*compiled.tasks : nullptr;
-    meta.schedules = &compiled.schedules;
-    meta.imageFile = stem + "." + compiled.codegen.imageFormat;
-    meta.params = kernel.params;
-    meta.sharedBytes = compiled.sharedBytes;
-    meta.sharedMemory = &compiled.sharedMemory;
-    meta.constexprs = kernel.constexprs;
-    meta.codegen = &compiled.codegen;
-    out.jsonPath = outputPath(".json");
-  }
+}
 
+/// Fills out.metadata from the compile in `out`: complete but for the
+/// container, which packContainers adds.
+void fillMetadata(const DriverOptions &options, const SourceFiles &files,
+                  const KernelIR &kernel, const std::string &stem,
+                  ArchOutput &out) {
+  const Target &target = *out.target;
+  const PipelineResult &compiled = out.result;
+  MetadataInput &meta = out.metadata;
+  meta.compilerVersion = GLUONC_VERSION;
+  meta.llvmVersion = LLVM_VERSION_STRING;
+  meta.sourcePath =
+      relativeSourcePath(files.sources.getRecordedName(files.mainFile));
+  meta.sourceText =
+      std::string(files.sources.getFile(files.mainFile)->getText());
+  meta.kernelName = options.kernel;
+  meta.entry = kernel.entry;
+  meta.backend = target.getBackend().str();
+  meta.arch = options.arch;
+  meta.warpSize = target.getArchInfo(options.arch).warpSize;
+  meta.numWarps =
+      compiled.tasks ? compiled.tasks->totalWarps : options.numWarps;
+  meta.tasks = compiled.tasks ? &*compiled.tasks : nullptr;
+  meta.schedules = &compiled.schedules;
+  meta.imageFile = stem + "." + compiled.codegen.imageFormat;
+  meta.params = kernel.params;
+  meta.sharedBytes = compiled.sharedBytes;
+  meta.sharedMemory = &compiled.sharedMemory;
+  meta.constexprs = kernel.constexprs;
+  meta.codegen = &compiled.codegen;
+}
+
+/// What -v shows of a compile's plans: shared memory, the tasks' warps and
+/// registers, each warp-pipelined loop.
+std::string describePlans(const PipelineResult &compiled) {
   std::ostringstream os;
   printSharedMemoryPlan(compiled.sharedMemory, os);
   if (compiled.tasks)
     os << describe(*compiled.tasks);
   for (const LoopSchedule &loop : compiled.schedules)
     os << describe(loop);
-  report += os.str();
+  return os.str();
+}
+
+/// Compiles the kernel for options.arch into `out`, adding its files but
+/// the metadata to `outputs` and what -v shows of its plans to `report`
+/// (always: the cache stores it, so a later hit's -v shows the plans; the
+/// assembler's register and occupancy lines are not replayed, as a hit
+/// assembles nothing, and its metadata's `resources` keep their figures).
+int compileArch(const DriverOptions &options, SourceFiles &files,
+                OutputSet &outputs, std::string &report, ArchOutput &out,
+                StepTimes &times) {
+  const Target &target = *lookupTargetForArch(options.arch);
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  // Diagnostics point at the kernel source; the op's IR would be noise.
+  context.printOpOnDiagnostic(false);
+  DiagnosticBridge bridge(context, files.sources, files.diags);
+
+  KernelIR kernel = generateKernelIR(options, target, files, context, times);
+  if (!kernel.module || files.diags.hasErrors())
+    return kUserError;
+  addTargetDetails(options, target, kernel);
+
+  Pipeline pipeline(target, makePipelineOptions(options, target));
+  if (options.printPipeline)
+    pipeline.print(llvm::outs());
+  mlir::FailureOr<PipelineResult> result = pipeline.run(kernel.module.get());
+  llvm::errs().flush();
+  if (mlir::failed(result) || files.diags.hasErrors())
+    return kUserError;
+  times.insert(times.end(), result->stepTimes.begin(), result->stepTimes.end());
+  out.arch = options.arch;
+  out.target = &target;
+  out.result = std::move(*result);
+
+  std::string stem = kernel.entry + "." + options.arch;
+  addArchFiles(options, target, stem, out.result, outputs);
+  if (options.emit.count("json")) {
+    fillMetadata(options, files, kernel, stem, out);
+    out.jsonPath = getOutputPath(options, stem + ".json");
+  }
+  report += describePlans(out.result);
   return kSuccess;
 }
 
@@ -324,9 +374,8 @@ int packContainers(const DriverOptions &options,
     for (ArchOutput *member : members)
       container.archs.push_back(member->arch);
     containers.push_back(std::move(container));
-    llvm::SmallString<256> path(options.outputDir);
-    llvm::sys::path::append(path, containers.back().file);
-    outputs.add(std::string(path), containers.back().bytes);
+    outputs.add(getOutputPath(options, containers.back().file),
+                containers.back().bytes);
     for (ArchOutput *member : members)
       member->metadata.container = &containers.back();
   }
@@ -371,11 +420,8 @@ std::string addDepfile(const DriverOptions &options,
   prerequisites.push_back(llvm::sys::fs::getMainExecutable(
       options.argv0.c_str(), reinterpret_cast<void *>(&buildDepfile)));
   std::string path = options.depFile;
-  if (path.empty()) {
-    llvm::SmallString<256> defaultPath(options.outputDir);
-    llvm::sys::path::append(defaultPath, entry + ".d");
-    path = std::string(defaultPath);
-  }
+  if (path.empty())
+    path = getOutputPath(options, entry + ".d");
   outputs.add(path, buildDepfile(targets, prerequisites));
   std::string folder = llvm::sys::path::parent_path(path).str();
   return folder.empty() ? "." : folder;
@@ -407,11 +453,8 @@ int writeCachedCompile(const DriverOptions &options, const CompileCache &cache,
                        const CachedCompile &hit, CompileIO &io) {
   getCompilerLog().info("cache hit {}", cache.getKey().substr(0, 16));
   OutputSet outputs;
-  for (const auto &[name, contents] : hit.files) {
-    llvm::SmallString<256> path(options.outputDir);
-    llvm::sys::path::append(path, name);
-    outputs.add(std::string(path), contents);
-  }
+  for (const auto &[name, contents] : hit.files)
+    outputs.add(getOutputPath(options, name), contents);
   return writeOutputs(options, hit.imports, hit.entry, hit.report, outputs, io);
 }
 
@@ -436,14 +479,10 @@ void addLauncher(
     std::string imageFile =
         metadata.container ? metadata.container->file : metadata.imageFile;
     input.archs.push_back({arch->arch, json, imageFile});
-    llvm::SmallString<256> imagePath(options.outputDir);
-    llvm::sys::path::append(imagePath, imageFile);
-    input.images[imageFile] = *outputs.find(std::string(imagePath));
+    input.images[imageFile] = *outputs.find(getOutputPath(options, imageFile));
   }
   auto path = [&](const char *extension) {
-    llvm::SmallString<256> file(options.outputDir);
-    llvm::sys::path::append(file, input.name + extension);
-    return std::string(file);
+    return getOutputPath(options, input.name + extension);
   };
   outputs.add(path(".launcher.h"), buildLauncherHeader(input));
   outputs.add(path(".launcher.c"), buildLauncherSource(input));
@@ -531,10 +570,8 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
   // One file lists what a compile for several archs wrote, for a loader
   // that picks the arch of its device.
   if (!containers.empty() || index.size() > 1) {
-    llvm::SmallString<256> path(options.outputDir);
-    llvm::sys::path::append(path, first->entry + ".index.json");
     outputs.add(
-        std::string(path),
+        getOutputPath(options, first->entry + ".index.json"),
         buildIndexJSON(first->kernelName, first->entry, index, containers));
   }
   if (options.emit.count("launcher"))
