@@ -125,9 +125,37 @@ struct TempFolder {
   }
 };
 
-} // namespace
+/// What `gluonc golden` is asked to do.
+struct GoldenOptions {
+  std::string manifestPath;
+  /// The golden files' folder.
+  std::string dir;
+  std::set<std::string> kinds;
+  unsigned threads = 1;
+  /// `update`, else `check`.
+  bool updating = false;
+};
 
-int gluonc::driver::runGoldenCommand(int argc, char **argv) {
+/// Adds the kinds of the comma-separated `list` to `kinds`; prints the
+/// error and returns false at one that a golden cannot hold.
+bool parseKinds(const std::string &list, std::set<std::string> &kinds) {
+  std::stringstream items(list);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    if (!llvm::is_contained(getGoldenKinds(), item)) {
+      std::cerr << "gluonc golden: error: unknown kind '" << item
+                << "' (expected " << joinKinds(getGoldenKinds(), ", ") << ")\n";
+      return false;
+    }
+    kinds.insert(item);
+  }
+  return true;
+}
+
+/// Reads the command line into `golden`; returns the status to exit with
+/// when gluonc should stop there (--help, a usage error).
+std::optional<int> parseGoldenCommandLine(int argc, char **argv,
+                                          GoldenOptions &golden) {
   CLI::App app{"gluonc golden: compares a manifest's assembly (and IR) with "
                "golden files, or rewrites them",
                "gluonc golden"};
@@ -143,19 +171,21 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
       "1 a file differs or a kernel has errors, 2 bad command line.");
   app.require_subcommand(1);
   // By default each arch's assembly.
-  std::string manifestPath, dir, kindList = joinKinds(getAssemblyKinds(), ",");
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::string kindList = joinKinds(getAssemblyKinds(), ",");
+  golden.threads = std::max(1u, std::thread::hardware_concurrency());
   auto addOptions = [&](CLI::App *command) {
-    command->add_option("--manifest", manifestPath, "The manifest (.toml)")
+    command
+        ->add_option("--manifest", golden.manifestPath, "The manifest (.toml)")
         ->required();
-    command->add_option("--dir", dir, "The golden files' folder")
+    command->add_option("--dir", golden.dir, "The golden files' folder")
         ->required();
     command->add_option(
         "--kinds", kindList,
         "Comma-separated kinds compared: " + joinKinds(getGoldenKinds(), ", ") +
             " (default " + kindList + ": each arch's assembly)");
-    command->add_option("-j,--jobs", threads,
-                        "Compiles run at once (default: the cores)")
+    command
+        ->add_option("-j,--jobs", golden.threads,
+                     "Compiles run at once (default: the cores)")
         ->check(CLI::Range(1u, 1024u));
   };
   CLI::App *check = app.add_subcommand(
@@ -166,21 +196,105 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
   addOptions(update);
   if (std::optional<int> status = parseSubcommandLine(app, argc, argv))
     return *status;
-  bool updating = update->parsed();
-  std::set<std::string> kinds;
-  {
-    std::stringstream items(kindList);
-    std::string item;
-    while (std::getline(items, item, ',')) {
-      if (!llvm::is_contained(getGoldenKinds(), item)) {
-        std::cerr << "gluonc golden: error: unknown kind '" << item
-                  << "' (expected " << joinKinds(getGoldenKinds(), ", ")
-                  << ")\n";
-        return kUsageError;
-      }
-      kinds.insert(item);
+  golden.updating = update->parsed();
+  if (!parseKinds(kindList, golden.kinds))
+    return kUsageError;
+  return std::nullopt;
+}
+
+/// How many files a check compared, and how many of them differ.
+struct GoldenCounts {
+  size_t compared = 0;
+  size_t differing = 0;
+};
+
+/// Compares the compiled file `file` of job `out` (at `path`) with its
+/// golden in `goldenFolder`, printing a diff, or (updating) writes the
+/// golden where it differs. Returns false when it cannot be written.
+bool syncGoldenFile(const std::string &path, const std::string &file,
+                    const std::string &out, llvm::StringRef goldenFolder,
+                    bool updating, GoldenCounts &counts) {
+  ++counts.compared;
+  std::string fresh = normalize(readWholeFile(path).value_or(""));
+  llvm::SmallString<256> goldenPath(goldenFolder);
+  llvm::sys::path::append(goldenPath, file);
+  std::optional<std::string> golden = readWholeFile(std::string(goldenPath));
+  std::string stored = golden ? normalize(*golden) : "";
+  if (golden && stored == fresh)
+    return true;
+  if (updating) {
+    // OutputSet: written whole and renamed into place, or not at all.
+    OutputSet outputs;
+    outputs.add(std::string(goldenPath), fresh);
+    llvm::sys::fs::create_directories(goldenFolder);
+    CompileIO io{std::cerr};
+    if (!outputs.write(io))
+      return false;
+    std::cout << "updated " << std::string(goldenPath) << "\n";
+    return true;
+  }
+  ++counts.differing;
+  if (!golden)
+    std::cout << "gluonc golden: " << std::string(goldenPath)
+              << " is missing\n";
+  std::cout << unifiedDiff(stored, fresh, std::string(goldenPath),
+                           out + "/" + file + " (compiled)");
+  return true;
+}
+
+/// The goldens in `goldenFolder` of a compared kind that job `out` no
+/// longer writes (it wrote `written`): removed when updating, else
+/// counted as differing.
+void syncStaleGoldens(llvm::StringRef goldenFolder,
+                      const std::set<std::string> &written,
+                      const std::string &out, const GoldenOptions &golden,
+                      GoldenCounts &counts) {
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator entry(goldenFolder, ec), end;
+       !ec && entry != end; entry.increment(ec)) {
+    std::string file = llvm::sys::path::filename(entry->path()).str();
+    std::string kind = kindOf(file);
+    if (kind.empty() || !golden.kinds.count(kind) || written.count(file))
+      continue;
+    if (golden.updating) {
+      llvm::sys::fs::remove(entry->path());
+      std::cout << "removed " << entry->path() << "\n";
+    } else {
+      ++counts.differing;
+      std::cout << "gluonc golden: " << entry->path()
+                << " is no longer written by '" << out << "'\n";
     }
   }
+}
+
+/// Checks (or updates) the goldens of one compiled job: each file of a
+/// compared kind it wrote, then the goldens it no longer writes. Returns
+/// false when a golden cannot be written.
+bool syncJobGoldens(const ManifestJob &job, const JobResult &result,
+                    const GoldenOptions &golden, GoldenCounts &counts) {
+  llvm::SmallString<256> goldenFolder(golden.dir);
+  llvm::sys::path::append(goldenFolder, job.out);
+  std::set<std::string> written;
+  for (const std::string &path : result.written) {
+    std::string file = llvm::sys::path::filename(path).str();
+    std::string kind = kindOf(file);
+    if (kind.empty() || !golden.kinds.count(kind))
+      continue;
+    written.insert(file);
+    if (!syncGoldenFile(path, file, job.out, goldenFolder, golden.updating,
+                        counts))
+      return false;
+  }
+  syncStaleGoldens(goldenFolder, written, job.out, golden, counts);
+  return true;
+}
+
+} // namespace
+
+int gluonc::driver::runGoldenCommand(int argc, char **argv) {
+  GoldenOptions golden;
+  if (std::optional<int> status = parseGoldenCommandLine(argc, argv, golden))
+    return *status;
 
   llvm::SmallString<128> tempPath;
   if (std::error_code ec =
@@ -191,86 +305,37 @@ int gluonc::driver::runGoldenCommand(int argc, char **argv) {
   }
   TempFolder temp{std::string(tempPath)};
   std::optional<Manifest> manifest =
-      readManifest(manifestPath, temp.path, std::cerr);
+      readManifest(golden.manifestPath, temp.path, std::cerr);
   if (!manifest)
     return kUserError;
   for (ManifestJob &job : manifest->jobs) {
-    job.options.emit = kindsFor(job.options, kinds);
+    job.options.emit = kindsFor(job.options, golden.kinds);
     job.options.noPTX = false;
   }
   std::vector<JobResult> results =
-      runJobs(*manifest, threads,
+      runJobs(*manifest, golden.threads,
               [](size_t, const JobResult &, const std::string &err) {
                 std::cerr << err;
               });
 
-  size_t compared = 0, differing = 0, failed = 0;
+  GoldenCounts counts;
+  size_t failed = 0;
   for (size_t i = 0; i < manifest->jobs.size(); ++i) {
     const ManifestJob &job = manifest->jobs[i];
     if (results[i].status != kSuccess) {
       std::cerr << "gluonc golden: error: '" << job.out
                 << "' did not compile; its goldens are not "
-                << (updating ? "updated" : "checked") << "\n";
+                << (golden.updating ? "updated" : "checked") << "\n";
       ++failed;
       continue;
     }
-    llvm::SmallString<256> goldenFolder(dir);
-    llvm::sys::path::append(goldenFolder, job.out);
-    std::set<std::string> written;
-    for (const std::string &path : results[i].written) {
-      std::string file = llvm::sys::path::filename(path).str();
-      std::string kind = kindOf(file);
-      if (kind.empty() || !kinds.count(kind))
-        continue;
-      written.insert(file);
-      ++compared;
-      std::string fresh = normalize(readWholeFile(path).value_or(""));
-      llvm::SmallString<256> goldenPath(goldenFolder);
-      llvm::sys::path::append(goldenPath, file);
-      std::optional<std::string> golden =
-          readWholeFile(std::string(goldenPath));
-      std::string stored = golden ? normalize(*golden) : "";
-      if (golden && stored == fresh)
-        continue;
-      if (updating) {
-        // OutputSet: written whole and renamed into place, or not at all.
-        OutputSet file;
-        file.add(std::string(goldenPath), fresh);
-        llvm::sys::fs::create_directories(goldenFolder);
-        CompileIO io{std::cerr};
-        if (!file.write(io))
-          return kUserError;
-        std::cout << "updated " << std::string(goldenPath) << "\n";
-        continue;
-      }
-      ++differing;
-      if (!golden)
-        std::cout << "gluonc golden: " << std::string(goldenPath)
-                  << " is missing\n";
-      std::cout << unifiedDiff(stored, fresh, std::string(goldenPath),
-                               job.out + "/" + file + " (compiled)");
-    }
-    // A golden of a compared kind that the compile no longer writes.
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator entry(goldenFolder, ec), end;
-         !ec && entry != end; entry.increment(ec)) {
-      std::string file = llvm::sys::path::filename(entry->path()).str();
-      std::string kind = kindOf(file);
-      if (kind.empty() || !kinds.count(kind) || written.count(file))
-        continue;
-      if (updating) {
-        llvm::sys::fs::remove(entry->path());
-        std::cout << "removed " << entry->path() << "\n";
-      } else {
-        ++differing;
-        std::cout << "gluonc golden: " << entry->path()
-                  << " is no longer written by '" << job.out << "'\n";
-      }
-    }
+    if (!syncJobGoldens(job, results[i], golden, counts))
+      return kUserError;
   }
-  if (!updating)
-    std::cout << "gluonc golden: " << compared << " file"
-              << (compared == 1 ? "" : "s") << " compared, " << differing
-              << " differ" << (differing == 1 ? "s" : "") << "\n";
-  return failed || differing ? kUserError : kSuccess;
+  if (!golden.updating)
+    std::cout << "gluonc golden: " << counts.compared << " file"
+              << (counts.compared == 1 ? "" : "s") << " compared, "
+              << counts.differing << " differ"
+              << (counts.differing == 1 ? "s" : "") << "\n";
+  return failed || counts.differing ? kUserError : kSuccess;
 }
