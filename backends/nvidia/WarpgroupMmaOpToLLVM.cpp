@@ -150,6 +150,148 @@ SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
   return packed;
 }
 
+/// The inline-asm constraints of getMmaText's instruction: `numResults`
+/// f32 outputs, inputs tied to them, then A (a descriptor or four
+/// registers), B's descriptor and the scale-d flag.
+std::string getMmaConstraints(bool aInRegisters, int64_t numResults) {
+  std::string constraints;
+  for (int64_t i = 0; i < numResults; ++i)
+    constraints += "=f,";
+  for (int64_t i = 0; i < numResults; ++i)
+    constraints += std::to_string(i) + ",";
+  return constraints + (aInRegisters ? "r,r,r,r,l,r" : "l,l,r");
+}
+
+/// This warp's warpgroup along M, (w % WM) / 4, and along N, (w / WM) %
+/// WN, from `warp`, a warp id ptxas knows is uniform: the descriptors
+/// computed from them then stay in uniform registers.
+std::pair<Value, Value>
+emitWarpgroupCoords(OpBuilder &b, Location loc, Value warp,
+                    const gluon::WarpgroupMmaPlan &plan) {
+  Value warpsM = createI32Constant(b, loc, plan.getWarpsM());
+  Value groupM =
+      LLVM::UDivOp::create(b, loc, LLVM::URemOp::create(b, loc, warp, warpsM),
+                           createI32Constant(b, loc, kWarpGroupWarps));
+  Value groupN =
+      LLVM::URemOp::create(b, loc, LLVM::UDivOp::create(b, loc, warp, warpsM),
+                           createI32Constant(b, loc, plan.getWarpsN()));
+  return {groupM, groupN};
+}
+
+/// An operand in shared memory as wgmma reads it: the descriptor of this
+/// warpgroup's share, and the layout that places each tile in it.
+struct SharedOperand {
+  Value descriptor;
+  SharedLayout layout;
+  unsigned elementBytes;
+
+  /// The descriptor of the tile at `origin`: a constant added to the base,
+  /// so that LLVM hoists the base out of a K loop.
+  Value getTile(OpBuilder &b, Location loc, const Coord &origin) const {
+    int64_t units = layout.getOffset(origin) * elementBytes / 16;
+    if (units == 0)
+      return descriptor;
+    return LLVM::AddOp::create(b, loc, descriptor,
+                               i64Constant(b, loc, uint64_t(units)));
+  }
+};
+
+/// The operand at `base` for this thread's warpgroup, the `group`-th of
+/// `count` along the operand's warpgroup dimension (M for A, N for B),
+/// whose share starts at `origin(i)` for the i-th.
+SharedOperand makeSharedOperand(OpBuilder &b, Location loc, Value base,
+                                SharedLayout layout, Value group,
+                                unsigned count,
+                                llvm::function_ref<Coord(unsigned)> origin,
+                                unsigned elementBytes,
+                                const WgmmaOperandMode &mode) {
+  SmallVector<int64_t> offsets;
+  for (unsigned i = 0; i < count; ++i)
+    offsets.push_back(layout.getOffset(origin(i)));
+  Value descriptor =
+      emitBaseDescriptor(b, loc, base, selectWarpOffset(b, loc, group, offsets),
+                         elementBytes, mode);
+  return {descriptor, std::move(layout), elementBytes};
+}
+
+/// A and B as the instructions take them: B, and A from shared memory, as
+/// descriptors; A from registers as its values.
+struct MmaOperands {
+  std::optional<SharedOperand> a;
+  SmallVector<Value> aRegisters;
+  SharedOperand b;
+};
+
+/// Lowers A and B for this thread's warpgroup (`groupM`, `groupN`).
+MmaOperands lowerOperands(OpBuilder &b, Location loc, gluon::WarpgroupMmaOp op,
+                          Value loweredA, Value loweredB,
+                          const gluon::WarpgroupMmaPlan &plan, Value groupM,
+                          Value groupN) {
+  std::optional<SharedOperand> a;
+  SmallVector<Value> aRegisters;
+  if (auto aType = dyn_cast<gluon::MemDescType>(op.getA().getType()))
+    a = makeSharedOperand(
+        b, loc, loweredA, aType.getSharedLayout(), groupM,
+        plan.getWarpgroupsM(),
+        [&](unsigned g) { return plan.getAWarpgroupOrigin(g); },
+        plan.elementBytes, *plan.aMode);
+  else
+    aRegisters = unpackRegisters(b, loc, loweredA);
+  auto bType = cast<gluon::MemDescType>(op.getB().getType());
+  SharedOperand bOperand = makeSharedOperand(
+      b, loc, loweredB, bType.getSharedLayout(), groupN, plan.getWarpsN(),
+      [&](unsigned wn) { return plan.getBWarpgroupOrigin(wn); },
+      plan.elementBytes, plan.bMode);
+  return {std::move(a), std::move(aRegisters), std::move(bOperand)};
+}
+
+/// Appends the inputs of tile (m, n)'s K step k after its accumulator:
+/// A's tile (a descriptor, or four registers), B's tile descriptor and
+/// `scale`, the scale-d flag.
+void appendStepInputs(OpBuilder &b, Location loc,
+                      const gluon::WarpgroupMmaPlan &plan,
+                      const MmaOperands &operands, int64_t m, int64_t n,
+                      int64_t k, Value scale, SmallVectorImpl<Value> &inputs) {
+  if (operands.a)
+    inputs.push_back(operands.a->getTile(b, loc, plan.getATileOrigin(m, k)));
+  else
+    llvm::append_range(inputs,
+                       packARegisters(b, loc, operands.aRegisters, plan, m, k));
+  inputs.push_back(operands.b.getTile(b, loc, plan.getBTileOrigin(k, n)));
+  inputs.push_back(scale);
+}
+
+/// One wgmma.mma_async for each tile and K step, in place on `acc` (the
+/// accumulator's registers, tile by tile): a tile's registers go through
+/// its K steps, the first scaling the accumulator by `useAcc`, the others
+/// by `one`.
+void emitTileMmas(OpBuilder &b, Location loc,
+                  const gluon::WarpgroupMmaPlan &plan,
+                  const MmaOperands &operands, Value useAcc, Value one,
+                  SmallVectorImpl<Value> &acc) {
+  bool aInRegisters = !operands.a;
+  int64_t perTile = plan.instrN / 2;
+  auto resultStruct = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(perTile, b.getF32Type()));
+  std::string constraints = getMmaConstraints(aInRegisters, perTile);
+  std::string text = getMmaText(plan, aInRegisters, perTile);
+  for (int64_t m = 0; m < plan.mReps; ++m)
+    for (int64_t n = 0; n < plan.nReps; ++n) {
+      MutableArrayRef<Value> tile(acc.begin() + (m * plan.nReps + n) * perTile,
+                                  perTile);
+      for (int64_t k = 0; k < plan.kSteps; ++k) {
+        SmallVector<Value> inputs(tile.begin(), tile.end());
+        appendStepInputs(b, loc, plan, operands, m, n, k, k == 0 ? useAcc : one,
+                         inputs);
+        Value result =
+            nvidia::emitPtxAsm(b, loc, resultStruct, text, constraints, inputs)
+                .getResult(0);
+        for (int64_t i = 0; i < perTile; ++i)
+          tile[i] = LLVM::ExtractValueOp::create(b, loc, result, i);
+      }
+    }
+}
+
 struct WarpgroupMmaOpConversion
     : nvidia::ContextPattern<gluon::WarpgroupMmaOp> {
   using ContextPattern::ContextPattern;
@@ -164,103 +306,24 @@ struct WarpgroupMmaOpConversion
         problem);
     if (!plan)
       return op.emitOpError(problem);
-    auto aType = dyn_cast<gluon::MemDescType>(op.getA().getType());
-    auto bType = cast<gluon::MemDescType>(op.getB().getType());
-    bool aInRegisters = !aType;
-    std::optional<SharedLayout> aLayout;
-    if (aType)
-      aLayout = aType.getSharedLayout();
-    SharedLayout bLayout = bType.getSharedLayout();
-
-    // This warp's warpgroup: (w % WM) / 4 along M, w / WM along N, from a
-    // warp id ptxas knows is uniform: the descriptors then stay in uniform
-    // registers.
     Value warp = nvidia::emitUniformWarpId(rewriter, loc, context);
-    Value warpsM = createI32Constant(rewriter, loc, plan->getWarpsM());
-    Value groupM = LLVM::UDivOp::create(
-        rewriter, loc, LLVM::URemOp::create(rewriter, loc, warp, warpsM),
-        createI32Constant(rewriter, loc, kWarpGroupWarps));
-    Value groupN = LLVM::URemOp::create(
-        rewriter, loc, LLVM::UDivOp::create(rewriter, loc, warp, warpsM),
-        createI32Constant(rewriter, loc, plan->getWarpsN()));
-    SmallVector<int64_t> aWarpOffsets, bWarpOffsets;
-    if (aLayout)
-      for (unsigned g = 0; g < plan->getWarpgroupsM(); ++g)
-        aWarpOffsets.push_back(
-            aLayout->getOffset(plan->getAWarpgroupOrigin(g)));
-    for (unsigned wn = 0; wn < plan->getWarpsN(); ++wn)
-      bWarpOffsets.push_back(bLayout.getOffset(plan->getBWarpgroupOrigin(wn)));
-    unsigned bytes = plan->elementBytes;
-    Value aDesc;
-    SmallVector<Value> aRegisters;
-    if (aLayout)
-      aDesc = emitBaseDescriptor(
-          rewriter, loc, adaptor.getA(),
-          selectWarpOffset(rewriter, loc, groupM, aWarpOffsets), bytes,
-          *plan->aMode);
-    else
-      aRegisters = unpackRegisters(rewriter, loc, adaptor.getA());
-    Value bDesc = emitBaseDescriptor(
-        rewriter, loc, adaptor.getB(),
-        selectWarpOffset(rewriter, loc, groupN, bWarpOffsets), bytes,
-        plan->bMode);
-    auto tileDescriptor = [&](Value base, const SharedLayout &layout,
-                              const Coord &origin) -> Value {
-      int64_t units = layout.getOffset(origin) * bytes / 16;
-      if (units == 0)
-        return base;
-      return LLVM::AddOp::create(rewriter, loc, base,
-                                 i64Constant(rewriter, loc, uint64_t(units)));
-    };
-
+    auto [groupM, groupN] = emitWarpgroupCoords(rewriter, loc, warp, *plan);
+    MmaOperands operands = lowerOperands(rewriter, loc, op, adaptor.getA(),
+                                         adaptor.getB(), *plan, groupM, groupN);
     SmallVector<Value> acc = unpackRegisters(rewriter, loc, adaptor.getAcc());
-    int64_t perTile = plan->instrN / 2;
-    auto f32 = rewriter.getF32Type();
-    auto resultStruct = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), SmallVector<Type>(perTile, f32));
-    std::string constraints;
-    for (int64_t i = 0; i < perTile; ++i)
-      constraints += "=f,";
-    for (int64_t i = 0; i < perTile; ++i)
-      constraints += std::to_string(i) + ",";
-    constraints += aInRegisters ? "r,r,r,r,l,r" : "l,l,r";
-    std::string text = getMmaText(*plan, aInRegisters, perTile);
     Value useAcc = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
                                         adaptor.getUseAcc());
     Value one = createI32Constant(rewriter, loc, 1);
 
-    nvidia::emitPtxAsm(rewriter, loc, Type(), "wgmma.fence.sync.aligned;", "", {});
-    for (int64_t m = 0; m < plan->mReps; ++m)
-      for (int64_t n = 0; n < plan->nReps; ++n) {
-        int64_t first = (m * plan->nReps + n) * perTile;
-        SmallVector<Value> tile(acc.begin() + first,
-                                acc.begin() + first + perTile);
-        for (int64_t k = 0; k < plan->kSteps; ++k) {
-          SmallVector<Value> operands(tile);
-          if (aInRegisters)
-            llvm::append_range(operands, packARegisters(rewriter, loc,
-                                                        aRegisters, *plan, m,
-                                                        k));
-          else
-            operands.push_back(
-                tileDescriptor(aDesc, *aLayout, plan->getATileOrigin(m, k)));
-          operands.push_back(
-              tileDescriptor(bDesc, bLayout, plan->getBTileOrigin(k, n)));
-          operands.push_back(k == 0 ? useAcc : one);
-          Value result = nvidia::emitPtxAsm(rewriter, loc, resultStruct, text,
-                                 constraints, operands)
-                             .getResult(0);
-          for (int64_t i = 0; i < perTile; ++i)
-            tile[i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
-        }
-        std::copy(tile.begin(), tile.end(), acc.begin() + first);
-      }
-    nvidia::emitPtxAsm(rewriter, loc, Type(), "wgmma.commit_group.sync.aligned;", "", {});
+    nvidia::emitPtxAsm(rewriter, loc, Type(), "wgmma.fence.sync.aligned;", "",
+                       {});
+    emitTileMmas(rewriter, loc, *plan, operands, useAcc, one, acc);
+    nvidia::emitPtxAsm(rewriter, loc, Type(),
+                       "wgmma.commit_group.sync.aligned;", "", {});
     Type resultType = getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, packRegisters(rewriter, loc, resultType, acc));
     return success();
   }
-
 };
 
 struct WarpgroupMmaWaitOpConversion
