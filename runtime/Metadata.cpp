@@ -8,8 +8,8 @@
 // string (a C caller would see it cut short) and deep nesting (dump()
 // recurses) are refused while parsing. Every count and size has a limit
 // (MetadataLimits), and nothing costs more than O(n log n) in the number of
-// parameters: 200,000 parameters took over 20 s when names were compared
-// pairwise.
+// parameters: comparing names pairwise took seconds on a large document
+// (bench/RESULTS.md, "Figures moved out of source comments").
 //
 //===----------------------------------------------------------------------===//
 
@@ -222,10 +222,9 @@ std::string shownJson(const std::string &text) {
 /// a NUL character in a key or string, nesting deeper than MaxJsonDepth. It
 /// tracks the key path ("params[2]") for its messages. A parser callback
 /// could do the same while building the document, but nlohmann::json's
-/// callback parser scans the enclosing array at the end of every object:
-/// `gluon-run --info` on 32,768 parameters took 0.76 s that way, 0.25 s
-/// with this pass and a plain parse (2.55 s before, names compared
-/// pairwise).
+/// callback parser scans the enclosing array at the end of every object,
+/// which made it far slower than this pass and a plain parse
+/// (bench/RESULTS.md, "Figures moved out of source comments").
 class DocumentChecker {
 public:
   explicit DocumentChecker(const MetadataReader &reader) : reader(reader) {}

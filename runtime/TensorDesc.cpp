@@ -33,9 +33,8 @@ namespace gluonrt {
 namespace {
 
 /// CU_TENSOR_MAP_L2_PROMOTION_L2_256B. Triton asks for 128B; 256B made the
-/// TMA copy sample (fp16 [8192, 8192], 128 x 64 blocks) 2.6% faster on an
-/// H200: 94.0-94.1% of the device copy against 91.6-91.7% with 128B, two
-/// interleaved runs each (bench/RESULTS.md, 2026-12-02).
+/// TMA copy sample (fp16 [8192, 8192], 128 x 64 blocks) faster on an H200
+/// (bench/RESULTS.md, "2026-12-02 — TMA copy (samples/tma_copy.py)").
 constexpr uint32_t L2Promotion256B = 3;
 /// CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE / _NAN_REQUEST_ZERO_FMA.
 constexpr uint32_t OobFillNone = 0;

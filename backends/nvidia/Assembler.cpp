@@ -170,9 +170,10 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
   // CUDA's compute cache (~/.nv/ComputeCache), and a hit returns the cubin
   // with an empty info log. The registers and spills parsed from that log
   // then read 0, so the occupancy tuning did nothing and the metadata's
-  // resources were wrong: on the H200 machine a second build of the
-  // 200-kernel manifest ran no re-assembly at all (2026-12-04). gluonc has
-  // its own cache (--cache-dir), which keeps what the compile reported.
+  // resources were wrong (bench/RESULTS.md, "2026-12-04 — compile speed
+  // after skipping LLVM 22's quadratic strength reduction", "A bug the
+  // first run found"). gluonc has its own cache (--cache-dir), which keeps
+  // what the compile reported.
   const char *options[] = {archOption.c_str(), linkOption.c_str(),
                            ptxasOption.c_str(), "-verbose", "-no-cache"};
   NvJitLinkHandle handle = nullptr;
@@ -246,8 +247,9 @@ static Expected<AssembledKernel> assembleWithPtxas(StringRef ptxas,
 
 static std::string getPtxasVersion(StringRef ptxas) {
   // Asked once per process and ptxas, not once per assembly: `ptxas
-  // --version` is a 20 ms process (hyperfine, the 2-core build machine,
-  // 2026-12-04), and a manifest assembles hundreds of kernels.
+  // --version` is a process of its own (bench/RESULTS.md, "2026-12-04 —
+  // compile speed against ptxas"), and a manifest assembles hundreds of
+  // kernels.
   static std::mutex mutex;
   static std::map<std::string, std::string> versions;
   std::lock_guard<std::mutex> lock(mutex);
@@ -276,10 +278,10 @@ Expected<AssembledKernel> gluonc::nvidia::assemblePTX(StringRef ptx,
   std::optional<std::string> ptxas = findPtxas();
   // A warp-specialized kernel goes to the ptxas program when there is one:
   // nvJitLink 13.0 compiled samples/matmul_ws.py (setmaxnreg 232 for the
-  // consumers, 40 for the producer, .maxnreg 168) with 136 bytes of spills
-  // where ptxas 13.0.88 with the same options has none, and the spilling
-  // build ran 3% slower on an H200 (1427 against 1381 us at 8192^3,
-  // 2026-12-03).
+  // consumers, 40 for the producer, .maxnreg 168) with spills where ptxas
+  // 13.0.88 with the same options has none, and the spilling build ran
+  // slower (bench/RESULTS.md, "2026-12-03 — first warp-specialized
+  // kernels").
   bool setsRegisters = ptx.contains("setmaxnreg");
   bool forced = getEnv("GLUONC_ASSEMBLER") == "ptxas";
   gluonc::log::Logger &log = gluonc::getCompilerLog();

@@ -116,10 +116,10 @@ constexpr unsigned kMaxTunedSpillBytes = 64;
 /// reaches its blocks within its spill allowance (and the directive in
 /// `ptx`). Kernels with loops keep ptxas's own registers: a register cap
 /// reschedules the hot loop for fewer live values, and it lost both times
-/// it was measured on the FMA matmul (2026-11-29: 92.2% / 98.8% of Triton
-/// with 12 bytes of spills; 2026-12-03, 80 registers without spills: 93.3%
-/// / 97.8%, against 102.1% / 99.6% untuned), while the loop-free row
-/// kernels gain (layer norm at 16384 columns: 108% against 97%).
+/// it was measured on the FMA matmul, with spills and without, while the
+/// loop-free row kernels gain (bench/RESULTS.md, "2026-11-29 (second
+/// round)" and "2026-12-03 — the whole GPU run after shared memory
+/// liveness").
 llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
                           const CodegenOptions &options) {
   const Architecture *arch = lookupArchitecture(options.arch);
@@ -187,14 +187,13 @@ llvm::Error tuneOccupancy(std::string &ptx, AssembledKernel &kernel,
 /// LLVM 22's straight-line strength reduction (SLSR, rewritten in llvm PR
 /// #162930), which NVPTX runs before instruction selection, weighs every
 /// pair of candidate instructions (GEPs, adds, muls, shifts, disjoint ors)
-/// of a block, so its time grows with the square of their number. A vector
-/// add of 8192 elements per program over a non-divisible n (one block of
-/// about 3,300 instructions) spent 2.7 s in it against 56 ms for the rest
-/// of code generation, and a 200-kernel manifest 87% of its NVPTX time
-/// (2026-12-04, build machine; Triton 3.6 ships the older, linear SLSR).
-/// Above this many candidates in one block the pass is skipped: the
-/// manifest's 200 PTX files are byte-identical without it, and the samples
-/// (at most 212) keep it.
+/// of a block, so its time grows with the square of their number: it took
+/// most of NVPTX's time on a large vector add and on the 200-kernel
+/// manifest (bench/RESULTS.md, "2026-12-04 — compile speed after skipping
+/// LLVM 22's quadratic strength reduction"; Triton 3.6 ships the older,
+/// linear SLSR). Above this many candidates in one block the pass is
+/// skipped: the manifest's 200 PTX files are byte-identical without it,
+/// and the samples (at most 212) keep it.
 constexpr unsigned kMaxStrengthReductionCandidates = 256;
 
 /// The most SLSR candidates any block of `module` has.

@@ -9,8 +9,9 @@
 // branch around a plain access. With a branch, LLVM sinks the computation
 // of a stored value into the branch (it is only needed there), and ptxas
 // then keeps a divergent region (BSSY/BSYNC) around it instead of
-// predicating the store; the row kernels lost up to 8% to that. Triton
-// emits the same predicated instructions.
+// predicating the store; the row kernels lost to that (bench/RESULTS.md,
+// "Figures moved out of source comments"). Triton emits the same
+// predicated instructions.
 //
 // The assembly has side effects, so LLVM keeps it in order with every other
 // memory access; the loads are not CSE'd or hoisted, which is what a masked

@@ -44,10 +44,8 @@ namespace gluonc::frontend {
 /// The most operations IR generation may build for one kernel, checked
 /// after each iteration of a loop unrolled at compile time (the one way a
 /// short source makes a huge kernel). LLVM and ptxas take time that grows
-/// faster than the kernel: a gl.static_range of loads into one
-/// accumulator (7 operations an iteration) compiled to a cubin in 1.2 s at
-/// 7,007 operations, 3.7 s at 14,007 and 9.5 s at 28,007 (2-core build
-/// machine, 2026-12-02); the samples need a few hundred.
+/// faster than the kernel (bench/RESULTS.md, "Figures moved out of source
+/// comments"); the samples need a few hundred.
 constexpr uint64_t kMaxKernelOperations = 32768;
 
 /// A run-time parameter's type from the signature: `*fp32:16`, `i32`,

@@ -4,11 +4,12 @@
 // archive, and the machines that run what we carry (the runtime, the
 // self-contained gluonc) need not have libfmt.so. Header-only fmt
 // (FMT_HEADER_ONLY) would compile fmt's implementation into every file that
-// formats: 3.4 s of CPU per file on the build machine against 0.5 s with the
-// plain headers (measured 2026-12-04). So this one file compiles
-// format-inl.h, which defines fmt's non-template functions, and instantiates
-// the templates that format.h declares without defining; every other file
-// includes the plain headers and links this object (GluoncSupport).
+// formats, several times the compile time of the plain headers
+// (bench/RESULTS.md, "Figures moved out of source comments"). So this one
+// file compiles format-inl.h, which defines fmt's non-template functions,
+// and instantiates the templates that format.h declares without defining;
+// every other file includes the plain headers and links this object
+// (GluoncSupport).
 //
 //===----------------------------------------------------------------------===//
 

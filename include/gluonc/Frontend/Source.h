@@ -86,9 +86,9 @@ private:
 class SourceManager {
 public:
   /// Kernel sources are small text (the samples are under 10 KB); anything
-  /// larger is refused before it is read. The AST takes about 70 times the
-  /// source: 4 MiB of `a = 1` lines parsed in 2.4 s at a 298 MB peak, where
-  /// 60 MB took 3.2 GB (2-core build machine, 2026-12-02).
+  /// larger is refused before it is read: the AST takes many times the
+  /// source's memory (bench/RESULTS.md, "Figures moved out of source
+  /// comments").
   static constexpr size_t kMaxSourceBytes = size_t(4) << 20;
 
   SourceManager() = default;
