@@ -19,7 +19,8 @@
 // and nothing where a global copy's lane is off; so `other` may only be
 // zero, and a global copy takes no mask (the buffer form does). Which
 // copies the layouts allow is decided by the AMD backend's copy planning
-// (backends/amd/AsyncCopyPlan.cpp), with a diagnostic at the call.
+// (planLdsCopy and the gluon-amd-plan-lds-copies pass in
+// backends/amd/AsyncCopyToLLVM.cpp), with a diagnostic at the call.
 //
 //===----------------------------------------------------------------------===//
 

@@ -21,9 +21,9 @@
 //    the lowering creates.
 // Shared-memory addressing itself is target-independent (Utility.h, the
 // dynamic shared-memory global). A whole lowering that exists on one
-// vendor only (AMD's MFMA and buffer accesses; NVIDIA's TMA, mbarrier,
-// wgmma next) is not a primitive: it is a pattern of its backend, added
-// through TargetPatternsFn (GluonToLLVM.h).
+// vendor only (AMD's MFMA, buffer accesses and copies to LDS; NVIDIA's
+// TMA, mbarrier, cp.async, mma_v2 and wgmma) is not a primitive: it is a
+// pattern of its backend, added through TargetPatternsFn (GluonToLLVM.h).
 //
 //===----------------------------------------------------------------------===//
 
