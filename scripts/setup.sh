@@ -20,6 +20,8 @@ packages=(
   # clang-offload-bundler: the tests list and rebuild gluonc's AMD offload
   # bundles with it.
   clang-tools-22
+  # clang-format 14 and git clang-format: scripts/format-check.sh.
+  clang-format git
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets everything up, builds, and runs all tests (unit, lit, robustness,
+# Sets everything up, checks the formatting of the changed lines (on main:
+# the last commit's), builds, and runs all tests (unit, lit, robustness,
 # GPU; the GPU tests skip without an NVIDIA GPU), then the fuzz targets for
 # a minute each.
 #   scripts/test.sh                 in build-sanitize/: every target built with
@@ -12,6 +13,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
+# Before the build, which it does not need: a misformatted change fails in
+# seconds (scripts/format-check.sh says what "changed" means).
+bash "$root/scripts/format-check.sh"
 if [ "${1:-}" = --no-sanitize ]; then
   build=$root/build
   bash "$root/scripts/build.sh" "$build"

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Fails when a C or C++ line changed since BASE is not formatted as the
+# root's .clang-format says, printing the diff that would format it:
+#   scripts/format-check.sh [BASE]
+# BASE (a commit) defaults to the merge base with origin/main. Where that
+# is HEAD itself (a clone of main, as CI has) or there is no origin/main,
+# the default is HEAD~1: the last commit's changes (all of a merge's, from
+# its first parent). A repository of one commit has nothing to compare
+# with, and passes. Uncommitted changes of tracked files count as changed.
+# `git clang-format BASE` applies the diff. Only the changed files are
+# formatted, so the check is quick; it needs git and Debian's clang-format
+# (14), not the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# clang-format's own list would also take .json, .js and .proto files;
+# only the C and C++ sources follow .clang-format.
+extensions=c,h,cc,cpp,cxx,hpp,cu,cuh
+
+base=${1:-}
+if [ -z "$base" ]; then
+  head=$(git rev-parse HEAD)
+  if git rev-parse -q --verify origin/main >/dev/null; then
+    base=$(git merge-base HEAD origin/main) || base=
+  fi
+  if [ -z "$base" ] || [ "$base" = "$head" ]; then
+    if ! base=$(git rev-parse -q --verify 'HEAD~1^{commit}'); then
+      echo "format-check: HEAD has no parent (here, at least: a shallow" \
+        "clone has none); nothing to compare"
+      exit 0
+    fi
+  fi
+elif ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
+  echo "format-check: '$base' is not a commit" >&2
+  exit 2
+fi
+
+status=0
+diff=$(git clang-format --diff --extensions "$extensions" "$base" --) ||
+  status=$?
+short=$(git rev-parse --short "$base")
+if [ "$status" -gt 1 ]; then
+  echo "$diff"
+  echo "format-check: git clang-format failed (status $status)" >&2
+  exit 2
+fi
+# Status 1, or (older git-clang-format) a diff printed with status 0.
+if [ "$status" -eq 1 ] || grep -q '^diff --git' <<<"$diff"; then
+  echo "$diff"
+  echo "format-check: lines changed since $short are not formatted" \
+    "(.clang-format); 'git clang-format $short' formats them" >&2
+  exit 1
+fi
+echo "format-check: the lines changed since $short are formatted"
