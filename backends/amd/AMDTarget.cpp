@@ -40,6 +40,11 @@
 #include <map>
 #include <mutex>
 
+namespace gluonc::amd {
+#define GEN_PASS_REGISTRATION
+#include "Passes.h.inc"
+} // namespace gluonc::amd
+
 using namespace mlir;
 using namespace gluonc;
 using namespace gluonc::amd;
@@ -188,12 +193,26 @@ public:
     return targetInfos.at(getArchInfo(arch).warpSize);
   }
 
-  void
-  buildSchedulingPasses(OpPassManager &pm, llvm::StringRef arch,
-                        std::vector<LoopSchedule> *schedules) const override {
+  void buildMembarPlanningPasses(OpPassManager &pm,
+                                 llvm::StringRef arch) const override {
+    if (getArchInfo(arch).features.warpPipeline)
+      pm.addPass(amd::createGluonAMDPlanWarpPipelines());
+  }
+
+  void buildSchedulingPasses(OpPassManager &pm,
+                             llvm::StringRef arch) const override {
     // Intra-wave regions exist where warp pipelines do.
     if (getArchInfo(arch).features.warpPipeline)
-      pm.addPass(createPlanIntraWavePass(getTargetInfo(arch), schedules));
+      pm.addPass(amd::createGluonAMDPlanIntraWave());
+  }
+
+  std::vector<LoopSchedule> getSchedules(ModuleOp module,
+                                         llvm::StringRef arch) const override {
+    if (!getArchInfo(arch).features.warpPipeline)
+      return {};
+    std::vector<LoopSchedule> schedules = amd::getWarpPipelineSchedules(module);
+    amd::addIntraWaveSchedules(module, *getTargetInfo(arch), schedules);
+    return schedules;
   }
 
   void buildLoweringPasses(OpPassManager &pm,
@@ -319,7 +338,6 @@ void gluonc::registerAMDPasses() {
       "gluon-amd-schedule",
       "The schedule stage for AMD (64-lane waves, as gfx942): plans of the "
       "intra-wave regions' interleave",
-      [](OpPassManager &pm) {
-        AMDTarget().buildSchedulingPasses(pm, "gfx942", nullptr);
-      });
+      [](OpPassManager &pm) { AMDTarget().buildSchedulingPasses(pm, "gfx942"); });
+  amd::registerGluonAMDPasses();
 }

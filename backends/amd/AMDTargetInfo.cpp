@@ -207,3 +207,9 @@ void AMDTargetInfo::getDependentDialects(DialectRegistry &registry) const {
 void AMDTargetInfo::addLegalDialects(ConversionTarget &target) const {
   target.addLegalDialect<ROCDL::ROCDLDialect>();
 }
+
+// Every ROCDL op is read as variant: the workitem and lane ids are, and
+// a conservative answer for the block's ids only costs a capture.
+bool AMDTargetInfo::isThreadVariant(Operation *op) const {
+  return isa_and_nonnull<ROCDL::ROCDLDialect>(op->getDialect());
+}

@@ -32,6 +32,7 @@ public:
   explicit AMDTargetInfo(unsigned waveSize) : waveSize(waveSize) {}
 
   unsigned getWarpSize() const override { return waveSize; }
+  bool isThreadVariant(mlir::Operation *op) const override;
   mlir::Value getBlockThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,

@@ -36,7 +36,8 @@
 // region in the function, so that two regions' groups never join), and
 // every marker is flagged as planned; WarpPipelineToROCDL.cpp lowers them
 // to sched_barrier 0 at the ends and the steps before the closing one.
-// The plans also go to the loop's LoopSchedule for `-v` and the JSON.
+// The schedule `-v` and the JSON print is the same planning run again on
+// the marked IR (addIntraWaveSchedules).
 //
 // Caveat (not planned): LLVM's load-store optimizer pairs two 4- or
 // 8-byte LDS reads from one base into a ds_read2 before scheduling, which
@@ -51,12 +52,18 @@
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/WarpPipeline.h"
+#include "gluonc/Pipeline/Target.h"
 #include "gluonc/Transforms/AxisInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
+
+namespace gluonc::amd {
+#define GEN_PASS_DEF_GLUONAMDPLANINTRAWAVE
+#include "Passes.h.inc"
+} // namespace gluonc::amd
 
 using namespace mlir;
 using namespace gluonc;
@@ -345,129 +352,123 @@ std::string getStageLabel(Operation *op) {
   return borders.front().getLabel().str();
 }
 
-class PlanIntraWavePass
-    : public PassWrapper<PlanIntraWavePass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanIntraWavePass)
-
-  PlanIntraWavePass(std::shared_ptr<const TargetInfo> target,
-                    std::vector<LoopSchedule> *schedules)
-      : target(std::move(target)), schedules(schedules) {}
-
-  StringRef getArgument() const override { return "gluon-amd-plan-intra-wave"; }
-  StringRef getDescription() const override {
-    return "Plan the interleave of each intra-wave region's memory reads "
-           "with its MFMAs (sched_group_barrier steps)";
-  }
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops;
-    module.walk([&](scf::ForOp loop) {
-      if (!loop.getBody()->getOps<gluon::IntraWaveBeginOp>().empty())
-        loops.push_back(loop);
-    });
-    if (loops.empty())
-      return;
-    IntraWavePlanner planner(module, *target);
-    Builder builder(&getContext());
-    int32_t syncId = 0;
-    for (scf::ForOp loop : loops) {
-      std::vector<IntraWaveRegion> regions;
-      std::optional<SmallVector<Unit>> units = collectUnits(*loop.getBody());
-      if (!units)
-        return signalPassFailure();
-      for (Unit &unit : *units) {
-        IntraWaveRegion region;
-        if (!planner.plan(unit, region))
-          return signalPassFailure();
-        region.label = getUnitLabel(unit);
-        region.pair = unit.begins[0].getPair();
-        region.line = getLine(unit.begins[0]);
-        region.stage = getStageLabel(unit.begins[0]);
-        record(unit, region.steps, syncId++, builder);
-        regions.push_back(std::move(region));
+/// The body's regions, a pair's two as one unit; null (after a
+/// diagnostic) when a pair's regions do not follow each other.
+std::optional<SmallVector<Unit>> collectUnits(Block &body) {
+  SmallVector<Unit> units;
+  for (auto begin : body.getOps<gluon::IntraWaveBeginOp>()) {
+    Operation *end = begin->getNextNode();
+    while (!isa<gluon::IntraWaveEndOp>(end))
+      end = end->getNextNode();
+    if (!units.empty() && begin.getPair() &&
+        units.back().begins.size() == 1 &&
+        units.back().begins[0].getPair() == begin.getPair()) {
+      Unit &unit = units.back();
+      if (unit.ends[0]->getNextNode() != begin.getOperation()) {
+        begin.emitError()
+            << "the two stages of pair " << *begin.getPair()
+            << " must follow each other: ops between them would be in "
+               "neither stream";
+        return std::nullopt;
       }
-      if (schedules)
-        addToSchedule(getLine(loop), std::move(regions));
-    }
-  }
-
-private:
-  std::shared_ptr<const TargetInfo> target;
-  std::vector<LoopSchedule> *schedules;
-
-  /// The body's regions, a pair's two as one unit; null (after a
-  /// diagnostic) when a pair's regions do not follow each other.
-  static std::optional<SmallVector<Unit>> collectUnits(Block &body) {
-    SmallVector<Unit> units;
-    for (auto begin : body.getOps<gluon::IntraWaveBeginOp>()) {
-      Operation *end = begin->getNextNode();
-      while (!isa<gluon::IntraWaveEndOp>(end))
-        end = end->getNextNode();
-      if (!units.empty() && begin.getPair() &&
-          units.back().begins.size() == 1 &&
-          units.back().begins[0].getPair() == begin.getPair()) {
-        Unit &unit = units.back();
-        if (unit.ends[0]->getNextNode() != begin.getOperation()) {
-          begin.emitError()
-              << "the two stages of pair " << *begin.getPair()
-              << " must follow each other: ops between them would be in "
-                 "neither stream";
-          return std::nullopt;
-        }
-        unit.begins.push_back(begin);
-        unit.ends.push_back(cast<gluon::IntraWaveEndOp>(end));
-        unit.ops.push_back(getRegionOps(begin, end));
-        continue;
-      }
-      Unit unit;
       unit.begins.push_back(begin);
       unit.ends.push_back(cast<gluon::IntraWaveEndOp>(end));
       unit.ops.push_back(getRegionOps(begin, end));
-      units.push_back(std::move(unit));
+      continue;
     }
-    return units;
+    Unit unit;
+    unit.begins.push_back(begin);
+    unit.ends.push_back(cast<gluon::IntraWaveEndOp>(end));
+    unit.ops.push_back(getRegionOps(begin, end));
+    units.push_back(std::move(unit));
   }
+  return units;
+}
 
-  static void record(Unit &unit, ArrayRef<IntraWaveStep> steps, int32_t syncId,
-                     Builder &builder) {
-    SmallVector<int32_t> encoded;
-    for (const IntraWaveStep &step : steps) {
-      encoded.push_back(int32_t(step.group));
-      encoded.push_back(int32_t(step.count));
-    }
-    for (gluon::IntraWaveBeginOp begin : unit.begins)
-      begin->setAttr(amd::kIntraWavePlannedAttrName, builder.getUnitAttr());
-    for (gluon::IntraWaveEndOp end : unit.ends)
-      end->setAttr(amd::kIntraWavePlannedAttrName, builder.getUnitAttr());
-    unit.begins.front()->setAttr(amd::kIntraWaveOpensAttrName,
-                                 builder.getUnitAttr());
-    Operation *last = unit.ends.back();
-    last->setAttr(amd::kIntraWaveStepsAttrName,
-                  builder.getDenseI32ArrayAttr(encoded));
-    last->setAttr(amd::kIntraWaveSyncIdAttrName,
-                  builder.getI32IntegerAttr(syncId));
+void record(Unit &unit, ArrayRef<IntraWaveStep> steps, int32_t syncId,
+                   Builder &builder) {
+  SmallVector<int32_t> encoded;
+  for (const IntraWaveStep &step : steps) {
+    encoded.push_back(int32_t(step.group));
+    encoded.push_back(int32_t(step.count));
   }
+  for (gluon::IntraWaveBeginOp begin : unit.begins)
+    begin->setAttr(amd::kIntraWavePlannedAttrName, builder.getUnitAttr());
+  for (gluon::IntraWaveEndOp end : unit.ends)
+    end->setAttr(amd::kIntraWavePlannedAttrName, builder.getUnitAttr());
+  unit.begins.front()->setAttr(amd::kIntraWaveOpensAttrName,
+                               builder.getUnitAttr());
+  Operation *last = unit.ends.back();
+  last->setAttr(amd::kIntraWaveStepsAttrName,
+                builder.getDenseI32ArrayAttr(encoded));
+  last->setAttr(amd::kIntraWaveSyncIdAttrName,
+                builder.getI32IntegerAttr(syncId));
+}
 
-  void addToSchedule(unsigned line, std::vector<IntraWaveRegion> regions) {
-    auto loop = llvm::find_if(*schedules, [&](const LoopSchedule &schedule) {
-      return schedule.line == line;
-    });
-    if (loop == schedules->end()) {
-      schedules->push_back({});
-      loop = std::prev(schedules->end());
-      loop->line = line;
+/// Plans every intra-wave region of `module`'s loops, in program order,
+/// calling `visit(loop, unit, region)` for each; fails after a diagnostic.
+LogicalResult forEachPlannedRegion(
+    ModuleOp module, const TargetInfo &target,
+    llvm::function_ref<void(scf::ForOp, Unit &, IntraWaveRegion &)> visit) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) {
+    if (!loop.getBody()->getOps<gluon::IntraWaveBeginOp>().empty())
+      loops.push_back(loop);
+  });
+  IntraWavePlanner planner(module, target);
+  for (scf::ForOp loop : loops) {
+    std::optional<SmallVector<Unit>> units = collectUnits(*loop.getBody());
+    if (!units)
+      return failure();
+    for (Unit &unit : *units) {
+      IntraWaveRegion region;
+      if (!planner.plan(unit, region))
+        return failure();
+      region.label = getUnitLabel(unit);
+      region.pair = unit.begins[0].getPair();
+      region.line = getLine(unit.begins[0]);
+      region.stage = getStageLabel(unit.begins[0]);
+      visit(loop, unit, region);
     }
-    for (IntraWaveRegion &region : regions)
-      loop->intraWave.push_back(std::move(region));
+  }
+  return success();
+}
+
+class PlanIntraWavePass
+    : public gluonc::amd::impl::GluonAMDPlanIntraWaveBase<PlanIntraWavePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::shared_ptr<const TargetInfo> target = getModuleTargetInfo(module);
+    if (!target)
+      return signalPassFailure();
+    Builder builder(&getContext());
+    // One sync id per region, so that two regions' groups never join.
+    int32_t syncId = 0;
+    if (failed(forEachPlannedRegion(
+            module, *target,
+            [&](scf::ForOp, Unit &unit, IntraWaveRegion &region) {
+              record(unit, region.steps, syncId++, builder);
+            })))
+      signalPassFailure();
   }
 };
 
 } // namespace
 
-std::unique_ptr<Pass>
-gluonc::amd::createPlanIntraWavePass(std::shared_ptr<const TargetInfo> target,
-                                     std::vector<LoopSchedule> *schedules) {
-  return std::make_unique<PlanIntraWavePass>(std::move(target), schedules);
+void gluonc::amd::addIntraWaveSchedules(ModuleOp module,
+                                        const TargetInfo &target,
+                                        std::vector<LoopSchedule> &schedules) {
+  (void)forEachPlannedRegion(
+      module, target, [&](scf::ForOp loop, Unit &, IntraWaveRegion &region) {
+        unsigned line = getLine(loop);
+        auto it = llvm::find_if(schedules, [&](const LoopSchedule &schedule) {
+          return schedule.line == line;
+        });
+        if (it == schedules.end()) {
+          schedules.push_back({});
+          it = std::prev(schedules.end());
+          it->line = line;
+        }
+        it->intraWave.push_back(std::move(region));
+      });
 }

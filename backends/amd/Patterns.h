@@ -104,11 +104,18 @@ constexpr llvm::StringLiteral kIntraWaveStepsAttrName =
 constexpr llvm::StringLiteral kIntraWaveSyncIdAttrName =
     "gluon.intra_wave_sync_id";
 
-/// Plans each intra-wave region's interleave (the `schedule` stage); each
-/// loop's plans go to `schedules` when given.
-std::unique_ptr<mlir::Pass>
-createPlanIntraWavePass(std::shared_ptr<const TargetInfo> target,
-                        std::vector<LoopSchedule> *schedules);
+#define GEN_PASS_DECL
+#include "Passes.h.inc"
+
+/// The schedule of each warp-pipelined loop as gluon-amd-plan-warp-pipelines
+/// planned it (WarpPipelinePlanning.cpp), outer loops first.
+std::vector<LoopSchedule> getWarpPipelineSchedules(mlir::ModuleOp module);
+
+/// Adds each intra-wave region as gluon-amd-plan-intra-wave planned it
+/// (IntraWaveSchedule.cpp) to its loop's entry of `schedules` (a new entry
+/// for a loop without one).
+void addIntraWaveSchedules(mlir::ModuleOp module, const TargetInfo &target,
+                           std::vector<LoopSchedule> &schedules);
 
 } // namespace gluonc::amd
 

@@ -150,3 +150,12 @@ void NVIDIATargetInfo::getDependentDialects(DialectRegistry &registry) const {
 void NVIDIATargetInfo::addLegalDialects(ConversionTarget &target) const {
   target.addLegalDialect<NVVM::NVVMDialect>();
 }
+
+// A special register other than the block's own coordinates (%ctaid,
+// %nctaid) is read as variant: thread and lane ids differ between the
+// warps of a block, and a conservative answer only costs a capture.
+bool NVIDIATargetInfo::isThreadVariant(Operation *op) const {
+  StringRef name = op->getName().getStringRef();
+  return name.starts_with("nvvm.read.ptx.sreg.") &&
+         !name.contains("ctaid") && !name.contains("nctaid");
+}

@@ -15,6 +15,7 @@ namespace gluonc::nvidia {
 class NVIDIATargetInfo : public TargetInfo {
 public:
   unsigned getWarpSize() const override { return kWarpSize; }
+  bool isThreadVariant(mlir::Operation *op) const override;
   mlir::Value getBlockThreadId(mlir::OpBuilder &builder, mlir::Location loc,
                           unsigned numThreads) const override;
   mlir::Value getProgramId(mlir::OpBuilder &builder, mlir::Location loc,

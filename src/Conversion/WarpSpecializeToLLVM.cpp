@@ -125,7 +125,8 @@ constexpr unsigned kMaxRecomputedOps = 16;
 /// argument, or a side-effect-free op of such values that reads no
 /// thread-dependent register; collects the ops in `chain` (operands
 /// first).
-bool collectRecomputable(Value value, SetVector<Operation *> &chain) {
+bool collectRecomputable(const TargetInfo &target, Value value,
+                         SetVector<Operation *> &chain) {
   if (auto argument = dyn_cast<BlockArgument>(value))
     return argument.getOwner()->isEntryBlock() &&
            isa<LLVM::LLVMFuncOp>(argument.getOwner()->getParentOp());
@@ -135,14 +136,10 @@ bool collectRecomputable(Value value, SetVector<Operation *> &chain) {
   if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
     return false;
   // The thread's own ids differ from task to task; the block's do not.
-  StringRef name = def->getName().getStringRef();
-  if (name.starts_with("nvvm.read.ptx.sreg.") &&
-      !name.contains("ctaid") && !name.contains("nctaid"))
-    return false;
-  if (name.starts_with("rocdl."))
+  if (target.isThreadVariant(def))
     return false;
   for (Value operand : def->getOperands())
-    if (!collectRecomputable(operand, chain))
+    if (!collectRecomputable(target, operand, chain))
       return false;
   chain.insert(def);
   return chain.size() <= kMaxRecomputedOps;
@@ -270,7 +267,7 @@ private:
           continue;
         Value capture = op.getCaptures()[index];
         SetVector<Operation *> chain;
-        if (collectRecomputable(capture, chain)) {
+        if (collectRecomputable(target, capture, chain)) {
           IRMapping mapping;
           for (Operation *def : chain)
             b.clone(*def, mapping);

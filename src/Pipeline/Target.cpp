@@ -6,6 +6,8 @@
 
 #include "gluonc/Pipeline/Target.h"
 
+#include "gluonc/IR/Dialect.h"
+
 #include <cassert>
 
 using namespace gluonc;
@@ -50,4 +52,18 @@ const Target *gluonc::lookupTargetForArch(llvm::StringRef arch) {
 
 const std::vector<std::unique_ptr<Target>> &gluonc::getRegisteredTargets() {
   return registry();
+}
+
+std::shared_ptr<const TargetInfo>
+gluonc::getModuleTargetInfo(mlir::ModuleOp module) {
+  auto arch = module->getAttrOfType<mlir::StringAttr>(
+      mlir::gluon::GluonDialect::kTargetAttrName);
+  const Target *target = arch ? lookupTargetForArch(arch.getValue()) : nullptr;
+  if (!target) {
+    module.emitError() << "the module's '"
+                       << mlir::gluon::GluonDialect::kTargetAttrName
+                       << "' names no architecture gluonc compiles for";
+    return nullptr;
+  }
+  return target->getTargetInfo(arch.getValue());
 }

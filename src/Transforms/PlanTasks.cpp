@@ -28,25 +28,17 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONPLANTASKS
+#include "gluonc/Transforms/Passes.h.inc"
+} // namespace gluonc
+
 using namespace mlir;
 using namespace gluonc;
 
 namespace {
 
-class PlanTasksPass
-    : public PassWrapper<PlanTasksPass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanTasksPass)
-
-  PlanTasksPass(const ArchInfo *arch, std::optional<TaskPlan> *out)
-      : arch(arch), out(out) {}
-
-  StringRef getArgument() const override { return "gluon-plan-tasks"; }
-  StringRef getDescription() const override {
-    return "Place warp_specialize partitions on warps and plan their "
-           "setmaxnreg register budgets";
-  }
-
+class PlanTasksPass : public gluonc::impl::GluonPlanTasksBase<PlanTasksPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<gluon::WarpSpecializeOp> ops;
@@ -81,7 +73,7 @@ public:
                    "buffer)");
       return signalPassFailure();
     }
-    const ArchInfo *facts = arch ? arch : gluon::getTargetArchInfo(module);
+    const ArchInfo *facts = gluon::getTargetArchInfo(module);
     if (!facts) {
       module.emitError() << "the tasks pass needs the architecture: the "
                             "module's '"
@@ -120,20 +112,22 @@ public:
     }
     module->setAttr(gluon::kTotalNumWarpsAttrName,
                     builder.getI32IntegerAttr(plan.totalWarps));
-    if (out)
-      *out = plan;
   }
-
-private:
-  /// Null: the module's.
-  const ArchInfo *arch;
-  std::optional<TaskPlan> *out;
 };
 
 } // namespace
 
-std::unique_ptr<Pass>
-gluonc::createPlanTasksPass(const ArchInfo *arch,
-                            std::optional<TaskPlan> *plan) {
-  return std::make_unique<PlanTasksPass>(arch, plan);
+std::optional<TaskPlan> gluonc::getTaskPlan(ModuleOp module) {
+  gluon::WarpSpecializeOp op;
+  module.walk([&](gluon::WarpSpecializeOp found) {
+    op = found;
+    return WalkResult::interrupt();
+  });
+  const ArchInfo *arch = gluon::getTargetArchInfo(module);
+  if (!op || !arch)
+    return std::nullopt;
+  auto planned = planTasks(gluon::getTaskSet(op), *arch);
+  if (auto *plan = std::get_if<TaskPlan>(&planned))
+    return std::move(*plan);
+  return std::nullopt;
 }

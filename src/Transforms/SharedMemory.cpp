@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Transforms/SharedMemory.h"
+#include "gluonc/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -12,6 +13,11 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
+
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONALLOCATESHAREDMEMORY
+#include "gluonc/Transforms/Passes.h.inc"
+} // namespace gluonc
 
 using namespace mlir;
 using namespace gluonc;
@@ -106,24 +112,10 @@ struct Placement {
 /// before the next op's writes, and the last accesses of one allocation
 /// before the first of another that takes its bytes.
 class AllocateSharedMemoryPass
-    : public PassWrapper<AllocateSharedMemoryPass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AllocateSharedMemoryPass)
-
-  explicit AllocateSharedMemoryPass(SharedMemoryPlan *plan) : plan(plan) {}
-
-  StringRef getArgument() const override {
-    return "gluon-allocate-shared-memory";
-  }
-  StringRef getDescription() const override {
-    return "Place shared memory allocations and the scratch of reductions "
-           "and layout conversions";
-  }
-
+    : public gluonc::impl::GluonAllocateSharedMemoryBase<AllocateSharedMemoryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
-    SharedMemoryPlan result;
     std::vector<Placement> placed;
     int64_t allocated = 0;
     WalkResult walk = module.walk([&](func::FuncOp func) {
@@ -145,7 +137,6 @@ public:
                        builder.getI32IntegerAttr(placement.begin));
         placed.push_back(placement);
         allocated = std::max(allocated, placement.end);
-        result.buffers.push_back(describe(alloc, placement));
         return WalkResult::advance();
       });
     });
@@ -159,7 +150,6 @@ public:
       op->setAttr(kScratchOffsetAttrName, builder.getI32IntegerAttr(allocated));
       total = std::max(total, allocated + bytes);
     });
-    int64_t scratchEnd = total;
     // A warp_specialize's captures travel through a buffer of their own,
     // 8 bytes each, past the scratch: the default task may use the scratch
     // while the workers still read their captures.
@@ -177,11 +167,6 @@ public:
       return signalPassFailure();
     }
     module->setAttr(kSharedBytesAttrName, builder.getI32IntegerAttr(total));
-    result.scratchOffset = allocated;
-    result.scratchBytes = scratchEnd - allocated;
-    result.totalBytes = total;
-    if (plan)
-      *plan = std::move(result);
   }
 
 private:
@@ -203,32 +188,55 @@ private:
     }
     return placement;
   }
-
-  static SharedMemoryPlan::Buffer describe(gluon::LocalAllocOp alloc,
-                                           const Placement &placement) {
-    SharedMemoryPlan::Buffer buffer;
-    if (FileLineColLoc loc = gluon::findFileLoc(alloc.getLoc())) {
-      buffer.line = loc.getLine();
-      buffer.column = loc.getColumn();
-    }
-    // 0 for a range to the kernel's end (its return has the def's line).
-    Operation *last = placement.live.lastOp;
-    bool toEnd = last->hasTrait<OpTrait::IsTerminator>() &&
-                 isa<func::FuncOp>(last->getParentOp());
-    if (FileLineColLoc loc = gluon::findFileLoc(last->getLoc()); loc && !toEnd)
-      buffer.liveUntilLine = loc.getLine();
-    buffer.type = describeAllocation(alloc);
-    buffer.offset = placement.begin;
-    buffer.bytes = getAllocationBytes(alloc);
-    return buffer;
-  }
-
-  SharedMemoryPlan *plan;
 };
 
 } // namespace
 
-std::unique_ptr<Pass>
-gluonc::createAllocateSharedMemoryPass(SharedMemoryPlan *plan) {
-  return std::make_unique<AllocateSharedMemoryPass>(plan);
+/// An allocation as -v and the metadata describe it: where it is made and
+/// placed, and the line its live range `live` ends on.
+static SharedMemoryPlan::Buffer describeBuffer(gluon::LocalAllocOp alloc,
+                                         const LiveRange &live) {
+  SharedMemoryPlan::Buffer buffer;
+  if (FileLineColLoc loc = gluon::findFileLoc(alloc.getLoc())) {
+    buffer.line = loc.getLine();
+    buffer.column = loc.getColumn();
+  }
+  // 0 for a range to the kernel's end (its return has the def's line).
+  Operation *last = live.lastOp;
+  bool toEnd = last->hasTrait<OpTrait::IsTerminator>() &&
+               isa<func::FuncOp>(last->getParentOp());
+  if (FileLineColLoc loc = gluon::findFileLoc(last->getLoc()); loc && !toEnd)
+    buffer.liveUntilLine = loc.getLine();
+  buffer.type = describeAllocation(alloc);
+  buffer.offset =
+      alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName).getInt();
+  buffer.bytes = getAllocationBytes(alloc);
+  return buffer;
+}
+
+SharedMemoryPlan gluonc::getSharedMemoryPlan(ModuleOp module) {
+  SharedMemoryPlan plan;
+  int64_t allocated = 0;
+  module.walk([&](func::FuncOp func) {
+    llvm::DenseMap<Operation *, LiveRange> liveness =
+        computeAllocationLiveness(func);
+    func.walk([&](gluon::LocalAllocOp alloc) {
+      if (!alloc->hasAttr(kAllocationOffsetAttrName))
+        return;
+      plan.buffers.push_back(describeBuffer(alloc, liveness.lookup(alloc)));
+      allocated = std::max(
+          allocated, plan.buffers.back().offset +
+                         int64_t(llvm::alignTo(plan.buffers.back().bytes,
+                                               kSharedMemoryAlignment)));
+    });
+  });
+  // Every scratch user starts where the allocations end.
+  plan.scratchOffset = allocated;
+  module.walk([&](Operation *op) {
+    if (op->hasAttr(kScratchOffsetAttrName))
+      plan.scratchBytes = std::max(plan.scratchBytes, getScratchBytes(op));
+  });
+  if (auto bytes = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
+    plan.totalBytes = bytes.getInt();
+  return plan;
 }

@@ -9,7 +9,10 @@
 
 #include "gluonc/IR/WarpSpecialize.h"
 
-#include "mlir/Pass/PassRegistry.h"
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONVERIFYLAYOUTS
+#include "gluonc/Transforms/Passes.h.inc"
+} // namespace gluonc
 
 using namespace mlir;
 using namespace gluonc;
@@ -17,16 +20,8 @@ using namespace gluonc;
 namespace {
 
 class VerifyLayoutsPass
-    : public PassWrapper<VerifyLayoutsPass, OperationPass<ModuleOp>> {
+    : public gluonc::impl::GluonVerifyLayoutsBase<VerifyLayoutsPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyLayoutsPass)
-
-  StringRef getArgument() const override { return "gluon-verify-layouts"; }
-  StringRef getDescription() const override {
-    return "Check layouts against the kernel's warps and the target's warp "
-           "size";
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto numWarps = module->getAttrOfType<IntegerAttr>(
@@ -98,14 +93,3 @@ private:
 };
 
 } // namespace
-
-std::unique_ptr<Pass> gluonc::createVerifyLayoutsPass() {
-  return std::make_unique<VerifyLayoutsPass>();
-}
-
-void gluonc::registerGluonTransformsPasses() {
-  PassRegistration<VerifyLayoutsPass>();
-  registerPass([] { return createPlanTasksPass(); });
-  registerPass([] { return createAllocateSharedMemoryPass(); });
-  registerPass([] { return createInsertBarriersPass(); });
-}

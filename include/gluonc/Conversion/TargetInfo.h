@@ -48,6 +48,11 @@ public:
 
   /// Threads per warp (wavefront).
   virtual unsigned getWarpSize() const = 0;
+  /// Whether `op`, a side-effect-free op of this target's dialect, reads
+  /// a value that differs between the threads or warps of one block (a
+  /// thread or lane id register). A warp_specialize partition may not
+  /// recompute such a value from its captures: its threads differ.
+  virtual bool isThreadVariant(mlir::Operation *op) const = 0;
   /// The widest global memory access of one thread, in bytes.
   virtual unsigned getMaxAccessBytes() const { return 16; }
 

@@ -4,14 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A compile runs named stages in order; each can be printed, and the IR
-// after any of them dumped:
+// A compile runs named stages in order, from one table (Pipeline.cpp); each
+// can be printed, and the IR after any of them dumped:
 //
-//   verify   layouts and types against the kernel's warps and the target
-//   membar   shared memory placed by liveness, barriers between racing accesses
-//   lower    gluon -> LLVM dialect (+ NVVM), per thread, by the target
-//   llvm     LLVM IR, optimized
-//   codegen  assembly and the loadable image
+//   verify    layouts and types against the kernel's warps and the target
+//   tasks     warp_specialize placed on warps, register budgets planned
+//   membar    shared memory placed by liveness, the target's plans the
+//             barriers follow, barriers between racing accesses, the
+//             async-proxy fence check
+//   schedule  the target's plans for its instruction scheduler
+//   lower     gluon -> LLVM dialect (+ NVVM / ROCDL), per thread, by the target
+//   llvm      LLVM IR, optimized
+//   codegen   assembly and the loadable image
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +59,8 @@ struct PipelineResult {
   /// The warp_specialize's placement and register plan (after `tasks`);
   /// none for a kernel without one.
   std::optional<TaskPlan> tasks;
-  /// Each warp-pipelined loop's stages and borders (after `membar`) and
-  /// its intra-wave regions (after `schedule`).
+  /// Each warp-pipelined loop's stages and borders and its intra-wave
+  /// regions, as the target planned them (after `schedule`).
   std::vector<LoopSchedule> schedules;
   CodegenResult codegen;
   /// Seconds of each stage that ran, then of codegen's own steps.
@@ -79,14 +83,27 @@ public:
   mlir::FailureOr<PipelineResult> run(mlir::ModuleOp module) const;
 
 private:
+  struct Run;
+  struct Stage;
+  /// The stage table, in order.
+  static const std::vector<Stage> &getStages();
+
+  llvm::StringRef getArch() const;
   bool shouldPrintAfter(llvm::StringRef stage) const;
-  /// The passes of `stage`; the allocation pass describes its placements
-  /// in `plan`, the tasks pass its plan in `tasks`, and the barrier and
-  /// scheduling passes their warp pipelines in `schedules` when given.
-  void buildStagePasses(llvm::StringRef stage, mlir::OpPassManager &pm,
-                        SharedMemoryPlan *plan = nullptr,
-                        std::optional<TaskPlan> *tasks = nullptr,
-                        std::vector<LoopSchedule> *schedules = nullptr) const;
+  void dumpAfter(const Stage &stage, Run &run) const;
+
+  void addVerifyPasses(mlir::OpPassManager &pm) const;
+  void addTasksPasses(mlir::OpPassManager &pm) const;
+  void addMembarPasses(mlir::OpPassManager &pm) const;
+  void addSchedulePasses(mlir::OpPassManager &pm) const;
+  void addLowerPasses(mlir::OpPassManager &pm) const;
+
+  mlir::LogicalResult finishVerify(Run &run) const;
+  mlir::LogicalResult finishTasks(Run &run) const;
+  mlir::LogicalResult finishMembar(Run &run) const;
+  mlir::LogicalResult finishSchedule(Run &run) const;
+  mlir::LogicalResult runLLVM(Run &run) const;
+  mlir::LogicalResult runCodegen(Run &run) const;
 
   const Target &target;
   PipelineOptions options;

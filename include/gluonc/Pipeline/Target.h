@@ -163,13 +163,23 @@ public:
                                    " target has no container format");
   }
 
+  /// Adds the target's plans the barrier pass follows, run in the `membar`
+  /// stage after shared memory is placed and before barriers are
+  /// (AMD: the borders of warp pipelines). None by default.
+  virtual void buildMembarPlanningPasses(mlir::OpPassManager & /*pm*/,
+                                         llvm::StringRef /*arch*/) const {}
   /// Adds the passes of the `schedule` stage for `arch`: plans for the
   /// target's instruction scheduler, on gluon IR after the barriers are
-  /// placed (AMD: the interleave of intra-wave regions), each loop's added
-  /// to `schedules` when given. None by default.
-  virtual void
-  buildSchedulingPasses(mlir::OpPassManager & /*pm*/, llvm::StringRef /*arch*/,
-                        std::vector<LoopSchedule> * /*schedules*/) const {}
+  /// placed (AMD: the interleave of intra-wave regions). None by default.
+  virtual void buildSchedulingPasses(mlir::OpPassManager & /*pm*/,
+                                     llvm::StringRef /*arch*/) const {}
+  /// Each loop's schedule as the target's planning passes left it in
+  /// `module` (after the `schedule` stage), for `-v` and the metadata.
+  /// None by default.
+  virtual std::vector<LoopSchedule>
+  getSchedules(mlir::ModuleOp /*module*/, llvm::StringRef /*arch*/) const {
+    return {};
+  }
   /// Adds the passes of the `lower` stage for `arch`: gluon IR to the LLVM
   /// dialect.
   virtual void buildLoweringPasses(mlir::OpPassManager &pm,
@@ -192,6 +202,10 @@ public:
 /// Targets register themselves once at startup; lookups are by arch.
 void registerTarget(std::unique_ptr<Target> target);
 const Target *lookupTargetForArch(llvm::StringRef arch);
+/// The primitives of the target the module's gluon.target names, for a
+/// pass that gets no target but the module; null after an error at the
+/// module when no registered target compiles for it.
+std::shared_ptr<const TargetInfo> getModuleTargetInfo(mlir::ModuleOp module);
 const std::vector<std::unique_ptr<Target>> &getRegisteredTargets();
 
 } // namespace gluonc

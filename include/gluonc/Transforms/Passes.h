@@ -3,12 +3,20 @@
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The passes declared in src/Transforms/Passes.td (create<Name>() and
+// registerGluonTransformsPasses() are generated from it), and the readers of
+// the plans they leave in the IR: a plan travels as attributes on the ops it
+// concerns, and the driver asks these functions for its report.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_TRANSFORMS_PASSES_H
 #define GLUONC_TRANSFORMS_PASSES_H
 
 #include "gluonc/IR/TaskPlan.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
@@ -16,22 +24,17 @@
 
 namespace gluonc {
 
-/// Checks what op verifiers cannot see alone: every layout fits the kernel's
-/// warp count and the target's warp size, and tensor shapes are powers of
-/// two. (arith's verifiers already require equal encodings of operands.)
-std::unique_ptr<mlir::Pass> createVerifyLayoutsPass();
+#define GEN_PASS_DECL
+#include "gluonc/Transforms/Passes.h.inc"
 
-/// The `tasks` stage: places the kernel's warp_specialize partitions on
-/// warps and plans their register budgets on `arch` (PlanTasks.cpp); the
-/// plan goes to `plan` when given (for the metadata). Without `arch` (a
-/// pass gluonc-opt runs) the facts are those of the module's `gluon.target`
-/// (mlir::gluon::getTargetArchInfo).
-std::unique_ptr<mlir::Pass>
-createPlanTasksPass(const ArchInfo *arch = nullptr,
-                    std::optional<TaskPlan> *plan = nullptr);
+#define GEN_PASS_REGISTRATION
+#include "gluonc/Transforms/Passes.h.inc"
 
-/// Registers the passes above for gluonc-opt.
-void registerGluonTransformsPasses();
+/// The task plan of the module's warp_specialize on the architecture its
+/// gluon.target names (gluonc::planTasks on the op as gluon-plan-tasks left
+/// it); none for a kernel without one or an architecture gluonc does not
+/// know.
+std::optional<TaskPlan> getTaskPlan(mlir::ModuleOp module);
 
 } // namespace gluonc
 

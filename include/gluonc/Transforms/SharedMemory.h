@@ -22,7 +22,7 @@
 #include "gluonc/Layout/ScanPlan.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Pass/Pass.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include <string>
 #include <vector>
@@ -126,18 +126,10 @@ struct SharedMemoryPlan {
 /// spans, when the views leading to it have constant places (Membar.cpp).
 std::optional<std::pair<int64_t, int64_t>> getViewElements(mlir::Value descriptor);
 
-/// Places each allocation (kAllocationOffsetAttrName) and each op's scratch
-/// (kScratchOffsetAttrName) and sets the module's kSharedBytesAttrName.
-/// Allocations whose live ranges are disjoint may share bytes. When `plan`
-/// is given, the pass describes what it did there.
-std::unique_ptr<mlir::Pass>
-createAllocateSharedMemoryPass(SharedMemoryPlan *plan = nullptr);
-
-/// Inserts gluon.barrier where a shared memory access could race with an
-/// earlier one by another thread, and plans the borders of warp pipelines
-/// (Membar.cpp); each pipelined loop's plan goes to `schedules` when given.
-std::unique_ptr<mlir::Pass>
-createInsertBarriersPass(std::vector<LoopSchedule> *schedules = nullptr);
+/// Where gluon-allocate-shared-memory placed the module's allocations and
+/// scratch, read from the offsets it left (an allocation it did not place
+/// is left out).
+SharedMemoryPlan getSharedMemoryPlan(mlir::ModuleOp module);
 
 } // namespace gluonc
 

@@ -1,0 +1,161 @@
+//===- MemoryAccesses.cpp - The shared memory accesses of gluon ops -------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Which buffer a shared memory view names (through index, subslice,
+// permute and reshape, and a partition's captures) and which accesses each
+// op makes. MemoryAccesses.h states the model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Transforms/MemoryAccesses.h"
+
+#include "gluonc/IR/Async.h"
+#include "gluonc/IR/MemDesc.h"
+#include "gluonc/IR/WarpSpecialize.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace gluonc;
+
+gluon::LocalAllocOp gluonc::getAllocation(Value descriptor) {
+  // A partition sees a buffer through its capture.
+  if (Value captured = gluon::getCapturedValue(descriptor))
+    return getAllocation(captured);
+  Operation *def = descriptor.getDefiningOp();
+  if (auto alloc = dyn_cast_or_null<gluon::LocalAllocOp>(def))
+    return alloc;
+  if (!isa_and_nonnull<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
+                       gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+    return {};
+  return getAllocation(def->getOperand(0));
+}
+
+namespace {
+
+/// Elements from the allocation's start to the first element of the view
+/// `descriptor`, when the views leading to it have constant offsets.
+std::optional<int64_t> getViewOrigin(Value descriptor) {
+  if (Value captured = gluon::getCapturedValue(descriptor))
+    return getViewOrigin(captured);
+  Operation *def = descriptor.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (isa<gluon::LocalAllocOp>(def))
+    return 0;
+  if (!isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
+           gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+    return std::nullopt;
+  Value src = def->getOperand(0);
+  std::optional<int64_t> origin = getViewOrigin(src);
+  if (!origin)
+    return std::nullopt;
+  auto srcType = cast<gluon::MemDescType>(src.getType());
+  if (auto index = dyn_cast<gluon::MemDescIndexOp>(def)) {
+    APInt value;
+    if (!matchPattern(index.getIndex(), m_ConstantInt(&value)))
+      return std::nullopt;
+    return *origin + value.getSExtValue() * gluon::getIndexStride(srcType);
+  }
+  if (auto slice = dyn_cast<gluon::MemDescSubsliceOp>(def))
+    return *origin + gluon::getSubsliceOffset(srcType, slice.getOffsets());
+  return origin;
+}
+
+/// Elements from a view's first element past its last one.
+int64_t getViewExtent(gluon::MemDescType type) {
+  SharedLayout layout = type.getSharedLayout();
+  int64_t bits = 0;
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < type.getShape()[d]; ++bit)
+      bits |= layout.getCoordBitOffset(d, bit);
+  return layout.pad(bits) + 1;
+}
+
+} // namespace
+
+std::optional<std::pair<int64_t, int64_t>>
+gluonc::getViewElements(Value descriptor) {
+  std::optional<int64_t> origin = getViewOrigin(descriptor);
+  if (!origin)
+    return std::nullopt;
+  return std::make_pair(
+      *origin,
+      *origin + getViewExtent(cast<gluon::MemDescType>(descriptor.getType())));
+}
+
+SmallVector<Access> gluonc::getAccesses(Operation *op) {
+  if (auto alloc = dyn_cast<gluon::LocalAllocOp>(op)) {
+    if (alloc.getSrc())
+      return {{Buffer::of(alloc.getResult()), /*isWrite=*/true}};
+    return {};
+  }
+  if (auto store = dyn_cast<gluon::LocalStoreOp>(op))
+    return {{Buffer::of(store.getDst()), /*isWrite=*/true}};
+  if (auto load = dyn_cast<gluon::LocalLoadOp>(op))
+    return {{Buffer::of(load.getSrc()), /*isWrite=*/false}};
+  if (isa<gluon::InitBarrierOp, gluon::InvalidateBarrierOp>(op))
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true,
+             /*staysPending=*/true, /*onMBarrier=*/true}};
+  if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp,
+          gluon::WaitBarrierOp>(op))
+    return {{Buffer::of(op->getOperand(0)), /*isWrite=*/false,
+             /*staysPending=*/true, /*onMBarrier=*/true}};
+  if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(op))
+    return {{Buffer::of(load.getBarrier()), /*isWrite=*/false,
+             /*staysPending=*/true, /*onMBarrier=*/true},
+            {Buffer::of(load.getDst()), /*isWrite=*/true,
+             /*staysPending=*/false}};
+  // Pending only once a wait_group retires it (PendingAccesses::startCopy).
+  if (Value dst = gluon::getAsyncCopyDestination(op))
+    return {{Buffer::of(dst), /*isWrite=*/true, /*staysPending=*/false}};
+  if (auto store = dyn_cast<gluon::AsyncTMAStoreOp>(op))
+    return {{Buffer::of(store.getSrc()), /*isWrite=*/false}};
+  if (auto mma = dyn_cast<gluon::WarpgroupMmaOp>(op)) {
+    SmallVector<Access> reads = {{Buffer::of(mma.getB()), /*isWrite=*/false}};
+    if (isa<gluon::MemDescType>(mma.getA().getType()))
+      reads.push_back({Buffer::of(mma.getA()), /*isWrite=*/false});
+    return reads;
+  }
+  return {};
+}
+
+bool gluonc::isScratchUser(Operation *op) {
+  return op->hasAttr(kScratchOffsetAttrName);
+}
+
+bool gluonc::usesSharedMemory(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isScratchUser(nested) || !getAccesses(nested).empty() ||
+                       isa<gluon::AsyncCommitGroupOp, gluon::AsyncWaitGroupOp>(
+                           nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+Buffer Buffer::of(Value descriptor) {
+  gluon::LocalAllocOp alloc = getAllocation(descriptor);
+  Buffer buffer;
+  if (!alloc)
+    return buffer;
+  buffer.kind = Allocation;
+  buffer.alloc = alloc;
+  buffer.end = alloc.getType().getSharedLayout().getAllocationElements();
+  // A view at a known place touches only its part: accesses to the two
+  // buffers of a double-buffered allocation do not race.
+  if (auto elements = getViewElements(descriptor))
+    std::tie(buffer.begin, buffer.end) = *elements;
+  if (auto offset =
+          alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName)) {
+    int64_t elementBytes = getElementBytes(alloc.getType().getElementType());
+    buffer.bytes = {offset.getInt() + buffer.begin * elementBytes,
+                    offset.getInt() + buffer.end * elementBytes};
+  }
+  return buffer;
+}

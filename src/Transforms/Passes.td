@@ -1,0 +1,91 @@
+//===- Passes.td - Target-independent gluon passes ---------*- tablegen -*-===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The passes of the verify, tasks and membar stages. Each reads what it
+// needs from the IR (the module's gluon.target names the architecture) and
+// writes its plan into the IR as attributes, where the lowering and the
+// driver's reports read it (Passes.h lists the readers).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUONC_TRANSFORMS_PASSES
+#define GLUONC_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def GluonVerifyLayouts : Pass<"gluon-verify-layouts", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Check layouts against the kernel's warps and warp size";
+  let description = [{
+    What op verifiers cannot see alone: every distributed layout covers the
+    module's `gluon.num_warps` warps of `gluon.threads_per_warp` lanes, and
+    the threads per warp are the target's. (arith's verifiers already
+    require equal encodings of operands.)
+  }];
+}
+
+def GluonPlanTasks : Pass<"gluon-plan-tasks", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Place warp_specialize partitions on warps and plan their "
+                "setmaxnreg register budgets";
+  let description = [{
+    The `tasks` stage. Checks the kernel's `gluon.warp_specialize` against
+    the architecture the module's `gluon.target` names, places its
+    partitions and plans their registers (gluonc::planTasks), and writes
+    the plan where the lowering reads it: `partitionStartWarps`,
+    `grantedRegisters` and `gluon.warp_group_registers` on the op,
+    `gluon.total_num_warps` and `gluon.maxnreg` on the module.
+
+    ```mlir
+    // before: no placement
+    gluon.warp_specialize(...) default { ... } partition0(...) num_warps(4) {...}
+    // after
+    gluon.warp_specialize(...) attributes {partitionStartWarps = array<i32: 4>} ...
+    ```
+  }];
+}
+
+def GluonAllocateSharedMemory
+    : Pass<"gluon-allocate-shared-memory", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Place shared memory allocations and the scratch of "
+                "reductions, scans and layout conversions";
+  let description = [{
+    Gives each `gluon.local_alloc` its offset (`gluon.allocation_offset`;
+    allocations live at disjoint times may share bytes), each scratch user
+    its offset (`gluon.scratch_offset`) and the module the bytes a launch
+    must provide (`gluon.shared_bytes`).
+  }];
+}
+
+def GluonInsertBarriers : Pass<"gluon-insert-barriers", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Insert barriers between shared memory accesses that could "
+                "race";
+  let description = [{
+    Inserts `gluon.barrier` before a shared memory access that conflicts
+    with one made since the last barrier (Membar.cpp states the rules for
+    asynchronous copies, mbarriers, warp specialization and control flow).
+    Inside a warp-pipelined loop it inserts nothing: the target's planning
+    pass, which runs first, marked the borders that order shared memory.
+  }];
+}
+
+def GluonCheckAsyncFences : Pass<"gluon-check-async-fences", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Check that threads' stores reach the async proxy through "
+                "fence_async_shared";
+  let description = [{
+    A TMA store or a warpgroup MMA reads shared memory through the async
+    proxy, which sees what threads stored only after a
+    `fence_async_shared` (Gluon leaves the fence to the kernel). Reading a
+    buffer that a store certainly wrote without a fence since is an error;
+    one that it may have written (a loop's previous iteration, one branch
+    of an `if`) a warning. Changes nothing.
+  }];
+}
+
+#endif // GLUONC_TRANSFORMS_PASSES
