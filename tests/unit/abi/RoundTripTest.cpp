@@ -213,8 +213,7 @@ std::vector<KernelParam> compileParams() {
   KernelSpec spec;
   spec.kernelName = "descs";
   spec.signature = DescriptorSignature;
-  spec.arch = "sm_90a";
-  spec.features = target->getFeatures("sm_90a");
+  spec.arch = &target->getArchInfo("sm_90a");
   KernelIR kernel = buildKernelIR(sources, *module, diags, context, spec);
   REQUIRE(kernel.module);
   REQUIRE(!diags.hasErrors());
