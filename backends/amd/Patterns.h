@@ -18,6 +18,10 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 
+namespace mlir::gluon {
+class MfmaOp;
+} // namespace mlir::gluon
+
 namespace gluonc::amd {
 
 /// gluon.mfma as CDNA's matrix instructions (MfmaOpToLLVM.cpp).

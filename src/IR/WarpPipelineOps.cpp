@@ -13,6 +13,7 @@
 
 #include "gluonc/IR/WarpPipeline.h"
 
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -82,6 +82,7 @@
 
 #include "gluonc/IR/Async.h"
 #include "gluonc/IR/MemDesc.h"
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
