@@ -31,9 +31,12 @@ def Gluon_MfmaOp : Gluon_Op<"mfma",
     [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "acc + a @ b on AMD's matrix cores";
   let description = [{
-    `acc` and the result are [M, N] fp32 in a `#gluon.amd_mfma` layout; `a`
-    ([M, K]) and `b` ([K, N]) are fp16 or bf16 in its dot operand layouts
-    (kWidth 4). Each warp issues one MFMA instruction per tile and K step.
+    `%r = gluon.mfma %a, %b, %acc : tensor<64x32xf16, #dot_a>,
+    tensor<32x64xf16, #dot_b> -> tensor<64x64xf32, #mfma>`: `acc` and the
+    result are [M, N] fp32 in a `#gluon.amd_mfma` layout; `a` ([M, K]) and
+    `b` ([K, N]) are fp16 or bf16 in its dot operand layouts (opIdx 0 and
+    1, both kWidth 4 or both 8). Each warp issues one MFMA instruction per
+    tile and K step.
   }];
   let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
                        Gluon_ValueTensor:$acc);
@@ -52,8 +55,11 @@ def Gluon_BufferLoadOp : Gluon_Op<"buffer_load", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "load through an AMD buffer resource: base plus offsets";
   let description = [{
-    The element at `ptr + offsets` (element offsets, i32) for every element
-    of `offsets`; where `mask` is false nothing is read and the result is
+    `%r = gluon.buffer_load %base[%offsets] mask %m other %o :
+    (!gluon.ptr<f32>, tensor<512xi32, #blocked>, tensor<512xi1, #blocked>,
+    tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>`: the element
+    at `ptr + offsets` (element offsets, i32) for every element of
+    `offsets`; where `mask` is false nothing is read and the result is
     `other` (zero without it). The pointer is one base for the whole
     program; the offsets must stay below 2^31 bytes.
   }];
@@ -71,6 +77,14 @@ def Gluon_BufferLoadOp : Gluon_Op<"buffer_load", [AttrSizedOperandSegments,
 def Gluon_BufferStoreOp : Gluon_Op<"buffer_store", [
     MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "store through an AMD buffer resource: base plus offsets";
+  let description = [{
+    `gluon.buffer_store %v, %base[%offsets] mask %m : (tensor<512xf32,
+    #blocked>, !gluon.ptr<f32>, tensor<512xi32, #blocked>, tensor<512xi1,
+    #blocked>) -> ()`: writes each element of `value` to `ptr + offsets`
+    (element offsets, i32), where `mask` holds; addressed as
+    gluon.buffer_load is, `value`, `offsets` and `mask` in one shape and
+    layout.
+  }];
   let arguments = (ins Gluon_ValueTensor:$value, Gluon_PointerType:$ptr,
                        Gluon_IntTensor:$offsets,
                        Optional<Gluon_BoolTensor>:$mask);
@@ -176,8 +190,8 @@ def Gluon_IntraWaveEndOp : Gluon_Op<"intra_wave_end",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "the end of an AMD intra-wave interleaving region";
   let description = [{
-    Closes the region the previous gluon.intra_wave_begin of the block
-    opened.
+    `gluon.intra_wave_end`: closes the region the previous
+    gluon.intra_wave_begin of the block opened (see its example).
   }];
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;

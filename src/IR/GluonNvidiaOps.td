@@ -51,6 +51,11 @@ def Gluon_InitBarrierOp : Gluon_MBarrierOp<"init_barrier",
 def Gluon_InvalidateBarrierOp : Gluon_MBarrierOp<"inval_barrier",
     [MemoryEffects<[MemWrite<DefaultResource>]>]> {
   let summary = "end an mbarrier's life, so its memory can be reused";
+  let description = [{
+    `gluon.inval_barrier %bar : !gluon.memdesc<1xi64, #shared>`: one thread
+    invalidates the mbarrier (mbarrier.inval), after which its shared
+    memory may hold other data.
+  }];
   let arguments = (ins Gluon_MemDesc:$barrier);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
 }
@@ -107,9 +112,10 @@ def Gluon_FenceAsyncSharedOp : Gluon_Op<"fence_async_shared",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "order this thread's shared memory accesses with async ones";
   let description = [{
-    Shared memory this thread wrote before the fence is visible to the
-    async proxy (TMA stores, wgmma) after it. `cluster` extends the fence
-    to the cluster's shared memory.
+    `gluon.fence_async_shared`: shared memory this thread wrote before the
+    fence is visible to the async proxy (TMA stores, wgmma) after it.
+    `gluon.fence_async_shared cluster` extends the fence to the cluster's
+    shared memory.
   }];
   let arguments = (ins UnitAttr:$cluster);
   let assemblyFormat = "(`cluster` $cluster^)? attr-dict";
@@ -165,6 +171,12 @@ def Gluon_AsyncTMAStoreOp : Gluon_Op<"async_tma_store",
 def Gluon_TMAStoreWaitOp : Gluon_Op<"tma_store_wait",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "wait until at most N TMA stores still read shared memory";
+  let description = [{
+    `gluon.tma_store_wait 0`: waits until at most `pendings` of the
+    gluon.async_tma_store ops before it (one bulk group each) still read
+    their shared memory (cp.async.bulk.wait_group.read); the sources of
+    the others may then be overwritten.
+  }];
   let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
   let assemblyFormat = "$pendings attr-dict";
 }
@@ -214,10 +226,10 @@ def Gluon_WarpgroupMmaOp : Gluon_Op<"warpgroup_mma",
     3), reading `b` ([K, N]) and `a` ([M, K]) from shared memory through
     matrix descriptors, or `a` from registers in the accumulator's dot
     operand layout (opIdx 0, kWidth 32 / element bits). Where `use_acc` is
-    false the accumulator starts at zero. The result is not ready, and the operands must not change, until
-    a gluon.warpgroup_mma_wait that passes the result says the group has
-    completed. Operands: f16 or bf16 (f32 accumulators), f32 (as tf32) or
-    f8E4M3FN / f8E5M2 (K-major only).
+    false the accumulator starts at zero. The result is not ready, and the
+    operands must not change, until a gluon.warpgroup_mma_wait that passes
+    the result says the group has completed. Operands: f16 or bf16 (f32
+    accumulators), f32 (as tf32) or f8E4M3FN / f8E5M2 (K-major only).
   }];
   let arguments = (ins AnyTypeOf<[Gluon_MemDesc, Gluon_ValueTensor]>:$a,
                        Gluon_MemDesc:$b, Gluon_ValueTensor:$acc, I1:$useAcc);
