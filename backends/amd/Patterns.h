@@ -18,6 +18,8 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 
+// Declared in gluonc/IR/AMDOps.h, which only the files that use AMD's ops
+// include (AMDTarget.cpp does not).
 namespace mlir::gluon {
 class MfmaOp;
 } // namespace mlir::gluon

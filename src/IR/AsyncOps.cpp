@@ -1,11 +1,19 @@
-//===- AsyncOps.cpp - Tensor descriptors, async copies and mbarriers ------===//
+//===- AsyncOps.cpp - Tensor descriptors and async copies -----------------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// !gluon.tensordesc, the checks of Async.h (mbarriers, TMA buffers, async
+// copies) and the verifier of gluon.async_copy_global_to_local, which
+// every target lowers. The verifiers of the mbarrier and TMA ops, from the
+// same checks, are in NvidiaOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/IR/Async.h"
 
+// gluon.buffer_load_to_local, an async copy too.
 #include "gluonc/IR/AMDOps.h"
 
 #include "mlir/IR/DialectImplementation.h"
