@@ -338,6 +338,8 @@ void gluonc::registerAMDPasses() {
       "gluon-amd-schedule",
       "The schedule stage for AMD (64-lane waves, as gfx942): plans of the "
       "intra-wave regions' interleave",
-      [](OpPassManager &pm) { AMDTarget().buildSchedulingPasses(pm, "gfx942"); });
+      [](OpPassManager &pm) {
+        AMDTarget().buildSchedulingPasses(pm, "gfx942");
+      });
   amd::registerGluonAMDPasses();
 }

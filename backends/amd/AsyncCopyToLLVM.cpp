@@ -50,7 +50,7 @@
 
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/Transforms/AxisInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 

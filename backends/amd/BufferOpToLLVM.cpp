@@ -18,7 +18,7 @@
 #include "Patterns.h"
 
 #include "gluonc/Conversion/Utility.h"
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/Transforms/AxisInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 

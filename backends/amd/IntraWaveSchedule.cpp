@@ -51,6 +51,7 @@
 
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 #include "gluonc/Pipeline/Target.h"
 #include "gluonc/Transforms/AxisInfo.h"
@@ -360,8 +361,7 @@ std::optional<SmallVector<Unit>> collectUnits(Block &body) {
     Operation *end = begin->getNextNode();
     while (!isa<gluon::IntraWaveEndOp>(end))
       end = end->getNextNode();
-    if (!units.empty() && begin.getPair() &&
-        units.back().begins.size() == 1 &&
+    if (!units.empty() && begin.getPair() && units.back().begins.size() == 1 &&
         units.back().begins[0].getPair() == begin.getPair()) {
       Unit &unit = units.back();
       if (unit.ends[0]->getNextNode() != begin.getOperation()) {
@@ -386,7 +386,7 @@ std::optional<SmallVector<Unit>> collectUnits(Block &body) {
 }
 
 void record(Unit &unit, ArrayRef<IntraWaveStep> steps, int32_t syncId,
-                   Builder &builder) {
+            Builder &builder) {
   SmallVector<int32_t> encoded;
   for (const IntraWaveStep &step : steps) {
     encoded.push_back(int32_t(step.group));

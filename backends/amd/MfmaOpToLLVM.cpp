@@ -22,7 +22,7 @@
 #include "Patterns.h"
 
 #include "gluonc/Conversion/Utility.h"
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"

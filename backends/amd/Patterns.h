@@ -18,6 +18,12 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 
+// Declared in gluonc/IR/AMDOps.h, which only the files that use AMD's ops
+// include (AMDTarget.cpp does not).
+namespace mlir::gluon {
+class MfmaOp;
+} // namespace mlir::gluon
+
 namespace gluonc::amd {
 
 /// gluon.mfma as CDNA's matrix instructions (MfmaOpToLLVM.cpp).

@@ -23,6 +23,7 @@
 
 #include "Patterns.h"
 
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 #include "gluonc/IR/WarpSpecialize.h"
 #include "gluonc/Transforms/MemoryAccesses.h"
@@ -142,14 +143,15 @@ class PlanWarpPipelinesPass
 
 } // namespace
 
-std::vector<LoopSchedule> gluonc::amd::getWarpPipelineSchedules(ModuleOp module) {
+std::vector<LoopSchedule>
+gluonc::amd::getWarpPipelineSchedules(ModuleOp module) {
   std::vector<LoopSchedule> schedules;
   for (scf::ForOp loop : getPipelinedLoops(module)) {
     if (!loop->hasAttr(gluon::kGroupWavesAttrName))
       continue;
     SmallVector<Operation *> scratchUsers;
-    std::vector<InterWaveStage> stages = collectStages(
-        gluon::getPipelineBorders(*loop.getBody()), scratchUsers);
+    std::vector<InterWaveStage> stages =
+        collectStages(gluon::getPipelineBorders(*loop.getBody()), scratchUsers);
     auto planned = planInterWave(stages, gluon::getKernelNumWarps(loop));
     if (auto *plan = std::get_if<InterWavePlan>(&planned)) {
       LoopSchedule schedule;

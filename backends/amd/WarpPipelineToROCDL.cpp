@@ -37,6 +37,7 @@
 #include "AMDTargetInfo.h"
 #include "Patterns.h"
 
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -26,7 +26,7 @@
 #include "PtxAsm.h"
 
 #include "gluonc/Conversion/Utility.h"
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"

@@ -25,6 +25,7 @@
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/MmaV2.h"
+#include "gluonc/IR/NvidiaOps.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

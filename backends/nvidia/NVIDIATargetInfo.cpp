@@ -156,6 +156,6 @@ void NVIDIATargetInfo::addLegalDialects(ConversionTarget &target) const {
 // warps of a block, and a conservative answer only costs a capture.
 bool NVIDIATargetInfo::isThreadVariant(Operation *op) const {
   StringRef name = op->getName().getStringRef();
-  return name.starts_with("nvvm.read.ptx.sreg.") &&
-         !name.contains("ctaid") && !name.contains("nctaid");
+  return name.starts_with("nvvm.read.ptx.sreg.") && !name.contains("ctaid") &&
+         !name.contains("nctaid");
 }

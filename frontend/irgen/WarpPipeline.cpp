@@ -21,6 +21,7 @@
 
 #include "IRGen.h"
 
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -1,10 +1,20 @@
-//===- AsyncOps.cpp - Tensor descriptors, async copies and mbarriers ------===//
+//===- AsyncOps.cpp - Tensor descriptors and async copies -----------------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// !gluon.tensordesc, the checks of Async.h (mbarriers, TMA buffers, async
+// copies) and the verifier of gluon.async_copy_global_to_local, which
+// every target lowers. The verifiers of the mbarrier and TMA ops, from the
+// same checks, are in NvidiaOps.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "gluonc/IR/Async.h"
+
+// gluon.buffer_load_to_local, an async copy too.
+#include "gluonc/IR/AMDOps.h"
 
 #include "mlir/IR/DialectImplementation.h"
 
@@ -172,48 +182,6 @@ std::string mlir::gluon::checkAsyncCopyCache(StringRef cache) {
 //===----------------------------------------------------------------------===//
 // Verifiers
 //===----------------------------------------------------------------------===//
-
-template <typename OpTy> static LogicalResult verifyBarrierOperand(OpTy op) {
-  std::string problem = checkMBarrierType(op.getBarrier().getType());
-  if (!problem.empty())
-    return op.emitOpError() << problem;
-  return success();
-}
-
-LogicalResult InitBarrierOp::verify() { return verifyBarrierOperand(*this); }
-LogicalResult InvalidateBarrierOp::verify() {
-  return verifyBarrierOperand(*this);
-}
-LogicalResult BarrierExpectOp::verify() { return verifyBarrierOperand(*this); }
-LogicalResult ArriveBarrierOp::verify() { return verifyBarrierOperand(*this); }
-LogicalResult WaitBarrierOp::verify() { return verifyBarrierOperand(*this); }
-
-template <typename OpTy>
-static LogicalResult verifyTMACopy(OpTy op, MemDescType buffer) {
-  TensorDescType desc = op.getDesc().getType();
-  if (op.getCoords().size() != desc.getRank())
-    return op.emitOpError() << "takes " << desc.getRank()
-                            << " coordinates for a block of rank "
-                            << desc.getRank() << ", got "
-                            << op.getCoords().size();
-  std::string problem = checkTMABuffer(desc, buffer);
-  if (!problem.empty())
-    return op.emitOpError() << problem;
-  return success();
-}
-
-LogicalResult AsyncTMALoadOp::verify() {
-  if (failed(verifyTMACopy(*this, getDst().getType())))
-    return failure();
-  std::string problem = checkMBarrierType(getBarrier().getType());
-  if (!problem.empty())
-    return emitOpError() << problem;
-  return success();
-}
-
-LogicalResult AsyncTMAStoreOp::verify() {
-  return verifyTMACopy(*this, getSrc().getType());
-}
 
 LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   Type mask = getMask() ? getMask().getType() : Type();

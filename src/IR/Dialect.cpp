@@ -71,10 +71,9 @@ struct GluonOpAsmInterface : public OpAsmDialectInterface {
 void GluonDialect::initialize() {
   registerTypes();
   registerAttributes();
-  addOperations<
-#define GET_OP_LIST
-#include "gluonc/IR/GluonOps.cpp.inc"
-      >();
+  registerCommonOps();
+  registerNvidiaOps();
+  registerAMDOps();
   addInterfaces<GluonOpAsmInterface>();
 }
 

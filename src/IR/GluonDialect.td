@@ -32,6 +32,12 @@ def Gluon_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    /// The ops of each ODS file, registered by the file that defines them:
+    /// GluonOps.td's (Ops.cpp), GluonNvidiaOps.td's (NvidiaOps.cpp) and
+    /// GluonAMDOps.td's (AMDOps.cpp).
+    void registerCommonOps();
+    void registerNvidiaOps();
+    void registerAMDOps();
 
     /// Module attributes set by the frontend, read by verification and
     /// lowering.

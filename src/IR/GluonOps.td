@@ -1,6 +1,15 @@
-//===- GluonOps.td - Operations of the gluon dialect -------*- tablegen -*-===//
+//===- GluonOps.td - Operations every target lowers --------*- tablegen -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The ops of the gluon dialect that every target lowers, through the shared
+// patterns of src/Conversion or a pattern in each backend. Ops that only
+// one vendor lowers are in files of their own, GluonNvidiaOps.td and
+// GluonAMDOps.td: each file generates its own declarations and definitions
+// (CMakeLists.txt), compiled in a translation unit of its own, so that
+// editing one vendor's ops rebuilds only the code that uses them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -274,23 +283,6 @@ def Gluon_DotFmaOp : Gluon_Op<"dot_fma",
   let hasVerifier = 1;
 }
 
-def Gluon_MfmaOp : Gluon_Op<"mfma",
-    [Pure, AllTypesMatch<["acc", "result"]>]> {
-  let summary = "acc + a @ b on AMD's matrix cores";
-  let description = [{
-    `acc` and the result are [M, N] fp32 in a `#gluon.amd_mfma` layout; `a`
-    ([M, K]) and `b` ([K, N]) are fp16 or bf16 in its dot operand layouts
-    (kWidth 4). Each warp issues one MFMA instruction per tile and K step.
-  }];
-  let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
-                       Gluon_ValueTensor:$acc);
-  let results = (outs Gluon_ValueTensor:$result);
-  let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
-  }];
-  let hasVerifier = 1;
-}
-
 def Gluon_BarrierOp : Gluon_Op<"barrier",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "wait until every thread of the program has arrived";
@@ -327,39 +319,6 @@ def Gluon_LoadOp : Gluon_Op<"load", [AttrSizedOperandSegments,
   let results = (outs Gluon_ValueLike:$result);
   let assemblyFormat = [{
     $ptr (`mask` $mask^)? (`other` $other^)? attr-dict `:`
-    functional-type(operands, results)
-  }];
-  let hasVerifier = 1;
-}
-
-def Gluon_BufferLoadOp : Gluon_Op<"buffer_load", [AttrSizedOperandSegments,
-    MemoryEffects<[MemRead<DefaultResource>]>]> {
-  let summary = "load through an AMD buffer resource: base plus offsets";
-  let description = [{
-    The element at `ptr + offsets` (element offsets, i32) for every element
-    of `offsets`; where `mask` is false nothing is read and the result is
-    `other` (zero without it). The pointer is one base for the whole
-    program; the offsets must stay below 2^31 bytes.
-  }];
-  let arguments = (ins Gluon_PointerType:$ptr, Gluon_IntTensor:$offsets,
-                       Optional<Gluon_BoolTensor>:$mask,
-                       Optional<Gluon_ValueTensor>:$other);
-  let results = (outs Gluon_ValueTensor:$result);
-  let assemblyFormat = [{
-    $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)? attr-dict `:`
-    functional-type(operands, results)
-  }];
-  let hasVerifier = 1;
-}
-
-def Gluon_BufferStoreOp : Gluon_Op<"buffer_store", [
-    MemoryEffects<[MemWrite<DefaultResource>]>]> {
-  let summary = "store through an AMD buffer resource: base plus offsets";
-  let arguments = (ins Gluon_ValueTensor:$value, Gluon_PointerType:$ptr,
-                       Gluon_IntTensor:$offsets,
-                       Optional<Gluon_BoolTensor>:$mask);
-  let assemblyFormat = [{
-    $value `,` $ptr `[` $offsets `]` (`mask` $mask^)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -450,10 +409,6 @@ def Gluon_PredicatedYieldOp : Gluon_Op<"predicated.yield",
 //===----------------------------------------------------------------------===//
 // Shared memory (SharedMemoryOps.cpp)
 //===----------------------------------------------------------------------===//
-
-def Gluon_MemDesc : Type<
-    CPred<"::llvm::isa<::mlir::gluon::MemDescType>($_self)">,
-    "shared memory descriptor", "::mlir::gluon::MemDescType">;
 
 def Gluon_LocalAllocOp : Gluon_Op<"local_alloc",
     [MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
@@ -557,153 +512,8 @@ def Gluon_MemDescReshapeOp : Gluon_Op<"memdesc_reshape", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Asynchronous copies and mbarriers (NVIDIA Hopper; AsyncOps.cpp)
-//===----------------------------------------------------------------------===//
-
-def Gluon_TensorDesc : Type<
-    CPred<"::llvm::isa<::mlir::gluon::TensorDescType>($_self)">,
-    "tensor descriptor", "::mlir::gluon::TensorDescType">;
-
-class Gluon_MBarrierOp<string mnemonic, list<Trait> traits = []>
-    : Gluon_Op<mnemonic, traits> {
-  let hasVerifier = 1;
-}
-
-def Gluon_InitBarrierOp : Gluon_MBarrierOp<"init_barrier",
-    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
-  let summary = "initialize an mbarrier";
-  let description = [{
-    `gluon.init_barrier %bar, 1 : !gluon.memdesc<1xi64, #shared>`: one
-    thread sets the mbarrier (one i64 of shared memory) to phase 0,
-    expecting `count` arrivals per phase. Other threads use it only after a
-    barrier (the barrier pass inserts it).
-  }];
-  let arguments = (ins Gluon_MemDesc:$barrier,
-                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count);
-  let assemblyFormat = [{
-    $barrier `,` $count attr-dict `:` qualified(type($barrier))
-  }];
-}
-
-def Gluon_InvalidateBarrierOp : Gluon_MBarrierOp<"inval_barrier",
-    [MemoryEffects<[MemWrite<DefaultResource>]>]> {
-  let summary = "end an mbarrier's life, so its memory can be reused";
-  let arguments = (ins Gluon_MemDesc:$barrier);
-  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
-}
-
-def Gluon_BarrierExpectOp : Gluon_MBarrierOp<"barrier_expect",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "arrive on an mbarrier, expecting bytes of async copies";
-  let description = [{
-    `gluon.barrier_expect %bar, 16384, %true : !gluon.memdesc<1xi64,
-    #shared>`: where `pred` holds, one thread arrives on the mbarrier and
-    raises the bytes its current phase waits for by `bytes` (mbarrier's
-    arrive.expect_tx). TMA loads that name the barrier count their bytes
-    down; the phase completes when all arrivals and bytes are in.
-  }];
-  let arguments = (ins Gluon_MemDesc:$barrier,
-                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$bytes,
-                       I1:$pred);
-  let assemblyFormat = [{
-    $barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))
-  }];
-}
-
-def Gluon_ArriveBarrierOp : Gluon_MBarrierOp<"arrive_barrier",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "arrive on an mbarrier";
-  let description = [{
-    `gluon.arrive_barrier %bar, 1, %true : !gluon.memdesc<1xi64, #shared>`:
-    where `pred` holds, one thread arrives `count` times.
-  }];
-  let arguments = (ins Gluon_MemDesc:$barrier,
-                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count,
-                       I1:$pred);
-  let assemblyFormat = [{
-    $barrier `,` $count `,` $pred attr-dict `:` qualified(type($barrier))
-  }];
-}
-
-def Gluon_WaitBarrierOp : Gluon_MBarrierOp<"wait_barrier",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "wait until an mbarrier's phase of the given parity ends";
-  let description = [{
-    `gluon.wait_barrier %bar, %phase, %true : !gluon.memdesc<1xi64,
-    #shared>`: every thread where `pred` holds waits until the phase whose
-    parity is `phase & 1` has completed. What the async copies of that
-    phase wrote to shared memory is then visible to the thread.
-  }];
-  let arguments = (ins Gluon_MemDesc:$barrier, I32:$phase, I1:$pred);
-  let assemblyFormat = [{
-    $barrier `,` $phase `,` $pred attr-dict `:` qualified(type($barrier))
-  }];
-}
-
-def Gluon_FenceAsyncSharedOp : Gluon_Op<"fence_async_shared",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "order this thread's shared memory accesses with async ones";
-  let description = [{
-    Shared memory this thread wrote before the fence is visible to the
-    async proxy (TMA stores, wgmma) after it. `cluster` extends the fence
-    to the cluster's shared memory.
-  }];
-  let arguments = (ins UnitAttr:$cluster);
-  let assemblyFormat = "(`cluster` $cluster^)? attr-dict";
-}
-
-def Gluon_AsyncTMALoadOp : Gluon_Op<"async_tma_load",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "copy a block of a global tensor to shared memory with TMA";
-  let description = [{
-    `gluon.async_tma_load %desc[%x, %y], %smem, %bar, %true :
-    !gluon.tensordesc<...>, !gluon.memdesc<...>, !gluon.memdesc<1xi64,
-    ...>`: where `pred` holds, starts copying the block at coordinates
-    `coords` (elements, dimension 0 first; out of bounds reads zero) into
-    `dst`, which has the descriptor's block shape and layout. The copy
-    counts its bytes down on `barrier`; wait on the barrier before reading.
-  }];
-  let arguments = (ins Gluon_TensorDesc:$desc, Variadic<I32>:$coords,
-                       Gluon_MemDesc:$dst, Gluon_MemDesc:$barrier,
-                       I1:$pred);
-  let assemblyFormat = [{
-    $desc `[` $coords `]` `,` $dst `,` $barrier `,` $pred attr-dict `:`
-    qualified(type($desc)) `,` qualified(type($dst)) `,`
-    qualified(type($barrier))
-  }];
-  let hasVerifier = 1;
-}
-
-def Gluon_AsyncTMAStoreOp : Gluon_Op<"async_tma_store",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "copy a block of shared memory to a global tensor with TMA";
-  let description = [{
-    `gluon.async_tma_store %desc[%x, %y], %smem : !gluon.tensordesc<...>,
-    !gluon.memdesc<...>`: starts copying `src` (the descriptor's block shape
-    and layout) to the block at `coords`; elements out of bounds are not
-    written. `src` must not change until gluon.tma_store_wait says the copy
-    has read it; what threads wrote to `src` must be fenced
-    (gluon.fence_async_shared) before.
-  }];
-  let arguments = (ins Gluon_TensorDesc:$desc, Variadic<I32>:$coords,
-                       Gluon_MemDesc:$src);
-  let assemblyFormat = [{
-    $desc `[` $coords `]` `,` $src attr-dict `:` qualified(type($desc)) `,`
-    qualified(type($src))
-  }];
-  let hasVerifier = 1;
-}
-
-def Gluon_TMAStoreWaitOp : Gluon_Op<"tma_store_wait",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "wait until at most N TMA stores still read shared memory";
-  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
-  let assemblyFormat = "$pendings attr-dict";
-}
-
-//===----------------------------------------------------------------------===//
-// Asynchronous copies and mma.sync (NVIDIA Ampere; AsyncOps.cpp,
-// MmaV2Ops.cpp)
+// Asynchronous copies of threads to shared memory (cp.async on NVIDIA,
+// global_load_lds on AMD; AsyncOps.cpp)
 //===----------------------------------------------------------------------===//
 
 def Gluon_AsyncCopyGlobalToLocalOp : Gluon_Op<"async_copy_global_to_local",
@@ -735,33 +545,6 @@ def Gluon_AsyncCopyGlobalToLocalOp : Gluon_Op<"async_copy_global_to_local",
   let hasVerifier = 1;
 }
 
-def Gluon_BufferLoadToLocalOp : Gluon_Op<"buffer_load_to_local",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "start copying global memory to shared memory through an AMD "
-                "buffer resource";
-  let description = [{
-    `gluon.buffer_load_to_local %base[%offsets], %smem mask %m :
-    !gluon.ptr<f16>, tensor<64x32xi32, #blocked>, tensor<64x32xi1, #blocked>
-    -> !gluon.memdesc<64x32xf16, #shared>`: the asynchronous copy of
-    gluon.async_copy_global_to_local, addressed like gluon.buffer_load
-    (one base for the program, i32 element offsets below 2^31 bytes):
-    element `base + offsets[i, j]` goes to element (i, j) of `dst`. Where
-    `mask` is false nothing is read and zeros are written. The copies join
-    the thread's current group (gluon.async_commit_group), and
-    gluon.async_wait_group waits for them. On CDNA each copy is a
-    `buffer_load_dword* ... lds`, which writes the LDS words of a wave's
-    lanes consecutively, so `dst`'s layout must place them so.
-  }];
-  let arguments = (ins Gluon_PointerType:$ptr, Gluon_IntTensor:$offsets,
-                       Gluon_MemDesc:$dst, Optional<Gluon_BoolTensor>:$mask);
-  let assemblyFormat = [{
-    $ptr `[` $offsets `]` `,` $dst (`mask` $mask^)? attr-dict `:`
-    qualified(type($ptr)) `,` type($offsets) (`,` type($mask)^)? `->`
-    qualified(type($dst))
-  }];
-  let hasVerifier = 1;
-}
-
 def Gluon_AsyncCommitGroupOp : Gluon_Op<"async_commit_group",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "close the thread's current group of async copies";
@@ -784,82 +567,6 @@ def Gluon_AsyncWaitGroupOp : Gluon_Op<"async_wait_group",
   }];
   let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
   let assemblyFormat = "$pendings attr-dict";
-}
-
-def Gluon_MmaV2Op : Gluon_Op<"mma_v2",
-    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "acc + a @ b on Ampere's tensor cores (mma.sync)";
-  let description = [{
-    `%r = gluon.mma_v2 %a, %b, %acc : tensor<64x32xf16, #dot_a>,
-    tensor<32x64xf16, #dot_b> -> tensor<64x64xf32, #mma>`: the accumulator
-    and the result are [M, N] in a `#gluon.nvidia_mma` layout of version
-    [2, 0]; `a` ([M, K]) and `b` ([K, N]) are in its dot operand layouts
-    (opIdx 0 and 1, kWidth 32 / element bits). Each warp issues one
-    mma.sync.aligned.m16n8k(8 kWidth) per 16 x 8 tile of the accumulator it
-    holds and per K step, its registers taken where the layouts put them.
-    Operands and accumulator: f16 x f16 into f32 or f16, bf16 x bf16 into
-    f32, f32 x f32 (multiplied as tf32) into f32, i8 x i8 (signed) into i32.
-    The result has the accumulator's type.
-  }];
-  let arguments = (ins Gluon_ValueTensor:$a, Gluon_ValueTensor:$b,
-                       Gluon_ValueTensor:$acc);
-  let results = (outs Gluon_ValueTensor:$result);
-  let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($acc)
-  }];
-  let hasVerifier = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// Warpgroup MMA (NVIDIA Hopper; WarpgroupMmaOps.cpp)
-//===----------------------------------------------------------------------===//
-
-def Gluon_WarpgroupMmaOp : Gluon_Op<"warpgroup_mma",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
-     AllTypesMatch<["acc", "result"]>]> {
-  let summary = "start acc + a @ b on Hopper's tensor cores (wgmma)";
-  let description = [{
-    `gluon.warpgroup_mma %a, %b, %acc, %use_acc : !gluon.memdesc<128x64xf16,
-    #nvmma>, !gluon.memdesc<64x128xf16, #nvmma> -> tensor<128x128xf32,
-    #gluon.nvidia_mma<{version = [3, 0], ...}>>`: each warpgroup (4 warps)
-    issues one wgmma.mma_async per 64-row tile, instruction-wide column
-    tile and K step of the accumulator's #gluon.nvidia_mma layout (version
-    3), reading `b` ([K, N]) and `a` ([M, K]) from shared memory through
-    matrix descriptors, or `a` from registers in the accumulator's dot
-    operand layout (opIdx 0, kWidth 32 / element bits). Where `use_acc` is false the accumulator starts at
-    zero. The result is not ready, and the operands must not change, until
-    a gluon.warpgroup_mma_wait that passes the result says the group has
-    completed. Operands: f16 or bf16 (f32 accumulators), f32 (as tf32) or
-    f8E4M3FN / f8E5M2 (K-major only).
-  }];
-  let arguments = (ins AnyTypeOf<[Gluon_MemDesc, Gluon_ValueTensor]>:$a,
-                       Gluon_MemDesc:$b, Gluon_ValueTensor:$acc, I1:$useAcc);
-  let results = (outs Gluon_ValueTensor:$result);
-  let assemblyFormat = [{
-    $a `,` $b `,` $acc `,` $useAcc attr-dict `:` qualified(type($a)) `,`
-    qualified(type($b)) `->` type($result)
-  }];
-  let hasVerifier = 1;
-}
-
-def Gluon_WarpgroupMmaWaitOp : Gluon_Op<"warpgroup_mma_wait",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
-     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "wait until at most N warpgroup MMA groups are in flight";
-  let description = [{
-    `%r = gluon.warpgroup_mma_wait 1, %acc : tensor<...>`:
-    each warpgroup waits until at most `pendings` of its gluon.warpgroup_mma
-    ops are still running. The results are the operands (`deps`), ready to
-    use: pass the results of the MMAs waited for, and the buffers they read
-    when later code overwrites them.
-  }];
-  let arguments = (ins Variadic<AnyType>:$deps,
-                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
-  let results = (outs Variadic<AnyType>:$results);
-  let assemblyFormat = [{
-    $pendings (`,` $deps^ `:` qualified(type($deps)))? attr-dict
-  }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1061,81 +768,6 @@ def Gluon_WarpReturnOp : Gluon_Op<"warp_return",
     [HasParent<"WarpSpecializeOp">, Pure, Terminator, ReturnLike]> {
   let summary = "the end of a warp_specialize partition";
   let assemblyFormat = "attr-dict";
-}
-
-//===----------------------------------------------------------------------===//
-// AMD warp pipelines
-//===----------------------------------------------------------------------===//
-
-def Gluon_WarpPipelineBorderOp : Gluon_Op<"warp_pipeline_border",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "the end of one stage of an AMD warp pipeline";
-  let description = [{
-    Ends a stage of an inter-wave warp pipeline (`with
-    warp_pipeline_stage(label, priority=...)` in Gluon and TLX). A stage is
-    the ops of a loop body from the previous border (or the body's start)
-    to its border; ops after the last border run at the start of the next
-    iteration, with stage 0. The block's waves run in two groups one stage
-    apart (gluonc/IR/WarpPipelinePlan.h): every border lowers to an
-    s_barrier both groups reach, with s_setprio and sched_barrier fences
-    around it, and the barrier pass decides which borders also order LDS.
-
-    `priority` (0-3) is the stage's wave priority; a stage without one runs
-    at 0 when another stage of the loop has one.
-
-    Example:
-
-    ```mlir
-    scf.for %i = %c0 to %n step %c1 {
-      %a = gluon.load %ptrs : tensor<256x!gluon.ptr<f16>, #blocked>
-      gluon.local_store %a, %buf : ...
-      gluon.warp_pipeline_border "load" priority 1
-      %x = gluon.local_load %buf : ...
-      gluon.warp_pipeline_border "compute"
-    }
-    ```
-  }];
-  let arguments = (ins StrAttr:$label, OptionalAttr<I32Attr>:$priority);
-  let assemblyFormat = "$label (`priority` $priority^)? attr-dict";
-  let hasVerifier = 1;
-}
-
-def Gluon_IntraWaveBeginOp : Gluon_Op<"intra_wave_begin",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "the start of an AMD intra-wave interleaving region";
-  let description = [{
-    The ops from this op to the next gluon.intra_wave_end of the same block
-    form one region of `with warp_pipeline_stage(label,
-    scope="intra_wave", pair=...)` (TLX). Without `pair` the region holds
-    both streams, memory reads and MFMAs, which must not depend on each
-    other; two adjacent regions with the same `pair` are one memory-only
-    and one MFMA-only region. The scheduling pass counts each stream's
-    machine instructions and asks the AMDGPU scheduler (through
-    sched_group_barrier) to interleave them.
-
-    Example:
-
-    ```mlir
-    gluon.intra_wave_begin "prefetch"
-    %a = gluon.local_load %next : ...
-    %acc2 = gluon.mfma %x, %y, %acc : ...
-    gluon.intra_wave_end
-    ```
-  }];
-  let arguments = (ins StrAttr:$label, OptionalAttr<I32Attr>:$pair);
-  let assemblyFormat = "$label (`pair` $pair^)? attr-dict";
-  let hasVerifier = 1;
-}
-
-def Gluon_IntraWaveEndOp : Gluon_Op<"intra_wave_end",
-    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
-  let summary = "the end of an AMD intra-wave interleaving region";
-  let description = [{
-    Closes the region the previous gluon.intra_wave_begin of the block
-    opened.
-  }];
-  let assemblyFormat = "attr-dict";
-  let hasVerifier = 1;
 }
 
 #endif // GLUON_OPS

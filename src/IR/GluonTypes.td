@@ -119,4 +119,12 @@ def Gluon_IntLike : AnyTypeOf<[Gluon_Int, Gluon_IntTensor]>;
 def Gluon_BoolLike : AnyTypeOf<[I1, Gluon_BoolTensor]>;
 def Gluon_ValueLike : AnyTypeOf<[Gluon_Scalar, Gluon_ValueTensor]>;
 
+// Shared memory and tensor descriptors, for the ops of every ODS file.
+def Gluon_MemDesc : Type<
+    CPred<"::llvm::isa<::mlir::gluon::MemDescType>($_self)">,
+    "shared memory descriptor", "::mlir::gluon::MemDescType">;
+def Gluon_TensorDesc : Type<
+    CPred<"::llvm::isa<::mlir::gluon::TensorDescType>($_self)">,
+    "tensor descriptor", "::mlir::gluon::TensorDescType">;
+
 #endif // GLUON_TYPES

@@ -14,6 +14,8 @@
 
 #include "gluonc/IR/MmaV2.h"
 
+#include "gluonc/IR/NvidiaOps.h"
+
 using namespace mlir;
 using namespace mlir::gluon;
 

@@ -1,11 +1,16 @@
-//===- Ops.cpp - Operations of the gluon dialect --------------------------===//
+//===- Ops.cpp - The gluon ops every target lowers ------------------------===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
+//
+// The definitions ODS generates for GluonOps.td, their registration, and
+// the verifiers of the ops that have no file of their own. NVIDIA's and
+// AMD's ops are defined in NvidiaOps.cpp and AMDOps.cpp.
+//
+//===----------------------------------------------------------------------===//
 
-#include "gluonc/IR/Dialect.h"
-#include "gluonc/Target/ArchInfo.h"
+#include "OpVerifiers.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -18,16 +23,21 @@ GLUONC_BEGIN_GENERATED_CODE
 #include "gluonc/IR/GluonOps.cpp.inc"
 GLUONC_END_GENERATED_CODE
 
+void GluonDialect::registerCommonOps() {
+  addOperations<
+#define GET_OP_LIST
+#include "gluonc/IR/GluonOps.cpp.inc"
+      >();
+}
+
 //===----------------------------------------------------------------------===//
 // Shared checks
 //===----------------------------------------------------------------------===//
 
-/// Checks that two operands agree in shape and layout (their element types
-/// may differ). A scalar matches only a scalar. The diagnostic names both
-/// operands and both layouts.
-static LogicalResult verifySameShapeAndLayout(Operation *op, StringRef lhsName,
-                                              Type lhs, StringRef rhsName,
-                                              Type rhs) {
+LogicalResult mlir::gluon::verifySameShapeAndLayout(Operation *op,
+                                                    StringRef lhsName, Type lhs,
+                                                    StringRef rhsName,
+                                                    Type rhs) {
   auto lhsTensor = dyn_cast<RankedTensorType>(lhs);
   auto rhsTensor = dyn_cast<RankedTensorType>(rhs);
   if (!lhsTensor && !rhsTensor)
@@ -163,7 +173,6 @@ LogicalResult StoreOp::verify() {
   return success();
 }
 
-
 //===----------------------------------------------------------------------===//
 // Layout conversions and products (reduce and scan: ReduceAndScanOps.cpp)
 //===----------------------------------------------------------------------===//
@@ -218,99 +227,6 @@ LogicalResult DotFmaOp::verify() {
   if (isa<Float8E4M3FNType, Float8E5M2Type>(acc.getElementType()))
     return emitOpError("cannot accumulate in float8");
   return success();
-}
-
-LogicalResult MfmaOp::verify() {
-  auto a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
-  auto layout = dyn_cast<AMDMFMALayoutAttr>(acc.getEncoding());
-  if (!layout)
-    return emitOpError() << "the accumulator needs an MFMA layout, got "
-                         << layoutToString(acc.getEncoding());
-  RankedTensorType operands[] = {a, b};
-  unsigned kWidth = 0;
-  for (auto [index, type] : llvm::enumerate(operands)) {
-    auto dot = dyn_cast<DotOperandLayoutAttr>(type.getEncoding());
-    bool validWidth = dot && (dot.getKWidth() == 4 || dot.getKWidth() == 8) &&
-                      (index == 0 || dot.getKWidth() == kWidth);
-    if (!dot || dot.getOpIdx() != index || dot.getParent() != layout ||
-        !validWidth)
-      return emitOpError() << "operand " << index << " needs the layout "
-                           << "#gluon.dot_op<{opIdx = " << index
-                           << ", parent = the accumulator's layout, kWidth = "
-                              "4 or 8, both operands alike}>, got "
-                           << layoutToString(type.getEncoding());
-    kWidth = dot.getKWidth();
-  }
-  if (a.getRank() != 2 || b.getRank() != 2 ||
-      a.getDimSize(0) != acc.getDimSize(0) ||
-      b.getDimSize(1) != acc.getDimSize(1) ||
-      a.getDimSize(1) != b.getDimSize(0))
-    return emitOpError() << "shapes do not multiply: " << a << " @ " << b
-                         << " into " << acc;
-  Type element = a.getElementType();
-  if (element != b.getElementType() || !(element.isF16() || element.isBF16()) ||
-      !acc.getElementType().isF32())
-    return emitOpError("needs fp16 or bf16 operands and an fp32 accumulator");
-  gluonc::MfmaLayoutSpec spec = layout.toSpec();
-  std::string tooSmall = spec.checkShape(
-      {int32_t(acc.getDimSize(0)), int32_t(acc.getDimSize(1))});
-  int64_t instrK = int64_t(kWidth) * (64 / spec.instrShape[0]);
-  if (!tooSmall.empty())
-    return emitOpError() << tooSmall;
-  if (a.getDimSize(1) % instrK != 0)
-    return emitOpError() << "K must be a multiple of " << instrK;
-  // The target's instructions, when the module names an architecture a
-  // registered target describes.
-  if (const gluonc::ArchInfo *arch = getTargetArchInfo(*this))
-    if (std::string problem = spec.checkInstruction(*arch, kWidth);
-        !problem.empty())
-      return emitOpError() << "with " << problem;
-  return success();
-}
-
-static LogicalResult verifyBufferAccess(Operation *op, Type ptrType,
-                                       RankedTensorType offsets,
-                                       Type elementType, Value mask) {
-  if (!offsets.getElementType().isInteger(32))
-    return op->emitOpError() << "offsets must be i32, got " << offsets;
-  if (getPointeeType(ptrType) != elementType)
-    return op->emitOpError() << "the pointer's element type "
-                             << getPointeeType(ptrType)
-                             << " is not the data's " << elementType;
-  if (mask)
-    return verifySameShapeAndLayout(op, "offsets", offsets, "mask",
-                                    mask.getType());
-  return success();
-}
-
-LogicalResult BufferLoadOp::verify() {
-  auto result = getResult().getType();
-  if (failed(verifySameShapeAndLayout(*this, "offsets", getOffsets().getType(),
-                                      "result", result)))
-    return failure();
-  if (getOther() && getOther().getType() != result)
-    return emitOpError() << "other must have the result's type " << result;
-  return verifyBufferAccess(*this, getPtr().getType(), getOffsets().getType(),
-                            result.getElementType(), getMask());
-}
-
-LogicalResult BufferLoadToLocalOp::verify() {
-  MemDescType dst = getDst().getType();
-  RankedTensorType offsets = getOffsets().getType();
-  if (offsets.getShape() != dst.getShape())
-    return emitOpError() << "offsets " << offsets << " and shared memory "
-                         << dst << " must have one shape";
-  return verifyBufferAccess(*this, getPtr().getType(), offsets,
-                            dst.getElementType(), getMask());
-}
-
-LogicalResult BufferStoreOp::verify() {
-  auto value = getValue().getType();
-  if (failed(verifySameShapeAndLayout(*this, "offsets", getOffsets().getType(),
-                                      "value", value)))
-    return failure();
-  return verifyBufferAccess(*this, getPtr().getType(), getOffsets().getType(),
-                            value.getElementType(), getMask());
 }
 
 LogicalResult PredicatedOp::verify() {

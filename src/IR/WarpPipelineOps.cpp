@@ -4,15 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The border op's verifier and the stage helpers of WarpPipeline.h. The
-// rules are WarpPipelinePlan's (shared with the frontend): one stage's
-// arguments, checked on each border, and the loop's stages, checked once
-// per body on its first border.
+// The verifiers of the warp pipelines' markers (GluonAMDOps.td: the
+// border and the intra-wave begin and end) and the stage helpers of
+// WarpPipeline.h. The rules are WarpPipelinePlan's (shared with the
+// frontend): one stage's arguments, checked on each border, and the loop's
+// stages, checked once per body on its first border.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/IR/WarpPipeline.h"
 
+// gluon.wait_barrier, which a stage may not hold.
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpPipelinePlan.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

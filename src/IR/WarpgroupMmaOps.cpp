@@ -14,6 +14,8 @@
 
 #include "gluonc/IR/WarpgroupMma.h"
 
+#include "gluonc/IR/NvidiaOps.h"
+
 using namespace mlir;
 using namespace mlir::gluon;
 

@@ -18,6 +18,7 @@
 #include "gluonc/Transforms/Passes.h"
 
 #include "gluonc/IR/Async.h"
+#include "gluonc/IR/NvidiaOps.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -116,9 +117,8 @@ private:
       if (!Buffer::of(getStoredDescriptor(store)).mayAlias(read) ||
           !reported.insert({reader, store}).second)
         continue;
-      std::string what = isa<gluon::WarpgroupMmaOp>(reader)
-                             ? "a warpgroup_mma"
-                             : "a TMA store";
+      std::string what = isa<gluon::WarpgroupMmaOp>(reader) ? "a warpgroup_mma"
+                                                            : "a TMA store";
       if (certain) {
         InFlightDiagnostic diag =
             reader->emitError(what + " reads shared memory that threads "

@@ -76,7 +76,9 @@
 #include "gluonc/Transforms/MemoryAccesses.h"
 #include "gluonc/Transforms/Passes.h"
 
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/Async.h"
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpPipeline.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
@@ -96,7 +98,6 @@ using namespace mlir;
 using namespace gluonc;
 
 namespace {
-
 
 /// Committed groups of async copies told apart by their depth; deeper ones
 /// share the last entry.
@@ -163,7 +164,6 @@ private:
   std::set<Access> accesses;
   std::vector<std::set<Access>> inFlight;
 };
-
 
 class InsertBarriersPass
     : public gluonc::impl::GluonInsertBarriersBase<InsertBarriersPass> {

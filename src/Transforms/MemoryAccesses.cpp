@@ -14,6 +14,7 @@
 
 #include "gluonc/IR/Async.h"
 #include "gluonc/IR/MemDesc.h"
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
 #include "mlir/IR/Matchers.h"
@@ -100,8 +101,8 @@ SmallVector<Access> gluonc::getAccesses(Operation *op) {
   if (isa<gluon::InitBarrierOp, gluon::InvalidateBarrierOp>(op))
     return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true,
              /*staysPending=*/true, /*onMBarrier=*/true}};
-  if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp,
-          gluon::WaitBarrierOp>(op))
+  if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp, gluon::WaitBarrierOp>(
+          op))
     return {{Buffer::of(op->getOperand(0)), /*isWrite=*/false,
              /*staysPending=*/true, /*onMBarrier=*/true}};
   if (auto load = dyn_cast<gluon::AsyncTMALoadOp>(op))

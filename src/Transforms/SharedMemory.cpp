@@ -112,7 +112,8 @@ struct Placement {
 /// before the next op's writes, and the last accesses of one allocation
 /// before the first of another that takes its bytes.
 class AllocateSharedMemoryPass
-    : public gluonc::impl::GluonAllocateSharedMemoryBase<AllocateSharedMemoryPass> {
+    : public gluonc::impl::GluonAllocateSharedMemoryBase<
+          AllocateSharedMemoryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(&getContext());
@@ -195,7 +196,7 @@ private:
 /// An allocation as -v and the metadata describe it: where it is made and
 /// placed, and the line its live range `live` ends on.
 static SharedMemoryPlan::Buffer describeBuffer(gluon::LocalAllocOp alloc,
-                                         const LiveRange &live) {
+                                               const LiveRange &live) {
   SharedMemoryPlan::Buffer buffer;
   if (FileLineColLoc loc = gluon::findFileLoc(alloc.getLoc())) {
     buffer.line = loc.getLine();
@@ -224,10 +225,10 @@ SharedMemoryPlan gluonc::getSharedMemoryPlan(ModuleOp module) {
       if (!alloc->hasAttr(kAllocationOffsetAttrName))
         return;
       plan.buffers.push_back(describeBuffer(alloc, liveness.lookup(alloc)));
-      allocated = std::max(
-          allocated, plan.buffers.back().offset +
-                         int64_t(llvm::alignTo(plan.buffers.back().bytes,
-                                               kSharedMemoryAlignment)));
+      allocated = std::max(allocated,
+                           plan.buffers.back().offset +
+                               int64_t(llvm::alignTo(plan.buffers.back().bytes,
+                                                     kSharedMemoryAlignment)));
     });
   });
   // Every scratch user starts where the allocations end.

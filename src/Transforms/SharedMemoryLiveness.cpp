@@ -35,6 +35,7 @@
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Async.h"
+#include "gluonc/IR/NvidiaOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"

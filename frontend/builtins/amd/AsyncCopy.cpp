@@ -26,9 +26,8 @@
 
 #include "builtins/Arguments.h"
 
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/Async.h"
-#include "gluonc/IR/Dialect.h"
-
 
 using namespace gluonc;
 using namespace gluonc::frontend;

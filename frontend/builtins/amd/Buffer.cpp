@@ -12,7 +12,7 @@
 
 #include "builtins/Arguments.h"
 
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 
 using namespace gluonc;
 using namespace gluonc::frontend;

@@ -13,7 +13,7 @@
 
 #include "builtins/Arguments.h"
 
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 #include "gluonc/Layout/LinearLayout.h"
 
 using namespace gluonc;

@@ -23,7 +23,7 @@
 
 #include "gluonc/IR/Async.h"
 #include "gluonc/IR/MmaV2.h"
-
+#include "gluonc/IR/NvidiaOps.h"
 
 using namespace gluonc;
 using namespace gluonc::frontend;

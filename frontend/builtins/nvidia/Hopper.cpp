@@ -17,6 +17,7 @@
 #include "../Arguments.h"
 
 #include "gluonc/IR/Async.h"
+#include "gluonc/IR/NvidiaOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

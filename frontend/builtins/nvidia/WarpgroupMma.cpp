@@ -15,6 +15,7 @@
 
 #include "../Arguments.h"
 
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpgroupMma.h"
 
 using namespace gluonc;

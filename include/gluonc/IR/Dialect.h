@@ -43,6 +43,8 @@ GLUONC_BEGIN_GENERATED_CODE
 #define GET_TYPEDEF_CLASSES
 #include "gluonc/IR/GluonTypes.h.inc"
 
+// The ops every target lowers; those of one vendor are declared in
+// NvidiaOps.h and AMDOps.h.
 #define GET_OP_CLASSES
 #include "gluonc/IR/GluonOps.h.inc"
 GLUONC_END_GENERATED_CODE

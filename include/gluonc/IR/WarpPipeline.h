@@ -16,7 +16,7 @@
 #ifndef GLUONC_IR_WARPPIPELINE_H
 #define GLUONC_IR_WARPPIPELINE_H
 
-#include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/AMDOps.h"
 
 #include <optional>
 #include <string>
