@@ -1,4 +1,4 @@
-//===- MemoryAccesses.h - The shared memory accesses of gluon ops -*- C++ -*-===//
+//===- MemoryAccesses.h - Shared memory accesses of gluon ops -*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -75,8 +75,7 @@ struct Access {
   // and vanish from anyData().
   bool operator<(const Access &other) const {
     return std::make_tuple(buffer.key(), isWrite, onMBarrier) <
-           std::make_tuple(other.buffer.key(), other.isWrite,
-                           other.onMBarrier);
+           std::make_tuple(other.buffer.key(), other.isWrite, other.onMBarrier);
   }
   bool operator==(const Access &other) const {
     return !(*this < other) && !(other < *this);
