@@ -7,9 +7,11 @@
 # the default is HEAD~1: the last commit's changes (all of a merge's, from
 # its first parent). A repository of one commit has nothing to compare
 # with, and passes. Uncommitted changes of tracked files count as changed.
-# `git clang-format BASE` applies the diff. Only the changed files are
-# formatted, so the check is quick; it needs git and Debian's clang-format
-# (14), not the build.
+# A moved file's changed lines are those that differ from where it came
+# from (git diff -M): `git clang-format` would count every line of it.
+# `git diff -M -U0 BASE | clang-format-diff -p1 -i` applies the diff. Only
+# the changed lines are formatted, so the check is quick; it needs git and
+# Debian's clang-format (14, with clang-format-diff), not the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,20 +37,23 @@ elif ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
   exit 2
 fi
 
-status=0
-diff=$(git clang-format --diff --extensions "$extensions" "$base" --) ||
-  status=$?
+formatter=$(command -v clang-format-diff || command -v clang-format-diff-14) || {
+  echo "format-check: clang-format-diff not found (Debian's clang-format)" >&2
+  exit 2
+}
+regex=".*\.(${extensions//,/|})"
 short=$(git rev-parse --short "$base")
-if [ "$status" -gt 1 ]; then
+if ! diff=$(git diff -M -U0 --no-color "$base" -- |
+            "$formatter" -p1 -regex "$regex"); then
   echo "$diff"
-  echo "format-check: git clang-format failed (status $status)" >&2
+  echo "format-check: clang-format-diff failed" >&2
   exit 2
 fi
-# Status 1, or (older git-clang-format) a diff printed with status 0.
-if [ "$status" -eq 1 ] || grep -q '^diff --git' <<<"$diff"; then
+if [ -n "$diff" ]; then
   echo "$diff"
   echo "format-check: lines changed since $short are not formatted" \
-    "(.clang-format); 'git clang-format $short' formats them" >&2
+    "(.clang-format); 'git diff -M -U0 $short | $(basename "$formatter")" \
+    "-p1 -i' formats them" >&2
   exit 1
 fi
 echo "format-check: the lines changed since $short are formatted"

@@ -20,7 +20,7 @@ packages=(
   # clang-offload-bundler: the tests list and rebuild gluonc's AMD offload
   # bundles with it.
   clang-tools-22
-  # clang-format 14 and git clang-format: scripts/format-check.sh.
+  # clang-format 14 and its clang-format-diff: scripts/format-check.sh.
   clang-format git
 )
 
