@@ -6,7 +6,7 @@ kernel's 8 warps: two consumer warpgroups running the wgmma chain and the
 epilogue) and one task of one warp at 40 registers (the TMA producer).
 Values defined before the blocks (descriptors, the rings and their
 mbarriers) are the tasks' captures. gluonc builds the same gluon IR and
-the same PTX from both files (tests/lit/codegen/warp_specialize.py checks
+the same PTX from both files (tests/lit/codegen/warp-specialize.py checks
 it); only the producer's name in the JSON's `partitions` differs.
 
     gluonc samples/matmul_ws_tlx.py -k matmul_kernel -w 8 \\

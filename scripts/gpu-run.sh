@@ -82,11 +82,11 @@ run_gpu_test gpu-gemm "$stage/bin/gluonc-gpu-gemm-test" "$kernels"
 echo "== GPU Ampere tests (cp.async copies; samples/matmul_mma_v2.py: cp.async ring, mma_v2)"
 run_gpu_test gpu-ampere "$stage/bin/gluonc-gpu-ampere-test" "$kernels"
 echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
-run_gpu_test gpu-tma-copy tests/gpu/tma_copy_test.sh "$stage/bin/gluon-run" \
+run_gpu_test gpu-tma-copy tests/gpu/tma-copy-test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/tma_copy_work"
 rm -rf "$logs/tma_copy_work"
 echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
-run_gpu_test gpu-fatbin tests/gpu/fatbin_test.sh "$stage/bin/gluon-run" \
+run_gpu_test gpu-fatbin tests/gpu/fatbin-test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/fatbin_work"
 rm -rf "$logs/fatbin_work"
 echo "== A CMake project's program (samples/cmake-consumer: find_package(gluonc), a fatbin with a launcher)"
@@ -101,7 +101,7 @@ echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-
 echo "gpu-ws racecheck: not run (reports the mbarrier hand-off of tasks, Triton's build too)" \
   | tee -a "$logs/sanitizer.txt"
 SANITIZER_TOOLS="memcheck synccheck" \
-  run_gpu_test gpu-ws tests/gpu/ws_test.sh "$stage/bin/gluon-run" \
+  run_gpu_test gpu-ws tests/gpu/ws-test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/ws_work"
 rm -rf "$logs/ws_work"
 

@@ -9,7 +9,7 @@
 # `%gluonc ... -o %t[/SUB]` line that writes the folder it is compared with
 # is rerun into tests/lit/golden/NAME. With NAMEs, only those folders are
 # rewritten (e.g. the IR goldens of a sample, leaving the PTX-only goldens
-# of ptx_goldens.test as they are). Review the result with
+# of ptx-goldens.test as they are). Review the result with
 # `git diff tests/lit/golden` before committing it.
 #
 #   scripts/update-goldens.sh [BUILD_DIR [NAME...]]    (default: build, all)

@@ -219,14 +219,13 @@ public:
                            llvm::StringRef arch) const override {
     const ArchInfo &info = getArchInfo(arch);
     if (isCDNA(info))
-      pm.addPass(createPlanLdsCopiesPass(getTargetInfo(arch),
-                                         info.features.asyncCopyToLdsBytes));
+      pm.addPass(amd::createGluonAMDPlanLdsCopies({arch.str()}));
     if (info.features.warpPipeline)
-      pm.addPass(createLowerWarpPipelinePass(info.warpSize));
+      pm.addPass(amd::createGluonAMDLowerWarpPipeline({arch.str()}));
     buildGluonLoweringPasses(pm, getTargetInfo(arch),
                              isCDNA(info) ? populateCDNAPatterns : nullptr);
     if (isCDNA(info))
-      pm.addPass(createScopeLdsCopiesPass());
+      pm.addPass(amd::createGluonAMDScopeLdsCopies());
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

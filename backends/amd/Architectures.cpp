@@ -35,7 +35,7 @@
 //    (BufferOpToLLVM.cpp, WarpPipelineToROCDL.cpp): gfx1250 has buffer
 //    instructions, and a split barrier, but gluonc lowers neither yet.
 //
-// tests/unit/compiler/AMDArchitecturesTest.cpp checks every row against
+// tests/unit/backends/amd/ArchitecturesTest.cpp checks every row against
 // these figures.
 //
 //===----------------------------------------------------------------------===//

@@ -51,6 +51,7 @@
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/AMDOps.h"
+#include "gluonc/Pipeline/Target.h"
 #include "gluonc/Transforms/AxisInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
@@ -58,6 +59,12 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
+
+namespace gluonc::amd {
+#define GEN_PASS_DEF_GLUONAMDPLANLDSCOPIES
+#define GEN_PASS_DEF_GLUONAMDSCOPELDSCOPIES
+#include "Passes.h.inc"
+} // namespace gluonc::amd
 
 using namespace mlir;
 using namespace gluonc;
@@ -291,24 +298,19 @@ private:
 //===----------------------------------------------------------------------===//
 
 class PlanLdsCopiesPass
-    : public PassWrapper<PlanLdsCopiesPass, OperationPass<ModuleOp>> {
+    : public amd::impl::GluonAMDPlanLdsCopiesBase<PlanLdsCopiesPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanLdsCopiesPass)
-
-  PlanLdsCopiesPass(std::shared_ptr<const TargetInfo> target,
-                    unsigned maxCopyBytes)
-      : target(std::move(target)), maxCopyBytes(maxCopyBytes) {}
-
-  StringRef getArgument() const override {
-    return "gluon-amd-plan-lds-copies";
-  }
-  StringRef getDescription() const override {
-    return "Choose the vectors of CDNA's copies to LDS and the vmcnt of the "
-           "waits for them";
-  }
+  using GluonAMDPlanLdsCopiesBase::GluonAMDPlanLdsCopiesBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    std::string archName = getPassArch(module, arch);
+    if (archName.empty())
+      return signalPassFailure();
+    std::shared_ptr<const TargetInfo> target =
+        lookupTargetForArch(archName)->getTargetInfo(archName);
+    unsigned maxCopyBytes =
+        lookupArchInfo(archName)->features.asyncCopyToLdsBytes;
     llvm::SmallVector<Operation *> copies;
     module.walk([&](Operation *op) {
       if (isa<gluon::AsyncCopyGlobalToLocalOp, gluon::BufferLoadToLocalOp>(op))
@@ -347,10 +349,6 @@ public:
       wait->setAttr(kVmcntAttrName, builder.getI32IntegerAttr(count));
     });
   }
-
-private:
-  std::shared_ptr<const TargetInfo> target;
-  unsigned maxCopyBytes;
 };
 
 //===----------------------------------------------------------------------===//
@@ -499,22 +497,12 @@ struct WaitGroupConversion
 /// outside it. Without this LLVM's wait insertion must assume that any
 /// LDS access may touch a copy in flight and waits for all of them
 /// (s_waitcnt vmcnt(0) before the first ds_read after the copies: llc 22,
-/// gfx942, the ring of tests/lit/amd/async_copy.test). gluonc's rule makes
+/// gfx942, the ring of tests/lit/amd/async-copy.test). gluonc's rule makes
 /// it true: a copy's destination is read or written only after a
 /// wait_group that covers the copy (which waits by vmcnt itself).
 class ScopeLdsCopiesPass
-    : public PassWrapper<ScopeLdsCopiesPass, OperationPass<ModuleOp>> {
+    : public amd::impl::GluonAMDScopeLdsCopiesBase<ScopeLdsCopiesPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ScopeLdsCopiesPass)
-
-  StringRef getArgument() const override {
-    return "gluon-amd-scope-lds-copies";
-  }
-  StringRef getDescription() const override {
-    return "Give CDNA's copies to LDS an alias scope that the other LDS "
-           "accesses do not alias";
-  }
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto isCopy = [](Operation *op) {
@@ -549,16 +537,6 @@ public:
 };
 
 } // namespace
-
-std::unique_ptr<Pass> gluonc::amd::createScopeLdsCopiesPass() {
-  return std::make_unique<ScopeLdsCopiesPass>();
-}
-
-std::unique_ptr<Pass>
-gluonc::amd::createPlanLdsCopiesPass(std::shared_ptr<const TargetInfo> target,
-                                     unsigned maxCopyBytes) {
-  return std::make_unique<PlanLdsCopiesPass>(std::move(target), maxCopyBytes);
-}
 
 void gluonc::amd::populateAsyncCopyToLLVMPatterns(
     GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,

@@ -16,7 +16,7 @@
 
 #include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/IR/Dialect.h"
-#include "gluonc/IR/WarpPipelinePlan.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 
 // Declared in gluonc/IR/AMDOps.h, which only the files that use AMD's ops
 // include (AMDTarget.cpp does not).
@@ -80,23 +80,6 @@ int64_t getBufferAccessWidth(mlir::Value base, mlir::Value offsets,
 void populateAsyncCopyToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns,
                                      const LoweringContext &context);
-/// Checks every copy to LDS, records its vector width and each wait's
-/// vmcnt (AsyncCopyToLLVM.cpp); runs before control flow is lowered.
-/// `maxCopyBytes` is the architecture's widest copy (4 or 16; 0: it has
-/// none, and a copy is an error).
-std::unique_ptr<mlir::Pass>
-createPlanLdsCopiesPass(std::shared_ptr<const TargetInfo> target,
-                        unsigned maxCopyBytes);
-
-/// After the conversion: the copies to LDS in an alias scope the other LDS
-/// accesses do not alias (AsyncCopyToLLVM.cpp).
-std::unique_ptr<mlir::Pass> createScopeLdsCopiesPass();
-
-/// Lowers the warp pipelines the barrier pass planned to s_setprio,
-/// sched_barrier and s_barrier rendezvous (WarpPipelineToROCDL.cpp); runs
-/// before structured control flow becomes branches.
-std::unique_ptr<mlir::Pass> createLowerWarpPipelinePass(unsigned waveSize);
-
 /// What gluon-amd-plan-intra-wave (IntraWaveSchedule.cpp) records on the
 /// region markers for the lowering: every marker of a planned region is
 /// flagged, the first begin opens the interleave, and the last end holds

@@ -39,6 +39,7 @@
 
 #include "gluonc/IR/AMDOps.h"
 #include "gluonc/IR/WarpPipeline.h"
+#include "gluonc/Pipeline/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -47,33 +48,27 @@
 
 #include "llvm/Support/MathExtras.h"
 
+namespace gluonc::amd {
+#define GEN_PASS_DEF_GLUONAMDLOWERWARPPIPELINE
+#include "Passes.h.inc"
+} // namespace gluonc::amd
+
 using namespace mlir;
 using namespace gluonc;
 
 namespace {
 
 class LowerWarpPipelinePass
-    : public PassWrapper<LowerWarpPipelinePass, OperationPass<ModuleOp>> {
+    : public amd::impl::GluonAMDLowerWarpPipelineBase<LowerWarpPipelinePass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerWarpPipelinePass)
-
-  explicit LowerWarpPipelinePass(unsigned waveSize = 64)
-      : waveSize(waveSize) {}
-
-  StringRef getArgument() const override {
-    return "gluon-amd-lower-warp-pipeline";
-  }
-  StringRef getDescription() const override {
-    return "Lower planned warp pipelines to s_setprio, sched_barrier and "
-           "s_barrier rendezvous of two wave groups, and planned intra-wave "
-           "regions to sched_barrier and sched_group_barrier";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<ROCDL::ROCDLDialect, arith::ArithDialect,
-                    scf::SCFDialect>();
-  }
+  using GluonAMDLowerWarpPipelineBase::GluonAMDLowerWarpPipelineBase;
 
   void runOnOperation() override {
+    std::shared_ptr<const TargetInfo> target =
+        getModuleTargetInfo(getOperation(), arch);
+    if (!target)
+      return signalPassFailure();
+    waveSize = target->getWarpSize();
     WalkResult regions = getOperation().walk([&](Operation *op) {
       if (!isa<gluon::IntraWaveBeginOp, gluon::IntraWaveEndOp>(op))
         return WalkResult::advance();
@@ -102,7 +97,7 @@ public:
   }
 
 private:
-  unsigned waveSize;
+  unsigned waveSize = 0;
 
   static void setPriority(OpBuilder &b, Location loc, int64_t priority) {
     ROCDL::SetPrioOp::create(b, loc, b.getI16IntegerAttr(priority));
@@ -183,7 +178,3 @@ private:
 };
 
 } // namespace
-
-std::unique_ptr<Pass> gluonc::amd::createLowerWarpPipelinePass(unsigned waveSize) {
-  return std::make_unique<LowerWarpPipelinePass>(waveSize);
-}

@@ -8,8 +8,8 @@
 // wgmma and setmaxnreg on sm_90a, tcgen05 on sm_100a) has its base's
 // limits. From 8.0 on, a block may use all of an SM's shared memory but
 // the kilobyte the driver reserves per block; Turing reserves none.
-// tests/unit/compiler/ArchitecturesTest.cpp checks every row against the
-// programming guide's figures.
+// tests/unit/backends/nvidia/ArchitecturesTest.cpp checks every row
+// against the programming guide's figures.
 //
 // What the rows share is stated once below, with its source: the guide's
 // per-block and per-thread limits, the PTX ISA's named barriers and

@@ -1,4 +1,4 @@
-//===- Architectures.h - The NVIDIA architectures gluonc targets -*- C++ -*-===//
+//===- Architectures.h - The NVIDIA architectures of gluonc -----*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -25,7 +25,7 @@
 // ldmatrix g returns the thread's registers [g 2N, (g + 1) 2N) in order.
 // The dot operands of mma_v2 in 16-bit elements have that shape over a
 // row-major A (K contiguous) and, transposed, a row-major B (N contiguous).
-// Plain C++, unit-tested in tests/unit/compiler.
+// Plain C++, unit-tested in tests/unit/backends/nvidia.
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,7 +17,7 @@
 #include "irgen/Arith.h"
 
 #include "gluonc/IR/Dialect.h"
-#include "gluonc/Layout/Plans.h"
+#include "gluonc/Plan/LayoutPlans.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -26,8 +26,8 @@
 #include "gluonc/Frontend/Diagnostics.h"
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Signature.h"
-#include "gluonc/IR/TaskPlan.h"
-#include "gluonc/IR/WarpPipelinePlan.h"
+#include "gluonc/Plan/TaskPlan.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -27,7 +27,7 @@
 #include "IRGen.h"
 
 #include "gluonc/IR/Dialect.h"
-#include "gluonc/IR/TaskPlan.h"
+#include "gluonc/Plan/TaskPlan.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"

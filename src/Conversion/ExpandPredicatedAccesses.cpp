@@ -29,6 +29,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONEXPANDPREDICATEDACCESSES
+#include "Passes.h.inc"
+} // namespace gluonc
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -94,21 +99,12 @@ void expandRegion(gluon::PredicatedOp predicated, OpBuilder &builder) {
 }
 
 class ExpandPredicatedAccessesPass
-    : public PassWrapper<ExpandPredicatedAccessesPass,
-                         OperationPass<ModuleOp>> {
+    : public gluonc::impl::GluonExpandPredicatedAccessesBase<
+          ExpandPredicatedAccessesPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandPredicatedAccessesPass)
-
   explicit ExpandPredicatedAccessesPass(
       std::shared_ptr<const TargetInfo> target)
       : target(std::move(target)) {}
-
-  StringRef getArgument() const override {
-    return "gluon-expand-predicated-accesses";
-  }
-  StringRef getDescription() const override {
-    return "Expand predicated loads, stores and regions into branches";
-  }
 
   void runOnOperation() override {
     SmallVector<Operation *> accesses;

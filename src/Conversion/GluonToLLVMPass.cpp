@@ -33,6 +33,11 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONCONVERTTOLLVM
+#include "Passes.h.inc"
+} // namespace gluonc
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -66,21 +71,16 @@ void gluonc::populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
 namespace {
 
 class ConvertGluonToLLVMPass
-    : public PassWrapper<ConvertGluonToLLVMPass, OperationPass<ModuleOp>> {
+    : public gluonc::impl::GluonConvertToLLVMBase<ConvertGluonToLLVMPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertGluonToLLVMPass)
-
   ConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
                          TargetPatternsFn targetPatterns)
       : target(std::move(target)), targetPatterns(std::move(targetPatterns)) {}
 
-  StringRef getArgument() const override { return "convert-gluon-to-llvm"; }
-  StringRef getDescription() const override {
-    return "Lower gluon kernels to the LLVM dialect, per thread";
-  }
-
+  /// The LLVM dialect (Passes.td) and the dialects of the target's
+  /// primitives (NVVM, ROCDL).
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect>();
+    GluonConvertToLLVMBase::getDependentDialects(registry);
     target->getDependentDialects(registry);
   }
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A scan follows its plan (gluonc/Layout/ScanPlan.h): the bits of an
+// A scan follows its plan (gluonc/Plan/ScanPlan.h): the bits of an
 // element's position along the axis, lowest first, are walked level by
 // level. Before a level, every register holds the scan of its element
 // within its block (the aligned run of positions the levels so far cover)

@@ -43,6 +43,11 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONLOWERWARPSPECIALIZE
+#include "Passes.h.inc"
+} // namespace gluonc
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -360,20 +365,11 @@ private:
 };
 
 class LowerWarpSpecializePass
-    : public PassWrapper<LowerWarpSpecializePass, OperationPass<ModuleOp>> {
+    : public gluonc::impl::GluonLowerWarpSpecializeBase<
+          LowerWarpSpecializePass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerWarpSpecializePass)
-
   explicit LowerWarpSpecializePass(std::shared_ptr<const TargetInfo> target)
       : target(std::move(target)) {}
-
-  StringRef getArgument() const override {
-    return "gluon-lower-warp-specialize";
-  }
-  StringRef getDescription() const override {
-    return "Turn gluon.warp_specialize into a dispatch of warps at the "
-           "kernel's entry";
-  }
 
   void runOnOperation() override {
     SmallVector<gluon::WarpSpecializeOp> ops;

@@ -135,7 +135,7 @@ def Gluon_WarpPipelineBorderOp : Gluon_Op<"warp_pipeline_border",
     the ops of a loop body from the previous border (or the body's start)
     to its border; ops after the last border run at the start of the next
     iteration, with stage 0. The block's waves run in two groups one stage
-    apart (gluonc/IR/WarpPipelinePlan.h): every border lowers to an
+    apart (gluonc/Plan/WarpPipelinePlan.h): every border lowers to an
     s_barrier both groups reach, with s_setprio and sched_barrier fences
     around it, and the barrier pass decides which borders also order LDS.
 

@@ -16,7 +16,7 @@
 
 // gluon.wait_barrier, which a stage may not hold.
 #include "gluonc/IR/NvidiaOps.h"
-#include "gluonc/IR/WarpPipelinePlan.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"

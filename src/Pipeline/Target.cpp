@@ -54,16 +54,29 @@ const std::vector<std::unique_ptr<Target>> &gluonc::getRegisteredTargets() {
   return registry();
 }
 
-std::shared_ptr<const TargetInfo>
-gluonc::getModuleTargetInfo(mlir::ModuleOp module) {
+std::string gluonc::getPassArch(mlir::ModuleOp module, llvm::StringRef option) {
+  if (!option.empty()) {
+    if (lookupTargetForArch(option))
+      return option.str();
+    module.emitError() << "the pass's arch option names no architecture "
+                          "gluonc compiles for: '"
+                       << option << "'";
+    return "";
+  }
   auto arch = module->getAttrOfType<mlir::StringAttr>(
       mlir::gluon::GluonDialect::kTargetAttrName);
-  const Target *target = arch ? lookupTargetForArch(arch.getValue()) : nullptr;
-  if (!target) {
-    module.emitError() << "the module's '"
-                       << mlir::gluon::GluonDialect::kTargetAttrName
-                       << "' names no architecture gluonc compiles for";
+  if (arch && lookupTargetForArch(arch.getValue()))
+    return arch.getValue().str();
+  module.emitError() << "the module's '"
+                     << mlir::gluon::GluonDialect::kTargetAttrName
+                     << "' names no architecture gluonc compiles for";
+  return "";
+}
+
+std::shared_ptr<const TargetInfo>
+gluonc::getModuleTargetInfo(mlir::ModuleOp module, llvm::StringRef option) {
+  std::string arch = getPassArch(module, option);
+  if (arch.empty())
     return nullptr;
-  }
-  return target->getTargetInfo(arch.getValue());
+  return lookupTargetForArch(arch)->getTargetInfo(arch);
 }

@@ -1,4 +1,4 @@
-"""Ampere's async copies on their own, for tests/gpu/ampere_gpu_test.cpp.
+"""Ampere's async copies on their own, for tests/gpu/AmpereGpuTest.cpp.
 
 async_copy_kernel copies one BLOCK_M x BLOCK_N tile of src ([M, N], row
 stride stride_src) per program into shared memory with cp.async, in two

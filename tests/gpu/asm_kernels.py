@@ -1,4 +1,4 @@
-"""Inline assembly, for tests/gpu/asm_gpu_test.cpp.
+"""Inline assembly, for tests/gpu/AsmGpuTest.cpp.
 
 Each kernel covers BLOCK elements per program with masks; `layout` gives
 every thread 4 consecutive elements (8 for the generator kernel), so the

@@ -1,4 +1,5 @@
-"""Atomics, device assertions and float8 conversions, for tests/gpu/ops_gpu_test.cpp."""
+"""Atomics, device assertions and float8 conversions, for
+tests/gpu/OpsGpuTest.cpp."""
 
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl

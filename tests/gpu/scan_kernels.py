@@ -1,4 +1,4 @@
-"""Scans and shape changes of whole tiles, for tests/gpu/scan_gpu_test.cpp.
+"""Scans and shape changes of whole tiles, for tests/gpu/ScanGpuTest.cpp.
 
 Each kernel works on one M x N tile that fills the tensor (no masks), so
 that every element of every layout is exercised and results can be checked

@@ -1,4 +1,4 @@
-"""wgmma with A in registers, for tests/gpu/gemm_gpu_test.cpp.
+"""wgmma with A in registers, for tests/gpu/GemmGpuTest.cpp.
 
 matmul_kernel has samples/matmul_wgmma.py's parameters and computes the
 same C = A @ B, but loads each A tile from shared memory into the

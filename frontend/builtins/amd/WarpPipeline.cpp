@@ -15,7 +15,7 @@
 
 #include "builtins/Arguments.h"
 
-#include "gluonc/IR/WarpPipelinePlan.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 
 using namespace gluonc;
 using namespace gluonc::frontend;

@@ -14,8 +14,8 @@
 #define GLUONC_DRIVER_METADATA_H
 
 #include "gluonc/Frontend/Frontend.h"
-#include "gluonc/IR/TaskPlan.h"
 #include "gluonc/Pipeline/Target.h"
+#include "gluonc/Plan/TaskPlan.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include <string>

@@ -1,4 +1,4 @@
-//===- WarpPipeline.h - The stages of an AMD warp pipeline -------*- C++ -*-===//
+//===- WarpPipeline.h - The stages of an AMD warp pipeline ------*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //

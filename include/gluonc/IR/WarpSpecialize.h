@@ -1,4 +1,4 @@
-//===- WarpSpecialize.h - Which warps run an op ------------------*- C++ -*-===//
+//===- WarpSpecialize.h - Which warps run an op -----------------*- C++ -*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -15,7 +15,7 @@
 #define GLUONC_IR_WARPSPECIALIZE_H
 
 #include "gluonc/IR/Dialect.h"
-#include "gluonc/IR/TaskPlan.h"
+#include "gluonc/Plan/TaskPlan.h"
 
 #include <optional>
 

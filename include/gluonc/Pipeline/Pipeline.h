@@ -22,8 +22,8 @@
 #ifndef GLUONC_PIPELINE_PIPELINE_H
 #define GLUONC_PIPELINE_PIPELINE_H
 
-#include "gluonc/IR/TaskPlan.h"
 #include "gluonc/Pipeline/Target.h"
+#include "gluonc/Plan/TaskPlan.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -15,8 +15,8 @@
 #define GLUONC_PIPELINE_TARGET_H
 
 #include "gluonc/Conversion/TargetInfo.h"
-#include "gluonc/IR/WarpPipelinePlan.h"
 #include "gluonc/Pipeline/StepTimes.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 #include "gluonc/Target/ArchInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -202,10 +202,15 @@ public:
 /// Targets register themselves once at startup; lookups are by arch.
 void registerTarget(std::unique_ptr<Target> target);
 const Target *lookupTargetForArch(llvm::StringRef arch);
-/// The primitives of the target the module's gluon.target names, for a
-/// pass that gets no target but the module; null after an error at the
-/// module when no registered target compiles for it.
-std::shared_ptr<const TargetInfo> getModuleTargetInfo(mlir::ModuleOp module);
+/// The architecture a pass compiles for: `option` (the pass's `arch`
+/// option) when set, else the module's gluon.target; empty, after an error
+/// at the module, when that names no architecture a registered target
+/// compiles for.
+std::string getPassArch(mlir::ModuleOp module, llvm::StringRef option = "");
+/// The primitives of the target of getPassArch, for a pass that gets no
+/// target but the module (and its `arch` option); null after the error.
+std::shared_ptr<const TargetInfo>
+getModuleTargetInfo(mlir::ModuleOp module, llvm::StringRef option = "");
 const std::vector<std::unique_ptr<Target>> &getRegisteredTargets();
 
 } // namespace gluonc

@@ -14,7 +14,7 @@
 #ifndef GLUONC_TRANSFORMS_PASSES_H
 #define GLUONC_TRANSFORMS_PASSES_H
 
-#include "gluonc/IR/TaskPlan.h"
+#include "gluonc/Plan/TaskPlan.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -17,9 +17,9 @@
 #define GLUONC_TRANSFORMS_SHAREDMEMORY_H
 
 #include "gluonc/IR/Dialect.h"
-#include "gluonc/IR/WarpPipelinePlan.h"
-#include "gluonc/Layout/Plans.h"
-#include "gluonc/Layout/ScanPlan.h"
+#include "gluonc/Plan/LayoutPlans.h"
+#include "gluonc/Plan/ScanPlan.h"
+#include "gluonc/Plan/WarpPipelinePlan.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -48,7 +48,7 @@ constexpr int64_t kSharedMemoryAlignment = 16;
 /// or LLVM pointer eight).
 int64_t getElementBytes(mlir::Type type);
 
-/// The plan of a reduction (see Plans.h), from its types.
+/// The plan of a reduction (see LayoutPlans.h), from its types.
 ReductionPlan planReduction(mlir::gluon::ReduceOp op);
 /// The layout of one result of `op` (a scalar's for 1-D sources).
 LinearLayout getReducedLayout(mlir::gluon::ReduceOp op);

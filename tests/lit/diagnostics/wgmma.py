@@ -3,13 +3,13 @@
 # it), operands and accumulators wgmma cannot take (the verifier's own
 # plan, at the call; an `a` in registers must be in the accumulator's
 # DotOperandLayout with k_width 32 / element bits, and
-# dot_operand_layout.py has the DotOperandLayouts wgmma has no registers
+# dot-operand-layout.py has the DotOperandLayouts wgmma has no registers
 # for), the arguments gluonc does not have yet, a use_acc
 # that is not a boolean, and a wait's num_outstanding or deps out of range.
 # A warpgroup MMA reads its operands through the async proxy: threads'
 # stores to them need fence_async_shared() first (an error where certain,
 # a warning where only some path stores, as for TMA stores; see
-# fence_async_shared.py).
+# fence-async-shared.py).
 # RUN: rm -rf %t
 #
 # Targets without wgmma: sm_90 (no "a"), Blackwell, Ampere.

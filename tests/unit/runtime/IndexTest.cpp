@@ -134,7 +134,7 @@ void putStruct(std::vector<uint8_t> &bytes, const Header &header) {
 
 /// A fat binary entry with a plain header (no options record), its image
 /// padded to 8 bytes. The writer's own bytes are pinned against
-/// fatbinary's in tests/unit/compiler/ContainerTest.cpp.
+/// fatbinary's in tests/unit/backends/nvidia/FatbinTest.cpp.
 void putEntry(std::vector<uint8_t> &bytes, fatbin::Kind kind, uint32_t arch,
               uint64_t flags, const std::string &image) {
   fatbin::EntryHeader header;

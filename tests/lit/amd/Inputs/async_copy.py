@@ -1,5 +1,5 @@
 # Kernels with CDNA's copies from global memory to LDS
-# (tests/lit/amd/async_copy.test).
+# (tests/lit/amd/async-copy.test).
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 

@@ -1,4 +1,4 @@
-# Kernels with intra-wave regions (tests/lit/amd/intra_wave.test): the
+# Kernels with intra-wave regions (tests/lit/amd/intra-wave.test): the
 # next step's MFMA operands are read from LDS while the MFMAs run on the
 # current ones, which were read an iteration earlier (register prefetch).
 from triton.experimental import gluon

@@ -1,4 +1,4 @@
-# Kernels with inter-wave warp pipelines (tests/lit/amd/warp_pipeline.test).
+# Kernels with inter-wave warp pipelines (tests/lit/amd/warp-pipeline.test).
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 import triton.language.extra.tlx as tlx
