@@ -8,8 +8,9 @@
 #                                   Sanitizer, any report fails its test
 #   scripts/test.sh --no-sanitize   in build/, the plain Release build
 # CI runs the first: one build of the compiler fits its time limit, and the
-# sanitized one checks what the plain one does and more (same -O3 code,
-# with every memory access and undefined operation checked).
+# sanitized one checks what the plain one does and more (the same sources
+# at -O1, with every memory access and undefined operation checked;
+# CMakeLists.txt says why -O1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
@@ -24,7 +25,7 @@ else
   # LLVM's allocators poison a new slab from the inline code compiled into
   # our instrumented objects, while the uninstrumented libMLIR hands out
   # pieces of it without unpoisoning: a use-after-poison report inside
-  # MLIR's own code (dialect/reduce-convert.mlir parsing a location,
+  # MLIR's own code (IR/reduce-convert.mlir parsing a location,
   # 2026-12-03). Manual poisoning is therefore off; every access our code
   # makes is still checked.
   export ASAN_OPTIONS="allow_user_poisoning=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
