@@ -52,29 +52,40 @@ else
   limit=(-max_total_time="$seconds") how_long="for ${seconds}s"
 fi
 
-status=0
+# The targets run side by side, each for SECONDS on a core of its own
+# (libFuzzer is single-threaded): on CI's 2 cores the phase takes one
+# target's time instead of the sum (bench/RESULTS.md, "cold CI").
+names=() pids=()
 while read -r name corpus; do
   mkdir -p "$scratch/$name"
   python3 "$root/tests/fuzz/seeds.py" "$name" "$scratch/seeds-$name" \
     --build "$seed_build"
-  before=$(ls "$artifacts")
+  ls "$artifacts" | grep "^$name-" > "$scratch/$name.before" || true
   echo "fuzz: $name $how_long over $corpus and the seeds"
   # New inputs go to the first folder (the scratch one); the corpus and the
   # seeds are only read.
-  if ! "$build/tests/fuzz/$name" "${limit[@]}" -timeout=10 \
-       -rss_limit_mb=2048 -print_final_stats=1 \
-       -artifact_prefix="$artifacts/$name-" \
-       "$scratch/$name" "$corpus" "$scratch/seeds-$name" \
-       > "$scratch/$name.log" 2>&1; then
+  "$build/tests/fuzz/$name" "${limit[@]}" -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/$name-" \
+    "$scratch/$name" "$corpus" "$scratch/seeds-$name" \
+    > "$scratch/$name.log" 2>&1 &
+  names+=("$name") pids+=($!)
+done < "$manifest"
+
+status=0
+for i in "${!names[@]}"; do
+  name=${names[$i]}
+  if ! wait "${pids[$i]}"; then
     status=1
     tail -n 40 "$scratch/$name.log" >&2
     echo "fuzz: $name FAILED; reproducer(s):" >&2
-    comm -13 <(echo "$before") <(ls "$artifacts") |
+    comm -13 "$scratch/$name.before" <(ls "$artifacts" | grep "^$name-") |
       sed "s|^|  $artifacts/|" >&2
     echo "  replay: $build/tests/fuzz/$name FILE" >&2
   fi
   # The run's figures: executions, speed, coverage.
+  echo "fuzz: $name:"
   grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec|^#[0-9]+.*(DONE|cov:)" \
     "$scratch/$name.log" | tail -n 3 || true
-done < "$manifest"
+done
 exit $status

@@ -3,9 +3,11 @@
 # racecheck) and the benchmarks on a machine with an NVIDIA GPU, from a
 # folder staged by scripts/gpu-stage.sh. Logs go to LOG_DIR.
 #
-#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR] [--tests-only]
+#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR] [--tests-only | --bench-only]
 #                                   (defaults: .device .; --tests-only skips
-#                                    the benchmarks)
+#                                    the benchmarks, --bench-only the tests,
+#                                    so that each fits one call of a time-
+#                                    limited remote machine)
 set -uo pipefail
 stage=${1:-.device}
 logs=${2:-.}
@@ -52,6 +54,7 @@ run_gpu_test() {
   done
 }
 
+if [ "${3:-}" != --bench-only ]; then
 echo "== GPU sample tests"
 run_gpu_test gpu-tests "$stage/bin/gluonc-gpu-samples-test" \
   --vector-add "$kernels/vector_add/add_kernel.sm_90a.json" \
@@ -104,6 +107,7 @@ SANITIZER_TOOLS="memcheck synccheck" \
   run_gpu_test gpu-ws tests/gpu/ws-test.sh "$stage/bin/gluon-run" \
   "$kernels" "$logs/ws_work"
 rm -rf "$logs/ws_work"
+fi
 
 if [ "${3:-}" = --tests-only ]; then
   exit $status

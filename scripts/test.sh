@@ -31,7 +31,9 @@ else
   export ASAN_OPTIONS="allow_user_poisoning=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
   bash "$root/scripts/build.sh" "$build" -DGLUONC_SANITIZE=address,undefined
 fi
-ctest --test-dir "$build" --output-on-failure
+# Side by side, one test per core: lit and the robustness suite spread
+# their own cases over the cores too, and the short programs fill the gaps.
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 # The self-contained gluonc (LLVM, MLIR and LLD linked in), linked from the
 # objects above: it must need no LLVM library and write the same files as
 # the build's gluonc.
