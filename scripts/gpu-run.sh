@@ -55,58 +55,58 @@ run_gpu_test() {
 }
 
 if [ "${3:-}" != --bench-only ]; then
-echo "== GPU sample tests"
-run_gpu_test gpu-tests "$stage/bin/gluonc-gpu-samples-test" \
-  --vector-add "$kernels/vector_add/add_kernel.sm_90a.json" \
-  --vector-add-div16 "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
-  --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json"
+  echo "== GPU sample tests"
+  run_gpu_test gpu-tests "$stage/bin/gluonc-gpu-samples-test" \
+    --vector-add "$kernels/vector_add/add_kernel.sm_90a.json" \
+    --vector-add-div16 "$kernels/vector_add_div16/add_kernel.sm_90a.json" \
+    --memcpy-2d "$kernels/memcpy_2d/memcpy_2d_kernel.sm_90a.json"
 
-echo "== GPU kernel tests (reductions, math, layout conversions)"
-run_gpu_test gpu-kernels "$stage/bin/gluonc-gpu-kernels-test" "$kernels"
+  echo "== GPU kernel tests (reductions, math, layout conversions)"
+  run_gpu_test gpu-kernels "$stage/bin/gluonc-gpu-kernels-test" "$kernels"
 
-echo "== GPU scan tests (cumulative sums and maxima, associative_scan, permute/join/split/reshape)"
-run_gpu_test gpu-scan "$stage/bin/gluonc-gpu-scan-test" "$kernels"
+  echo "== GPU scan tests (cumulative sums and maxima, associative_scan, permute/join/split/reshape)"
+  run_gpu_test gpu-scan "$stage/bin/gluonc-gpu-scan-test" "$kernels"
 
-echo "== GPU shared memory tests (transpose through shared memory, descriptor views)"
-run_gpu_test gpu-shared-memory "$stage/bin/gluonc-gpu-shared-memory-test" \
-  "$kernels"
+  echo "== GPU shared memory tests (transpose through shared memory, descriptor views)"
+  run_gpu_test gpu-shared-memory "$stage/bin/gluonc-gpu-shared-memory-test" \
+    "$kernels"
 
-echo "== GPU atomics, device assertion and float8 conversion tests"
-run_gpu_test gpu-ops "$stage/bin/gluonc-gpu-ops-test" "$kernels"
+  echo "== GPU atomics, device assertion and float8 conversion tests"
+  run_gpu_test gpu-ops "$stage/bin/gluonc-gpu-ops-test" "$kernels"
 
-echo "== GPU inline assembly tests"
-run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
+  echo "== GPU inline assembly tests"
+  run_gpu_test gpu-asm "$stage/bin/gluonc-gpu-asm-test" "$kernels"
 
-echo "== GPU TMA tensor descriptor tests (libgluonrt on hand-written PTX)"
-run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
+  echo "== GPU TMA tensor descriptor tests (libgluonrt on hand-written PTX)"
+  run_gpu_test gpu-tensordesc "$stage/bin/gluonc-gpu-tensordesc-test" "$kernels"
 
-echo "== GPU GEMM tests (samples/matmul_wgmma.py: TMA, mbarriers, wgmma)"
-run_gpu_test gpu-gemm "$stage/bin/gluonc-gpu-gemm-test" "$kernels"
-echo "== GPU Ampere tests (cp.async copies; samples/matmul_mma_v2.py: cp.async ring, mma_v2)"
-run_gpu_test gpu-ampere "$stage/bin/gluonc-gpu-ampere-test" "$kernels"
-echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
-run_gpu_test gpu-tma-copy tests/gpu/tma-copy-test.sh "$stage/bin/gluon-run" \
-  "$kernels" "$logs/tma_copy_work"
-rm -rf "$logs/tma_copy_work"
-echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
-run_gpu_test gpu-fatbin tests/gpu/fatbin-test.sh "$stage/bin/gluon-run" \
-  "$kernels" "$logs/fatbin_work"
-rm -rf "$logs/fatbin_work"
-echo "== A CMake project's program (samples/cmake-consumer: find_package(gluonc), a fatbin with a launcher)"
-run_gpu_test gpu-consumer "$stage/bin/gluonc-consumer-vector-add"
-echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-run)"
-# Not under racecheck: it reports the mbarrier hand-off between tasks (a
-# task's barrier, then one thread arrives for the task; the other task
-# waits) as hazards between every other thread's accesses and the other
-# task's, and reports the same for Triton 3.6's build of the same sample
-# (bench/RESULTS.md, 2026-12-03). The warp-specialized GEMM (gpu-gemm) is
-# checked by all three tools.
-echo "gpu-ws racecheck: not run (reports the mbarrier hand-off of tasks, Triton's build too)" \
-  | tee -a "$logs/sanitizer.txt"
-SANITIZER_TOOLS="memcheck synccheck" \
-  run_gpu_test gpu-ws tests/gpu/ws-test.sh "$stage/bin/gluon-run" \
-  "$kernels" "$logs/ws_work"
-rm -rf "$logs/ws_work"
+  echo "== GPU GEMM tests (samples/matmul_wgmma.py: TMA, mbarriers, wgmma)"
+  run_gpu_test gpu-gemm "$stage/bin/gluonc-gpu-gemm-test" "$kernels"
+  echo "== GPU Ampere tests (cp.async copies; samples/matmul_mma_v2.py: cp.async ring, mma_v2)"
+  run_gpu_test gpu-ampere "$stage/bin/gluonc-gpu-ampere-test" "$kernels"
+  echo "== GPU TMA copy tests (samples/tma_copy.py through gluon-run)"
+  run_gpu_test gpu-tma-copy tests/gpu/tma-copy-test.sh "$stage/bin/gluon-run" \
+    "$kernels" "$logs/tma_copy_work"
+  rm -rf "$logs/tma_copy_work"
+  echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
+  run_gpu_test gpu-fatbin tests/gpu/fatbin-test.sh "$stage/bin/gluon-run" \
+    "$kernels" "$logs/fatbin_work"
+  rm -rf "$logs/fatbin_work"
+  echo "== A CMake project's program (samples/cmake-consumer: find_package(gluonc), a fatbin with a launcher)"
+  run_gpu_test gpu-consumer "$stage/bin/gluonc-consumer-vector-add"
+  echo "== GPU warp specialization tests (samples/ws_elementwise.py through gluon-run)"
+  # Not under racecheck: it reports the mbarrier hand-off between tasks (a
+  # task's barrier, then one thread arrives for the task; the other task
+  # waits) as hazards between every other thread's accesses and the other
+  # task's, and reports the same for Triton 3.6's build of the same sample
+  # (bench/RESULTS.md, 2026-12-03). The warp-specialized GEMM (gpu-gemm) is
+  # checked by all three tools.
+  echo "gpu-ws racecheck: not run (reports the mbarrier hand-off of tasks, Triton's build too)" \
+    | tee -a "$logs/sanitizer.txt"
+  SANITIZER_TOOLS="memcheck synccheck" \
+    run_gpu_test gpu-ws tests/gpu/ws-test.sh "$stage/bin/gluon-run" \
+    "$kernels" "$logs/ws_work"
+  rm -rf "$logs/ws_work"
 fi
 
 if [ "${3:-}" = --tests-only ]; then

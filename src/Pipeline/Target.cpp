@@ -55,21 +55,26 @@ const std::vector<std::unique_ptr<Target>> &gluonc::getRegisteredTargets() {
 }
 
 std::string gluonc::getPassArch(mlir::ModuleOp module, llvm::StringRef option) {
-  if (!option.empty()) {
-    if (lookupTargetForArch(option))
-      return option.str();
-    module.emitError() << "the pass's arch option names no architecture "
-                          "gluonc compiles for: '"
-                       << option << "'";
+  auto moduleArch = module->getAttrOfType<mlir::StringAttr>(
+      mlir::gluon::GluonDialect::kTargetAttrName);
+  llvm::StringRef arch = option;
+  if (arch.empty() && moduleArch)
+    arch = moduleArch.getValue();
+  if (!arch.empty() && lookupTargetForArch(arch))
+    return arch.str();
+
+  mlir::InFlightDiagnostic diag = module.emitError();
+  if (arch.empty()) {
+    diag << "the module has no '" << mlir::gluon::GluonDialect::kTargetAttrName
+         << "' and the pass was given no arch option";
     return "";
   }
-  auto arch = module->getAttrOfType<mlir::StringAttr>(
-      mlir::gluon::GluonDialect::kTargetAttrName);
-  if (arch && lookupTargetForArch(arch.getValue()))
-    return arch.getValue().str();
-  module.emitError() << "the module's '"
-                     << mlir::gluon::GluonDialect::kTargetAttrName
-                     << "' names no architecture gluonc compiles for";
+  if (!option.empty())
+    diag << "the pass's arch option";
+  else
+    diag << "the module's '" << mlir::gluon::GluonDialect::kTargetAttrName
+         << "'";
+  diag << " names no architecture gluonc compiles for: '" << arch << "'";
   return "";
 }
 
