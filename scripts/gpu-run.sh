@@ -107,6 +107,11 @@ if [ "${3:-}" != --bench-only ]; then
     run_gpu_test gpu-ws tests/gpu/ws-test.sh "$stage/bin/gluon-run" \
     "$kernels" "$logs/ws_work"
   rm -rf "$logs/ws_work"
+  echo "== racecheck's negative control (the transpose without its barrier must race)"
+  tests/gpu/racecheck-test.sh "$stage/bin/gluon-run" "$kernels" \
+    "${sanitizer:-none}" "$logs/racecheck_control" 2>&1 \
+    | tee "$logs/racecheck-control.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 
 if [ "${3:-}" = --tests-only ]; then

@@ -316,6 +316,11 @@ public:
            " (in process)";
   }
 
+  std::string describeExternalInputs() const override {
+    return describeEnvironment({"GLUONC_ROCM_DEVICE_LIBS"}) +
+           describeFileIdentity("ocml", amd::findDeviceLibrary());
+  }
+
 private:
   std::map<unsigned, std::shared_ptr<const AMDTargetInfo>> targetInfos;
 };

@@ -19,7 +19,7 @@
 
 using namespace gluonc;
 
-std::optional<std::string> amd::findDeviceLibraryFolder() {
+std::optional<std::string> amd::findDeviceLibrary() {
   std::vector<std::string> folders;
   // A folder the user names is the only one looked at.
   if (const char *configured = std::getenv("GLUONC_ROCM_DEVICE_LIBS"))
@@ -30,7 +30,7 @@ std::optional<std::string> amd::findDeviceLibraryFolder() {
                "/opt/rocm/amdgcn/bitcode"};
   for (const std::string &folder : folders)
     if (llvm::sys::fs::exists(folder + "/ocml.bc"))
-      return folder;
+      return folder + "/ocml.bc";
   return std::nullopt;
 }
 
@@ -87,13 +87,13 @@ llvm::Error amd::linkDeviceLibrary(llvm::Module &module, const ArchInfo &arch) {
   });
   if (!needed)
     return llvm::Error::success();
-  std::optional<std::string> folder = findDeviceLibraryFolder();
-  if (!folder)
+  std::optional<std::string> library = findDeviceLibrary();
+  if (!library)
     return llvm::createStringError(
         "ocml.bc, ROCm's device library (needed for math functions such as "
         "gl.sin on AMD), was not found: install rocm-device-libs or set "
         "GLUONC_ROCM_DEVICE_LIBS to the folder that holds it");
-  if (llvm::Error error = linkBitcodeLibrary(module, *folder + "/ocml.bc"))
+  if (llvm::Error error = linkBitcodeLibrary(module, *library))
     return error;
   return defineConfiguration(module, arch);
 }

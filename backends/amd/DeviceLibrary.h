@@ -17,10 +17,10 @@
 
 namespace gluonc::amd {
 
-/// The folder of ROCm's device library bitcode (ocml.bc):
+/// ROCm's device library bitcode (ocml.bc) in the folder
 /// $GLUONC_ROCM_DEVICE_LIBS if set, else the first of Debian's
 /// rocm-device-libs and /opt/rocm's that has it.
-std::optional<std::string> findDeviceLibraryFolder();
+std::optional<std::string> findDeviceLibrary();
 
 /// Links the ocml functions `module` calls (gl.sin and friends lower to
 /// __ocml_* calls) for `arch`, answers ocml's configuration questions

@@ -208,7 +208,7 @@ static Expected<AssembledKernel> assembleWithNvJitLink(const NvJitLink &api,
 // ptxas, as a program
 //===----------------------------------------------------------------------===//
 
-static std::optional<std::string> findPtxas() {
+std::optional<std::string> gluonc::nvidia::findPtxas() {
   return findCudaProgram("ptxas", "GLUONC_PTXAS");
 }
 

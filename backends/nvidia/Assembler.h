@@ -11,6 +11,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ llvm::Expected<AssembledKernel> assemblePTX(llvm::StringRef ptx,
 KernelResources parsePtxasInfo(llvm::StringRef log);
 
 /// "nvJitLink 13.0" / "ptxas 13.0.88" / "none found", for --version.
+/// The ptxas program: $GLUONC_PTXAS, else the toolkit's or PATH's.
+std::optional<std::string> findPtxas();
 std::string describeAssemblers();
 
 } // namespace gluonc::nvidia

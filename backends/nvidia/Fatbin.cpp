@@ -223,10 +223,13 @@ gluonc::nvidia::writeFatbin(ArrayRef<FatbinImage> images) {
   return out + entries;
 }
 
+std::optional<std::string> gluonc::nvidia::findFatbinary() {
+  return findCudaProgram("fatbinary", "GLUONC_FATBINARY");
+}
+
 Expected<std::string>
 gluonc::nvidia::runFatbinary(ArrayRef<FatbinImage> images) {
-  std::optional<std::string> program =
-      findCudaProgram("fatbinary", "GLUONC_FATBINARY");
+  std::optional<std::string> program = findFatbinary();
   if (!program)
     return createStringError("no fatbinary program found");
   ToolTempFiles temps;
@@ -263,7 +266,7 @@ Expected<std::string> gluonc::nvidia::packFatbin(ArrayRef<FatbinImage> images,
                                                  std::string &writer) {
   const char *choice = std::getenv("GLUONC_FATBINARY");
   bool builtin = choice && StringRef(choice) == "builtin";
-  if (!builtin && findCudaProgram("fatbinary", "GLUONC_FATBINARY")) {
+  if (!builtin && findFatbinary()) {
     writer = "fatbinary";
     return runFatbinary(images);
   }

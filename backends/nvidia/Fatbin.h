@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace gluonc::nvidia {
@@ -39,6 +40,9 @@ llvm::Expected<std::string> writeFatbin(llvm::ArrayRef<FatbinImage> images);
 /// The same container from the toolkit's `fatbinary` program
 /// (`GLUONC_FATBINARY` names it); an error if there is none or it fails.
 llvm::Expected<std::string> runFatbinary(llvm::ArrayRef<FatbinImage> images);
+
+/// The toolkit's fatbinary program ($GLUONC_FATBINARY names another).
+std::optional<std::string> findFatbinary();
 
 /// The fat binary of `images` from the toolkit's program when there is one,
 /// else written in process; `GLUONC_FATBINARY=builtin` forces the latter.

@@ -81,6 +81,9 @@ createTargetMachine(const CodegenOptions &options) {
   return createLLVMTargetMachine(kTriple, options, useShortPointers);
 }
 
+/// libdevice, below a CUDA root.
+constexpr const char *kLibdevicePath = "nvvm/libdevice/libdevice.10.bc";
+
 /// Links the libdevice functions the module calls (gl.log and friends
 /// lower to __nv_* calls) and makes them internal, so that O3 inlines them
 /// and drops the rest.
@@ -90,8 +93,7 @@ llvm::Error linkLibdevice(llvm::Module &module) {
   });
   if (!needed)
     return llvm::Error::success();
-  std::optional<std::string> path =
-      findCudaFile("nvvm/libdevice/libdevice.10.bc");
+  std::optional<std::string> path = findCudaFile(kLibdevicePath);
   if (!path)
     return llvm::createStringError(
         "libdevice.10.bc (needed for math functions such as gl.log) is not "
@@ -409,6 +411,15 @@ public:
 
   std::string getToolVersions() const override {
     return "NVPTX backend; PTX assembler: " + describeAssemblers();
+  }
+
+  std::string describeExternalInputs() const override {
+    return describeEnvironment({"GLUONC_CUDA_ROOT", "CUDA_HOME", "CUDA_PATH",
+                                "GLUONC_ASSEMBLER", "GLUONC_PTXAS",
+                                "GLUONC_NVJITLINK", "GLUONC_FATBINARY"}) +
+           describeFileIdentity("libdevice", findCudaFile(kLibdevicePath)) +
+           describeFileIdentity("ptxas", findPtxas()) +
+           describeFileIdentity("fatbinary", findFatbinary());
   }
 
 private:

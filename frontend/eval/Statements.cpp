@@ -705,8 +705,7 @@ Interpreter::ModuleScope *Interpreter::importFile(const std::string &name,
   size_t dot = level ? std::string::npos : name.find('.');
   for (;;) {
     std::string prefix = name.substr(0, dot);
-    const Module *module =
-        moduleLoader->load(prefix, level, loc.fileId, failed);
+    const Module *module = moduleLoader->load(prefix, level, loc, failed);
     if (failed)
       throw CompileError();
     if (!module) {
@@ -768,8 +767,7 @@ void Interpreter::bindImportStatement(const ImportStmt &import) {
       currentModule->globals[alias.asName] = binding;
     } else {
       bool failed = false;
-      const Module *package =
-          moduleLoader->load(top, 0, alias.loc.fileId, failed);
+      const Module *package = moduleLoader->load(top, 0, alias.loc, failed);
       binding.value = moduleValue(*findModule(package->fileId), top);
       currentModule->globals[top] = binding;
     }
@@ -805,8 +803,7 @@ void Interpreter::bindImportFrom(const ImportFromStmt &from) {
       std::string submodule =
           from.module.empty() ? alias.name : from.module + "." + alias.name;
       bool failed = false;
-      if (!moduleLoader->load(submodule, from.level, alias.loc.fileId,
-                              failed)) {
+      if (!moduleLoader->load(submodule, from.level, alias.loc, failed)) {
         if (failed)
           throw CompileError();
         if (file->loading)
@@ -916,14 +913,16 @@ void Interpreter::bindModuleStatement(const Stmt &stmt) {
     binding.value = defineClass(*def);
     bindName(def->name, binding);
   } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(&stmt)) {
-    if (assign->targets.size() != 1)
-      return;
-    if (auto *name = gluonc::dyn_cast<NameExpr>(assign->targets[0].get())) {
-      GlobalBinding binding;
-      binding.loc = name->loc;
-      binding.pendingExpr = assign->value.get();
-      bindName(name->id, binding);
-    }
+    // `X = Y = value` binds each name to the value; each evaluates it on
+    // first use (module-level values are compile-time constants, so that
+    // reads the same as Python's one evaluation).
+    for (const ExprPtr &target : assign->targets)
+      if (auto *name = gluonc::dyn_cast<NameExpr>(target.get())) {
+        GlobalBinding binding;
+        binding.loc = name->loc;
+        binding.pendingExpr = assign->value.get();
+        bindName(name->id, binding);
+      }
   } else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(&stmt)) {
     auto *name = gluonc::dyn_cast<NameExpr>(ann->target.get());
     if (name && ann->value) {

@@ -8,6 +8,8 @@
 
 #include "DType.h"
 
+#include "gluonc/Layout/LinearLayout.h"
+
 #include <cctype>
 
 using namespace gluonc;
@@ -110,17 +112,23 @@ static SignatureType parseTensorDesc(const std::string &entry) {
     size_t comma = dims.find(',', pos);
     std::string dim = trim(dims.substr(
         pos, comma == std::string::npos ? std::string::npos : comma - pos));
-    bool valid = !dim.empty() && dim.size() < 10 &&
-                 dim.find_first_not_of("0123456789") == std::string::npos;
+    bool digits = !dim.empty() &&
+                  dim.find_first_not_of("0123456789") == std::string::npos;
     // Point at the dimension itself, past the blanks after the comma.
     size_t blanks = dims.find_first_not_of(" \t", pos);
     size_t dimOffset =
         blanks == std::string::npos || blanks > comma ? pos : blanks;
-    if (!valid || std::stoll(dim) <= 0)
-      return fail(kPrefix.size() + bracket + 1 + dimOffset,
-                  "block dimensions must be positive integers, got '" + dim +
-                      "'");
-    type.tensorDesc.blockShape.push_back(std::stoll(dim));
+    size_t dimAt = kPrefix.size() + bracket + 1 + dimOffset;
+    if (!digits || dim.find_first_not_of('0') == std::string::npos)
+      return fail(dimAt, "block dimensions must be positive integers, got '" +
+                             dim.substr(0, 64) + "'");
+    // Leading zeros aside, more than 10 digits is past 2^30 already.
+    std::string significant = dim.substr(dim.find_first_not_of('0'));
+    if (significant.size() > 10 || std::stoll(significant) > kMaxDimSize)
+      return fail(dimAt, "block dimensions are at most 2^30 (" +
+                             std::to_string(kMaxDimSize) + "), got " +
+                             significant.substr(0, 64));
+    type.tensorDesc.blockShape.push_back(std::stoll(significant));
     if (comma == std::string::npos)
       break;
     pos = comma + 1;
@@ -140,7 +148,9 @@ static SignatureType parseTensorDesc(const std::string &entry) {
         value = value.substr(1, value.size() - 2);
       if (value != "zero" && value != "nan")
         return fail(offset, "padding must be \"zero\" or \"nan\", got '" +
-                                value + "'");
+                                value.substr(0, 64) + "'");
+      if (type.tensorDesc.paddingOffset != 0)
+        return fail(offset, "a tensordesc takes one padding");
       type.tensorDesc.padding = value;
       type.tensorDesc.paddingOffset = static_cast<uint32_t>(offset);
       continue;

@@ -362,6 +362,18 @@ IRGen::bindParameters(const FunctionDefStmt &kernel) {
     }
     // A value: parsed and evaluated as a DSL expression.
     bindings[i].value = evaluateSource("<signature>", entry.text);
+    // Triton launches a `num_warps` constexpr's value as the launch's
+    // num_warps; here the launch's is --num-warps, so the two must agree.
+    if (isConstexpr && param.name == "num_warps" && bindings[i].value.isInt() &&
+        bindings[i].value.toString() != std::to_string(spec.numWarps))
+      failWithNote(signatureSource->getLoc(entry.offset),
+                   "num_warps = " + bindings[i].value.toString() +
+                       " in the signature, but the kernel is compiled for " +
+                       std::to_string(spec.numWarps) + " warps: give -w " +
+                       bindings[i].value.toString() +
+                       " (--num-warps), or leave num_warps out of the "
+                       "signature",
+                   param.loc, "'num_warps' is declared here");
   }
   return bindings;
 }

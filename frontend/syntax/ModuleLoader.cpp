@@ -17,16 +17,6 @@ ModuleLoader::~ModuleLoader() = default;
 
 namespace {
 
-bool isFile(const fs::path &path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec);
-}
-
-bool isFolder(const fs::path &path) {
-  std::error_code ec;
-  return fs::is_directory(path, ec);
-}
-
 std::string folderOf(const std::string &file) {
   std::string folder = fs::path(file).parent_path().string();
   return folder.empty() ? "." : folder;
@@ -61,40 +51,87 @@ FileModuleLoader::FileModuleLoader(SourceManager &sources,
 
 FileModuleLoader::~FileModuleLoader() = default;
 
-std::string
+FileModuleLoader::Found FileModuleLoader::probePath(const std::string &path) {
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status))
+    return Found::None;
+  if (fs::is_regular_file(status))
+    return Found::File;
+  return fs::is_directory(status) ? Found::Folder : Found::Other;
+}
+
+std::optional<FileModuleLoader::Found>
+FileModuleLoader::probe(const std::string &path) {
+  if (auto known = probes.find(path); known != probes.end())
+    return known->second;
+  if (probes.size() >= kMaxImportProbes)
+    return std::nullopt;
+  return probes[path] = probePath(path);
+}
+
+std::optional<std::string>
 FileModuleLoader::find(const std::vector<std::string> &bases,
-                       const std::vector<std::string> &parts) const {
+                       const std::vector<std::string> &parts) {
+  std::string searchKey;
+  for (const std::string &text : bases)
+    searchKey += text + '\0';
+  for (const std::string &text : parts)
+    searchKey += '\1' + text;
+  if (auto known = searches.find(searchKey); known != searches.end())
+    return known->second;
   // A file of the current folder is named as `lib/x.py`, not `./lib/x.py`.
-  auto under = [](const std::string &base) {
-    return base == "." ? fs::path() : fs::path(base);
+  auto under = [&](const std::string &base) {
+    fs::path path = base == "." ? fs::path() : fs::path(base);
+    for (const std::string &part : parts)
+      path /= part;
+    return path;
   };
+  // A FIFO or device where a module would be is found, so that reading it
+  // says what it is.
+  auto isModule = [](Found found) {
+    return found == Found::File || found == Found::Other;
+  };
+  std::optional<std::string> result = "";
   for (const std::string &base : bases) {
     fs::path path = under(base);
-    for (const std::string &part : parts)
-      path /= part;
-    if (isFile(path / "__init__.py"))
-      return (path / "__init__.py").string();
-    if (!parts.empty() && isFile(path.string() + ".py"))
-      return path.string() + ".py";
+    std::optional<Found> package = probe((path / "__init__.py").string());
+    if (package && isModule(*package)) {
+      result = (path / "__init__.py").string();
+      break;
+    }
+    std::optional<Found> module =
+        parts.empty() ? Found::None : probe(path.string() + ".py");
+    if (!package || !module) {
+      result = std::nullopt;
+      break;
+    }
+    if (isModule(*module)) {
+      result = path.string() + ".py";
+      break;
+    }
   }
-  for (const std::string &base : bases) {
-    fs::path path = under(base);
-    for (const std::string &part : parts)
-      path /= part;
+  for (size_t i = 0; result && result->empty() && i < bases.size(); ++i) {
+    fs::path path = under(bases[i]);
     if (path.empty())
       path = ".";
-    if (isFolder(path))
-      return path.string() + "/";
+    std::optional<Found> folder = probe(path.string());
+    if (!folder)
+      result = std::nullopt;
+    else if (*folder == Found::Folder)
+      result = path.string() + "/";
   }
-  return "";
+  if (result)
+    searches[searchKey] = *result;
+  return result;
 }
 
 const Module *FileModuleLoader::load(const std::string &name, unsigned level,
-                                     uint32_t fromFile, bool &failed) {
+                                     SourceLoc from, bool &failed) {
   failed = false;
   std::vector<std::string> bases = searchPath;
   if (level > 0) {
-    auto folder = folders.find(fromFile);
+    auto folder = folders.find(from.fileId);
     if (folder == folders.end())
       return nullptr;
     // Each dot after the first is a folder up: from `.`, a real one.
@@ -112,7 +149,17 @@ const Module *FileModuleLoader::load(const std::string &name, unsigned level,
     }
     bases = {base.string()};
   }
-  std::string found = find(bases, splitDotted(name));
+  std::optional<std::string> searched = find(bases, splitDotted(name));
+  if (!searched) {
+    diags.error(from, "the import of '" + name +
+                          "' gives up: this compile's "
+                          "imports have looked at " +
+                          std::to_string(kMaxImportProbes) +
+                          " paths (fewer imports or -I folders)");
+    failed = true;
+    return nullptr;
+  }
+  std::string found = *searched;
   if (found.empty())
     return nullptr;
   bool isNamespace = found.back() == '/';
@@ -135,7 +182,7 @@ const Module *FileModuleLoader::load(const std::string &name, unsigned level,
     std::string error;
     std::optional<uint32_t> id = sources.addFile(found, error);
     if (!id) {
-      diags.error(SourceLoc{}, error);
+      diags.error(from, error);
       failed = true;
       return nullptr;
     }

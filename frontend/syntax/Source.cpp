@@ -54,64 +54,62 @@ SourceLoc SourceFile::getLoc(uint32_t offset) const {
   return SourceLoc{id, lineIndex + 1, offset - lineStarts[lineIndex] + 1};
 }
 
-std::optional<uint32_t> SourceManager::addFile(const std::string &path,
-                                               std::string &error) {
-  auto describeErrno = [&](int code) {
-    error =
-        "cannot read '" + path + "': " + std::generic_category().message(code);
+std::optional<std::string>
+readRegularFile(const std::string &path, size_t maxBytes, std::string &error) {
+  auto fail = [&](const std::string &why) {
+    error = "cannot read '" + path + "': " + why;
+    return std::nullopt;
+  };
+  auto failErrno = [&](int code) {
+    return fail(std::generic_category().message(code));
+  };
+  auto tooLarge = [&] {
+    return fail("larger than " + (maxBytes >= (size_t(1) << 20)
+                                      ? std::to_string(maxBytes >> 20) + " MiB"
+                                      : std::to_string(maxBytes) + " bytes"));
   };
   // O_NONBLOCK: opening a FIFO would otherwise wait for a writer, forever.
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    describeErrno(errno);
-    return std::nullopt;
-  }
+  if (fd < 0)
+    return failErrno(errno);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
   struct stat info;
-  if (::fstat(fd, &info) != 0) {
-    int code = errno;
-    ::close(fd);
-    describeErrno(code);
-    return std::nullopt;
-  }
-  if (!S_ISREG(info.st_mode)) {
-    ::close(fd);
-    error = "cannot read '" + path + "': " +
-            (S_ISDIR(info.st_mode)
-                 ? "it is a directory"
-                 : "not a regular file (a FIFO, socket or device)");
-    return std::nullopt;
-  }
-  if (static_cast<uint64_t>(info.st_size) > kMaxSourceBytes) {
-    ::close(fd);
-    error = "cannot read '" + path + "': larger than " +
-            std::to_string(kMaxSourceBytes >> 20) + " MiB";
-    return std::nullopt;
-  }
+  if (::fstat(fd, &info) != 0)
+    return failErrno(errno);
+  if (!S_ISREG(info.st_mode))
+    return fail(S_ISDIR(info.st_mode)
+                    ? "it is a directory"
+                    : "not a regular file (a FIFO, socket or device)");
+  if (static_cast<uint64_t>(info.st_size) > maxBytes)
+    return tooLarge();
   std::string text;
   char chunk[65536];
   while (true) {
     ssize_t count = ::read(fd, chunk, sizeof(chunk));
     if (count < 0 && errno == EINTR)
       continue;
-    if (count < 0) {
-      int code = errno;
-      ::close(fd);
-      describeErrno(code);
-      return std::nullopt;
-    }
+    if (count < 0)
+      return failErrno(errno);
     if (count == 0)
       break;
     // The file may grow while it is read.
-    if (text.size() + size_t(count) > kMaxSourceBytes) {
-      ::close(fd);
-      error = "cannot read '" + path + "': larger than " +
-              std::to_string(kMaxSourceBytes >> 20) + " MiB";
-      return std::nullopt;
-    }
+    if (text.size() + size_t(count) > maxBytes)
+      return tooLarge();
     text.append(chunk, size_t(count));
   }
-  ::close(fd);
-  return addBuffer(path, std::move(text));
+  return text;
+}
+
+std::optional<uint32_t> SourceManager::addFile(const std::string &path,
+                                               std::string &error) {
+  std::optional<std::string> text =
+      readRegularFile(path, kMaxSourceBytes, error);
+  if (!text)
+    return std::nullopt;
+  return addBuffer(path, std::move(*text));
 }
 
 uint32_t SourceManager::addBuffer(std::string name, std::string text) {

@@ -94,7 +94,8 @@ void Pipeline::addTasksPasses(OpPassManager &pm) const {
 void Pipeline::addMembarPasses(OpPassManager &pm) const {
   pm.addPass(createGluonAllocateSharedMemory());
   target.buildMembarPlanningPasses(pm, getArch());
-  pm.addPass(createGluonInsertBarriers());
+  pm.addPass(createGluonInsertBarriers(
+      GluonInsertBarriersOptions{options.testDropBarrier}));
   pm.addPass(createGluonCheckAsyncFences());
 }
 

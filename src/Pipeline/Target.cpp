@@ -8,7 +8,10 @@
 
 #include "gluonc/IR/Dialect.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <cassert>
+#include <cstdlib>
 
 using namespace gluonc;
 
@@ -52,6 +55,30 @@ const Target *gluonc::lookupTargetForArch(llvm::StringRef arch) {
 
 const std::vector<std::unique_ptr<Target>> &gluonc::getRegisteredTargets() {
   return registry();
+}
+
+std::string
+gluonc::describeFileIdentity(llvm::StringRef label,
+                             const std::optional<std::string> &path) {
+  llvm::sys::fs::file_status status;
+  if (!path || llvm::sys::fs::status(*path, status))
+    return label.str() + "=none;";
+  return label.str() + "=" + *path + " " + std::to_string(status.getSize()) +
+         " " +
+         std::to_string(
+             status.getLastModificationTime().time_since_epoch().count()) +
+         ";";
+}
+
+std::string
+gluonc::describeEnvironment(llvm::ArrayRef<const char *> variables) {
+  std::string text;
+  for (const char *variable : variables) {
+    const char *value = std::getenv(variable);
+    text += std::string(variable) +
+            (value ? std::string("=") + value : std::string(" unset")) + ";";
+  }
+  return text;
 }
 
 std::string gluonc::getPassArch(mlir::ModuleOp module, llvm::StringRef option) {

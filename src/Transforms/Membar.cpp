@@ -168,6 +168,8 @@ private:
 class InsertBarriersPass
     : public gluonc::impl::GluonInsertBarriersBase<InsertBarriersPass> {
 public:
+  using GluonInsertBarriersBase::GluonInsertBarriersBase;
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
       processRegion(func.getBody(), PendingAccesses(), /*insert=*/true);
@@ -242,12 +244,15 @@ private:
       pending.clear();
       return;
     }
-    if (insert) {
+    if (insert && ++inserted != testDropBarrier) {
       OpBuilder builder(op);
       gluon::BarrierOp::create(builder, op->getLoc());
     }
     pending.clear();
   }
+
+  /// The barriers inserted so far, for test-drop-barrier.
+  unsigned inserted = 0;
 
   void processOp(Operation *op, PendingAccesses &pending, bool insert) {
     if (isa<gluon::BarrierOp>(op)) {

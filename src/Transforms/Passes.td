@@ -71,7 +71,19 @@ def GluonInsertBarriers : Pass<"gluon-insert-barriers", "mlir::ModuleOp"> {
     asynchronous copies, mbarriers, warp specialization and control flow).
     Inside a warp-pipelined loop it inserts nothing: the target's planning
     pass, which runs first, marked the borders that order shared memory.
+
+    `test-drop-barrier=N` leaves out the N-th barrier (counting from 1) it
+    would insert, and only for tests: tests/gpu/racecheck-test.sh shows
+    compute-sanitizer's racecheck reporting the race that follows, the
+    control that racecheck's clean reports of gluonc's kernels mean
+    something.
   }];
+  let options = [
+    Option<"testDropBarrier", "test-drop-barrier", "unsigned",
+           /*default=*/"0",
+           "Testing only: leave out the N-th barrier the pass would insert "
+           "(0: none)">
+  ];
 }
 
 def GluonCheckAsyncFences : Pass<"gluon-check-async-fences", "mlir::ModuleOp"> {

@@ -12,7 +12,9 @@
 // compile writes only its own folder, all its files or none, so the files
 // are byte for byte those of a serial compile whatever -j is; a failed
 // kernel does not stop the others. At the end `index.json` lists each
-// specialization, its status and its files, in the manifest's order.
+// specialization, its status and its files, in the manifest's order. A
+// kernel that fails loses the files the last build's index.json listed for
+// it, so that an old cubin beside a "failed" status cannot be loaded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +22,11 @@
 #include "Driver.h"
 #include "Manifest.h"
 #include "OutputSet.h"
+#include "gluonc/Frontend/Source.h"
 #include "gluonc/Pipeline/CompilerLog.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -32,6 +38,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -144,6 +151,56 @@ std::string buildIndex(const Manifest &manifest,
   return document.dump(2) + "\n";
 }
 
+/// The files the last build's index at `indexPath` lists, by `out`: what
+/// a failed kernel leaves behind unless removed. An index that cannot be
+/// read lists nothing.
+std::map<std::string, std::vector<std::string>>
+readPreviousFiles(const std::string &indexPath) {
+  std::map<std::string, std::vector<std::string>> files;
+  std::string error;
+  std::optional<std::string> text =
+      readRegularFile(indexPath, kMaxCachedFileBytes, error);
+  if (!text)
+    return files;
+  json document = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!document.is_object() || !document.contains("kernels") ||
+      !document["kernels"].is_array())
+    return files;
+  for (const json &kernel : document["kernels"]) {
+    if (!kernel.is_object() || !kernel.contains("out") ||
+        !kernel["out"].is_string() || !kernel.contains("files") ||
+        !kernel["files"].is_array())
+      continue;
+    for (const json &file : kernel["files"])
+      if (file.is_string())
+        files[kernel["out"].get<std::string>()].push_back(
+            file.get<std::string>());
+  }
+  return files;
+}
+
+/// Removes the files `listed` (relative to `outputDir`) that lie in the
+/// folder of the failed job `out`: regular files only, and no path with a
+/// ".." component or outside that folder, whatever the old index says.
+void removeStaleFiles(const std::string &outputDir, const std::string &out,
+                      const std::vector<std::string> &listed) {
+  for (const std::string &file : listed) {
+    llvm::StringRef relative(file);
+    if (!relative.starts_with(out + "/") ||
+        llvm::is_contained(llvm::split(relative, '/'), ".."))
+      continue;
+    llvm::SmallString<256> path(outputDir);
+    llvm::sys::path::append(path, relative);
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(path, status, /*Follow=*/false) ||
+        status.type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    if (!llvm::sys::fs::remove(path))
+      getCompilerLog().info("removed {} (its kernel failed)",
+                            std::string(path));
+  }
+}
+
 } // namespace
 
 std::vector<JobResult> gluonc::driver::runJobs(const Manifest &manifest,
@@ -227,9 +284,15 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
               });
   progress.end();
 
-  OutputSet index;
   llvm::SmallString<256> indexPath(outputDir);
   llvm::sys::path::append(indexPath, "index.json");
+  std::map<std::string, std::vector<std::string>> previous =
+      readPreviousFiles(std::string(indexPath));
+  for (size_t i = 0; i < count; ++i)
+    if (results[i].status != kSuccess)
+      removeStaleFiles(outputDir, manifest->jobs[i].out,
+                       previous[manifest->jobs[i].out]);
+  OutputSet index;
   index.add(std::string(indexPath), buildIndex(*manifest, results, outputDir));
   CompileIO io{std::cerr};
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {

@@ -8,9 +8,14 @@
 
 #include "gluonc/Driver/Metadata.h"
 
+#include "gluonc/Frontend/ModuleLoader.h"
+#include "gluonc/Frontend/Source.h"
+#include "gluonc/Pipeline/Target.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -20,6 +25,7 @@
 #include <fcntl.h>
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace gluonc;
@@ -33,27 +39,69 @@ std::string join(llvm::StringRef base, llvm::StringRef name) {
   return std::string(path);
 }
 
-bool writeFile(const std::string &path, llvm::StringRef contents) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
+/// The cache-directory tag (bford.org/cachedir): its first line is fixed.
+constexpr const char *kCacheTagName = "CACHEDIR.TAG";
+constexpr const char *kCacheTag =
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by gluonc.\n"
+    "# For information about cache directory tags see "
+    "https://bford.org/cachedir/\n";
+
+/// What is at `path`, not following a symlink there.
+llvm::sys::fs::file_type typeOf(const std::string &path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status, /*Follow=*/false))
+    return llvm::sys::fs::file_type::file_not_found;
+  return status.type();
+}
+
+bool isDirectory(const std::string &path) {
+  return typeOf(path) == llvm::sys::fs::file_type::directory_file;
+}
+
+/// Writes `contents` to the new file `path` and syncs it, so that an
+/// entry renamed into place survives a crash whole.
+bool writeDurably(const std::string &path, llvm::StringRef contents) {
+  int fd = ::open(path.c_str(),
+                  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0)
     return false;
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/false);
   os << contents;
-  os.close();
+  os.flush();
   bool ok = !os.has_error();
   os.clear_error();
-  return ok;
+  ok = ::fsync(fd) == 0 && ok;
+  return ::close(fd) == 0 && ok;
+}
+
+/// Syncs the folder `path` (its new names).
+void syncFolder(const std::string &path) {
+  int fd =
+      ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  ::fsync(fd);
+  ::close(fd);
 }
 
 /// Appends one byte to the counter file `name`: its size is the count.
-/// O_APPEND makes each append whole when processes share the cache.
+/// O_APPEND makes each append whole when processes share the cache;
+/// O_NOFOLLOW keeps a symlink planted at the name from being written
+/// through.
 void count(const std::string &folder, const char *name) {
-  llvm::sys::fs::create_directories(folder);
+  // The folder itself is the user's to name, a symlink included.
+  if (llvm::sys::fs::create_directories(folder))
+    return;
   int fd = ::open(join(folder, name).c_str(),
-                  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+                  O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK |
+                      O_CLOEXEC,
+                  0644);
   if (fd < 0)
     return;
-  [[maybe_unused]] ssize_t written = ::write(fd, ".", 1);
+  struct stat info;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) [[maybe_unused]]
+    ssize_t written = ::write(fd, ".", 1);
   ::close(fd);
 }
 
@@ -71,10 +119,136 @@ private:
   std::string text;
 };
 
-/// The environment variables that change which tool writes an image.
-const char *const kToolVariables[] = {"GLUONC_ASSEMBLER", "GLUONC_PTXAS",
-                                      "GLUONC_NVJITLINK", "GLUONC_FATBINARY",
-                                      "GLUONC_CUDA_ROOT"};
+bool isHex(llvm::StringRef text, size_t size) {
+  return text.size() == size && llvm::all_of(text, [](char c) {
+           return llvm::isHexDigit(c) && !llvm::isUpper(c);
+         });
+}
+
+/// A plain file name: what an entry's `entry` and `files/` names must be,
+/// so that a hit writes only into the output folder.
+bool isPlainFileName(llvm::StringRef name) {
+  return !name.empty() && name != "." && name != ".." &&
+         name.find_first_of(llvm::StringRef("/\0\n\r", 4)) ==
+             llvm::StringRef::npos;
+}
+
+/// The `sums` text of an entry's files (name, then SHA-256).
+std::string buildSums(const std::map<std::string, std::string> &files) {
+  std::string text;
+  for (const auto &[name, contents] : files)
+    text += sha256Hex(contents) + " " + name + "\n";
+  return text;
+}
+
+/// Reads the entry folder `entry`: each file its `sums` lists, checked
+/// against its SHA-256, and nothing else; nothing when any is missing,
+/// unreadable, too large or altered.
+std::optional<std::map<std::string, std::string>>
+readCheckedEntry(const std::string &entry) {
+  std::optional<std::string> sums =
+      readWholeFile(join(entry, "sums"), kMaxCachedFileBytes);
+  if (!sums || !isDirectory(entry))
+    return std::nullopt;
+  std::map<std::string, std::string> files;
+  std::istringstream lines(*sums);
+  std::string digest, name;
+  while (lines >> digest && std::getline(lines >> std::ws, name)) {
+    llvm::StringRef relative(name);
+    bool inFiles = relative.consume_front("files/");
+    if (!isHex(digest, 64) || !isPlainFileName(relative) ||
+        (!inFiles && relative != "deps" && relative != "report" &&
+         relative != "entry"))
+      return std::nullopt;
+    std::optional<std::string> bytes =
+        readWholeFile(join(entry, name), kMaxCachedFileBytes);
+    if (!bytes || sha256Hex(*bytes) != digest)
+      return std::nullopt;
+    files[name] = std::move(*bytes);
+  }
+  if (!files.count("deps") || !files.count("report") || !files.count("entry"))
+    return std::nullopt;
+  return files;
+}
+
+/// True when every import and probe `deps` lists still holds: each file
+/// has the same bytes, each probed path the same kind of thing.
+bool depsStillHold(const std::string &deps, CachedCompile &compile) {
+  std::istringstream lines(deps);
+  std::string tag, value, path;
+  while (lines >> tag >> value && std::getline(lines >> std::ws, path)) {
+    if (tag == "file") {
+      std::string error;
+      std::optional<std::string> bytes =
+          readRegularFile(path, SourceManager::kMaxSourceBytes, error);
+      if (!bytes || sha256Hex(*bytes) != value)
+        return false;
+      compile.imports.push_back(path);
+    } else if (tag == "probe" && value.size() == 1) {
+      if (char(FileModuleLoader::probePath(path)) != value[0])
+        return false;
+      compile.probes[path] = value[0];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Removes the folder `path` and what it holds without following a
+/// symlink: a link inside is removed, never what it leads to.
+std::error_code removeTree(const std::string &path) {
+  if (!isDirectory(path))
+    return llvm::sys::fs::remove(path);
+  std::error_code ec;
+  std::vector<std::string> children;
+  for (llvm::sys::fs::directory_iterator child(path, ec, /*follow=*/false), end;
+       !ec && child != end; child.increment(ec))
+    children.push_back(child->path());
+  if (ec)
+    return ec;
+  for (const std::string &child : children)
+    if (std::error_code childError = removeTree(child))
+      return childError;
+  return llvm::sys::fs::remove(path);
+}
+
+/// The names in `folder` (not following it if it is a symlink: then none).
+std::vector<std::string> listFolder(const std::string &folder) {
+  std::vector<std::string> names;
+  if (!isDirectory(folder))
+    return names;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator child(folder, ec, /*follow=*/false),
+       end;
+       !ec && child != end; child.increment(ec))
+    names.push_back(llvm::sys::path::filename(child->path()).str());
+  return names;
+}
+
+/// The entries of v1/: `<2 hex>/<64 hex>` folders, by path.
+std::vector<std::string> listEntries(const std::string &folder) {
+  std::vector<std::string> entries;
+  std::string v1 = join(folder, "v1");
+  for (const std::string &shard : listFolder(v1)) {
+    if (!isHex(shard, 2))
+      continue;
+    for (const std::string &key : listFolder(join(v1, shard)))
+      if (isHex(key, 64) && llvm::StringRef(key).starts_with(shard) &&
+          isDirectory(join(join(v1, shard), key)))
+        entries.push_back(join(join(v1, shard), key));
+  }
+  return entries;
+}
+
+/// Whether `folder` carries gluonc's cache tag.
+bool isTaggedCache(const std::string &folder) {
+  std::optional<std::string> tag =
+      readWholeFile(join(folder, kCacheTagName), 4096);
+  return tag && llvm::StringRef(*tag).starts_with(
+                    llvm::StringRef(kCacheTag).take_until(
+                        [](char c) { return c == '\n'; }));
+}
 
 } // namespace
 
@@ -84,21 +258,19 @@ std::string gluonc::driver::getDefaultCacheDir() {
 }
 
 std::optional<std::string>
-gluonc::driver::readWholeFile(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return std::nullopt;
-  return (*buffer)->getBuffer().str();
+gluonc::driver::readWholeFile(const std::string &path, size_t maxBytes) {
+  std::string error;
+  return readRegularFile(path, maxBytes, error);
 }
 
 CompileCache::CompileCache(std::string folder, const DriverOptions &options)
     : folder(std::move(folder)) {
-  std::optional<std::string> source = readWholeFile(options.input);
+  std::optional<std::string> source =
+      readWholeFile(options.input, SourceManager::kMaxSourceBytes);
   if (this->folder.empty() || !source)
     return;
   KeyBuilder builder;
-  builder.add("gluonc-cache/1");
+  builder.add("gluonc-cache/2");
   builder.add(getVersionText());
   std::string executable = llvm::sys::fs::getMainExecutable(
       options.argv0.c_str(), reinterpret_cast<void *>(&runCacheCommand));
@@ -131,6 +303,7 @@ CompileCache::CompileCache(std::string folder, const DriverOptions &options)
   builder.add(options.debug);
   builder.add(options.maxRegisters);
   builder.add(options.tuneOccupancy);
+  builder.add(options.testDropBarrier);
   builder.add(options.includeDirs.size());
   for (const std::string &dir : options.includeDirs)
     builder.add(dir);
@@ -139,10 +312,8 @@ CompileCache::CompileCache(std::string folder, const DriverOptions &options)
     builder.add(from);
     builder.add(to);
   }
-  for (const char *variable : kToolVariables) {
-    const char *value = std::getenv(variable);
-    builder.add(value ? std::string("=") + value : std::string("unset"));
-  }
+  for (const auto &target : getRegisteredTargets())
+    builder.add(target->describeExternalInputs());
   key = builder.finish();
   entry = join(join(join(this->folder, "v1"), key.substr(0, 2)), key);
 }
@@ -154,32 +325,20 @@ std::optional<CachedCompile> CompileCache::lookup() const {
     count(folder, "misses");
     return std::nullopt;
   };
-  std::optional<std::string> deps = readWholeFile(join(entry, "deps"));
-  std::optional<std::string> report = readWholeFile(join(entry, "report"));
-  std::optional<std::string> entryName = readWholeFile(join(entry, "entry"));
-  if (!deps || !report || !entryName)
+  std::optional<std::map<std::string, std::string>> files =
+      readCheckedEntry(entry);
+  if (!files)
     return miss();
   CachedCompile compile;
-  compile.report = *report;
-  compile.entry = *entryName;
-  std::istringstream lines(*deps);
-  std::string digest, path;
-  while (lines >> digest && std::getline(lines >> std::ws, path)) {
-    std::optional<std::string> bytes = readWholeFile(path);
-    if (!bytes || sha256Hex(*bytes) != digest)
-      return miss();
-    compile.imports.push_back(path);
-  }
-  std::error_code ec;
-  std::string files = join(entry, "files");
-  for (llvm::sys::fs::directory_iterator file(files, ec), end;
-       !ec && file != end; file.increment(ec)) {
-    std::optional<std::string> bytes = readWholeFile(file->path());
-    if (!bytes)
-      return miss();
-    compile.files[llvm::sys::path::filename(file->path()).str()] = *bytes;
-  }
-  if (ec || compile.files.empty())
+  compile.report = (*files)["report"];
+  compile.entry = (*files)["entry"];
+  if (!isPlainFileName(compile.entry) ||
+      !depsStillHold((*files)["deps"], compile))
+    return miss();
+  for (auto &[name, contents] : *files)
+    if (llvm::StringRef(name).starts_with("files/"))
+      compile.files[name.substr(6)] = std::move(contents);
+  if (compile.files.empty())
     return miss();
   count(folder, "hits");
   return compile;
@@ -196,6 +355,12 @@ void CompileCache::store(const CachedCompile &compile,
   std::string tmp = join(folder, "tmp");
   if (std::error_code ec = llvm::sys::fs::create_directories(tmp))
     return warn(tmp, ec);
+  for (const std::string &mine : {tmp, join(folder, "v1")})
+    if (llvm::sys::fs::exists(mine) && !isDirectory(mine))
+      return warn(mine, std::make_error_code(std::errc::not_a_directory));
+  std::string tag = join(folder, kCacheTagName);
+  if (!llvm::sys::fs::exists(tag))
+    writeDurably(tag, kCacheTag);
   llvm::SmallString<256> staging;
   llvm::sys::fs::createUniquePath(join(tmp, key + "-%%%%%%%%"), staging,
                                   /*MakeAbsolute=*/false);
@@ -203,36 +368,105 @@ void CompileCache::store(const CachedCompile &compile,
   if (std::error_code ec =
           llvm::sys::fs::create_directories(join(stage, "files")))
     return warn(stage, ec);
-  std::string deps;
+  std::map<std::string, std::string> files;
+  std::string &deps = files["deps"];
   for (const std::string &path : compile.imports)
-    deps += sha256Hex(readWholeFile(path).value_or("")) + " " + path + "\n";
-  bool written = writeFile(join(stage, "deps"), deps) &&
-                 writeFile(join(stage, "report"), compile.report) &&
-                 writeFile(join(stage, "entry"), compile.entry);
+    deps +=
+        "file " +
+        sha256Hex(
+            readWholeFile(path, SourceManager::kMaxSourceBytes).value_or("")) +
+        " " + path + "\n";
+  for (const auto &[path, found] : compile.probes)
+    deps += std::string("probe ") + found + " " + path + "\n";
+  files["report"] = compile.report;
+  files["entry"] = compile.entry;
   for (const auto &[name, contents] : compile.files)
-    written = written && writeFile(join(join(stage, "files"), name), contents);
+    files["files/" + name] = contents;
+  files["sums"] = buildSums(files);
+  bool written = true;
+  for (const auto &[name, contents] : files)
+    written = written && writeDurably(join(stage, name), contents);
+  syncFolder(join(stage, "files"));
+  syncFolder(stage);
   if (!written) {
-    llvm::sys::fs::remove_directories(stage);
+    removeTree(stage);
     return warn(stage, std::make_error_code(std::errc::io_error));
   }
   std::string parent = llvm::sys::path::parent_path(entry).str();
   if (std::error_code ec = llvm::sys::fs::create_directories(parent)) {
-    llvm::sys::fs::remove_directories(stage);
+    removeTree(stage);
     return warn(parent, ec);
   }
-  if (!llvm::sys::fs::rename(stage, entry))
+  if (!llvm::sys::fs::rename(stage, entry)) {
+    syncFolder(parent);
     return;
-  // An entry is there: another process stored the same compile, or an
-  // import changed since it was stored. Move it aside and put this one in;
-  // if another process wins that race, its entry is as good.
+  }
+  // An entry is there: another process stored the same compile, an import
+  // changed since it was stored, or it failed its sums. Move it aside and
+  // put this one in; if another process wins that race, its entry is as
+  // good.
   llvm::SmallString<256> aside;
   llvm::sys::fs::createUniquePath(join(tmp, key + "-old-%%%%%%%%"), aside,
                                   /*MakeAbsolute=*/false);
   if (!llvm::sys::fs::rename(entry, aside))
-    llvm::sys::fs::remove_directories(aside);
+    removeTree(std::string(aside));
   if (llvm::sys::fs::rename(stage, entry))
-    llvm::sys::fs::remove_directories(stage);
+    removeTree(stage);
+  syncFolder(parent);
 }
+
+namespace {
+
+/// `gluonc cache clear`: removes the entries, the staging folders and the
+/// counters of the cache in `folder`, and nothing else: only a folder with
+/// gluonc's cache tag is touched, only names of the cache's layout are
+/// removed, and no symlink is followed.
+int clearCache(const std::string &folder) {
+  auto fail = [&](const std::string &path, const std::string &why) {
+    std::cerr << "gluonc cache: error: cannot clear '" << path << "': " << why
+              << "\n";
+    return kUserError;
+  };
+  if (!llvm::sys::fs::exists(folder)) {
+    std::cout << "gluonc cache: " << folder << " holds no cache\n";
+    return kSuccess;
+  }
+  if (!llvm::sys::fs::is_directory(folder))
+    return fail(folder, "not a folder");
+  if (!isTaggedCache(folder))
+    return fail(folder, "it does not look like a gluonc cache (no " +
+                            std::string(kCacheTagName) +
+                            " written by gluonc); nothing was removed");
+  for (const char *mine : {"v1", "tmp"}) {
+    std::string path = join(folder, mine);
+    if (llvm::sys::fs::exists(path) && !isDirectory(path))
+      return fail(path, "not a folder (a symlink is not followed); nothing "
+                        "was removed");
+  }
+  std::vector<std::string> doomed = listEntries(folder);
+  for (const std::string &name : listFolder(join(folder, "tmp")))
+    if (name.size() > 65 && isHex(name.substr(0, 64), 64) && name[64] == '-')
+      doomed.push_back(join(join(folder, "tmp"), name));
+  for (const char *counter : {"hits", "misses"})
+    if (llvm::sys::fs::exists(join(folder, counter)) ||
+        typeOf(join(folder, counter)) == llvm::sys::fs::file_type::symlink_file)
+      doomed.push_back(join(folder, counter));
+  for (const std::string &path : doomed)
+    if (std::error_code ec = removeTree(path))
+      return fail(path, ec.message());
+  // The layout's folders go when they are left empty; anything else keeps
+  // them.
+  std::string v1 = join(folder, "v1");
+  for (const std::string &shard : listFolder(v1))
+    if (isHex(shard, 2))
+      llvm::sys::fs::remove(join(v1, shard));
+  llvm::sys::fs::remove(v1);
+  llvm::sys::fs::remove(join(folder, "tmp"));
+  std::cout << "gluonc cache: cleared " << folder << "\n";
+  return kSuccess;
+}
+
+} // namespace
 
 int gluonc::driver::runCacheCommand(int argc, char **argv) {
   CLI::App app{"gluonc cache: what the compile cache holds, or empty it",
@@ -254,40 +488,28 @@ int gluonc::driver::runCacheCommand(int argc, char **argv) {
                  "set GLUONC_CACHE_DIR\n";
     return kUsageError;
   }
-  if (clear->parsed()) {
-    for (const char *name : {"v1", "tmp", "hits", "misses"}) {
-      std::string path = join(folder, name);
-      std::error_code ec = llvm::sys::fs::is_directory(path)
-                               ? llvm::sys::fs::remove_directories(path)
-                               : llvm::sys::fs::remove(path);
-      if (ec) {
-        std::cerr << "gluonc cache: error: cannot remove '" << path
-                  << "': " << ec.message() << "\n";
-        return kUserError;
-      }
-    }
-    std::cout << "gluonc cache: cleared " << folder << "\n";
-    return kSuccess;
-  }
+  if (clear->parsed())
+    return clearCache(folder);
   uint64_t entries = 0, bytes = 0;
-  std::error_code ec;
-  for (llvm::sys::fs::recursive_directory_iterator file(join(folder, "v1"), ec),
-       end;
-       !ec && file != end; file.increment(ec)) {
-    llvm::sys::fs::file_status status;
-    if (llvm::sys::fs::status(file->path(), status))
-      continue;
-    if (status.type() == llvm::sys::fs::file_type::regular_file)
-      bytes += status.getSize();
-    if (file.level() == 1 &&
-        status.type() == llvm::sys::fs::file_type::directory_file)
-      ++entries;
+  for (const std::string &entry : listEntries(folder)) {
+    ++entries;
+    std::error_code ec;
+    for (llvm::sys::fs::recursive_directory_iterator file(entry, ec,
+                                                          /*follow=*/false),
+         end;
+         !ec && file != end; file.increment(ec)) {
+      llvm::sys::fs::file_status status;
+      if (!llvm::sys::fs::status(file->path(), status, /*Follow=*/false) &&
+          status.type() == llvm::sys::fs::file_type::regular_file)
+        bytes += status.getSize();
+    }
   }
   auto counter = [&](const char *name) {
-    uint64_t size = 0;
-    if (llvm::sys::fs::file_size(join(folder, name), size))
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(join(folder, name), status, /*Follow=*/false) ||
+        status.type() != llvm::sys::fs::file_type::regular_file)
       return uint64_t(0);
-    return size;
+    return status.getSize();
   };
   std::cout << "cache: " << folder << "\nentries: " << entries
             << "\nbytes: " << bytes << "\nhits: " << counter("hits")

@@ -8,20 +8,33 @@
 // GLUONC_CACHE_DIR names a folder. An entry's key is the SHA-256 of what
 // decides the output: gluonc's version text (gluonc, LLVM, the assembler),
 // the running executable's size and modification time (a rebuilt gluonc
-// of the same version), the options that reach the files, the
-// environment variables that pick an assembler or fatbin writer, and the
-// main source's path and bytes. An entry records the files its compile
-// imported with their SHA-256: a lookup is a hit only when each still has
-// those bytes, so editing an imported helper misses.
+// of the same version), the options that reach the files, each target's
+// external inputs (Target::describeExternalInputs: the environment
+// variables it reads, the device libraries, assembler and fatbin writer it
+// would use, each by path, size and modification time), and the main
+// source's path and bytes. An entry records what the compile's imports
+// saw: each file it read with its SHA-256, and each path the search probed
+// with what was there (FileModuleLoader::getProbes). A lookup is a hit only
+// when each import still has those bytes and each probe still finds the
+// same kind of thing, so editing a helper, or adding one earlier on the
+// search path, misses.
 //
-// Layout, under the folder: v1/<2 hex>/<key>/ holding `files/<name>` (the
-// files written to the output folder), `deps` and `report`; `tmp/` for
-// entries being written; `hits` and `misses`, one byte appended per
-// lookup. An entry is written in tmp/ and renamed into place, so a reader
-// sees a whole entry or none; two processes storing the same key both
-// succeed (the second finds it there). A stale entry (an import changed)
-// is renamed aside before the new one goes in. A file that cannot be read
-// makes the lookup a miss, never an error.
+// Layout, under the folder: CACHEDIR.TAG (the cache-directory tag of
+// bford.org/cachedir, which backup tools honour, and the mark that makes
+// `gluonc cache clear` act on a folder); v1/<2 hex>/<key>/ holding
+// `files/<name>` (the files written to the output folder), `deps`,
+// `report`, `entry` and `sums` (the SHA-256 of each of the others);
+// `tmp/<key>-*` for entries being written; `hits` and `misses`, one byte
+// appended per lookup.
+//
+// Trust: an entry is read with the source-reading rules (regular files
+// only, bounded sizes), checked against its sums on every hit, and its
+// entry name must be a plain file name; anything else is a miss, and the
+// compile's new entry replaces it. Entries are written in tmp/, synced,
+// and renamed into place, so a reader sees a whole entry or none, even
+// after a crash; two processes storing the same key both succeed. The
+// cache never follows a symlink of its own layout, and `clear` removes
+// only names of that layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +61,9 @@ struct CachedCompile {
   std::string report;
   /// The kernel's entry name (the default depfile's stem).
   std::string entry;
+  /// The paths the import search probed, each with what it found
+  /// (FileModuleLoader::Found's letters).
+  std::map<std::string, char> probes;
 };
 
 class CompileCache {
@@ -74,8 +90,13 @@ private:
 /// when unset (no cache).
 std::string getDefaultCacheDir();
 
-/// The bytes of the file at `path`, or nothing when it cannot be read.
-std::optional<std::string> readWholeFile(const std::string &path);
+/// The most bytes one file of a cache entry may hold.
+constexpr size_t kMaxCachedFileBytes = size_t(256) << 20;
+
+/// The bytes of the regular file at `path` (at most `maxBytes`), or
+/// nothing when it cannot be read (readRegularFile's rules).
+std::optional<std::string> readWholeFile(const std::string &path,
+                                         size_t maxBytes);
 
 /// `gluonc cache stats|clear`; argv[0] is "cache". Returns the exit code.
 int runCacheCommand(int argc, char **argv);

@@ -222,6 +222,7 @@ PipelineOptions makePipelineOptions(const DriverOptions &options,
       options.printIRAfterAll || options.printIRAfter.count("codegen");
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
+  pipelineOptions.testDropBarrier = options.testDropBarrier;
   pipelineOptions.dumpStream = &llvm::errs();
   pipelineOptions.lastStage = getLastStage(options.emit, target);
   if (packed)
@@ -407,10 +408,13 @@ std::string buildDepfile(const std::vector<std::string> &targets,
 }
 
 /// Adds the -MD depfile to `outputs`: every file written depends on the
-/// source, each file it imports and gluonc itself. Returns its folder.
-std::string addDepfile(const DriverOptions &options,
-                       const std::vector<std::string> &imports,
-                       const std::string &entry, OutputSet &outputs) {
+/// source, each file it imports and gluonc itself. Returns its folder, or
+/// nothing after an error on `err`: a Make rule cannot hold a newline, and
+/// the depfile may not be one of the outputs.
+std::optional<std::string> addDepfile(const DriverOptions &options,
+                                      const std::vector<std::string> &imports,
+                                      const std::string &entry,
+                                      OutputSet &outputs, std::ostream &err) {
   std::vector<std::string> targets = options.depTargets;
   if (targets.empty())
     targets = outputs.getPaths();
@@ -419,9 +423,24 @@ std::string addDepfile(const DriverOptions &options,
     prerequisites.push_back(file);
   prerequisites.push_back(llvm::sys::fs::getMainExecutable(
       options.argv0.c_str(), reinterpret_cast<void *>(&buildDepfile)));
+  for (const auto *names : {&targets, &prerequisites})
+    for (const std::string &name : *names)
+      if (name.find_first_of("\n\r") != std::string::npos) {
+        err << "gluonc: error: cannot write a depfile: a Make rule cannot "
+               "name '"
+            << name.substr(0, name.find_first_of("\n\r"))
+            << "...', which holds a line break\n";
+        return std::nullopt;
+      }
   std::string path = options.depFile;
   if (path.empty())
     path = getOutputPath(options, entry + ".d");
+  std::string same = outputs.findSameFile(path);
+  if (!same.empty()) {
+    err << "gluonc: error: the depfile '" << path << "' is the output '" << same
+        << "'; give -MF another path\n";
+    return std::nullopt;
+  }
   outputs.add(path, buildDepfile(targets, prerequisites));
   std::string folder = llvm::sys::path::parent_path(path).str();
   return folder.empty() ? "." : folder;
@@ -434,8 +453,13 @@ int writeOutputs(const DriverOptions &options,
                  const std::string &entry, const std::string &report,
                  OutputSet &outputs, CompileIO &io) {
   std::vector<std::string> folders = {options.outputDir};
-  if (options.writeDepfile)
-    folders.push_back(addDepfile(options, imports, entry, outputs));
+  if (options.writeDepfile) {
+    std::optional<std::string> folder =
+        addDepfile(options, imports, entry, outputs, io.err);
+    if (!folder)
+      return kUserError;
+    folders.push_back(*folder);
+  }
   for (const std::string &folder : folders)
     if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
       io.err << "gluonc: error: cannot create '" << folder
@@ -584,6 +608,8 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
     for (const std::string &path : outputs.getPaths())
       stored.files[llvm::sys::path::filename(path).str()] = *outputs.find(path);
     stored.imports = loader.getFiles();
+    for (const auto &[path, found] : loader.getProbes())
+      stored.probes[path] = char(found);
     stored.report = report;
     stored.entry = entry;
     cache->store(stored, io.err);

@@ -66,6 +66,9 @@ struct DriverOptions {
   /// Without --no-occupancy-tuning: where registers limit the blocks an
   /// SM holds, ask the assembler for more.
   bool tuneOccupancy = true;
+  /// --test-drop-barrier (hidden, for tests): the barrier the membar stage
+  /// leaves out, from 1; 0 for none.
+  unsigned testDropBarrier = 0;
   bool printPipeline = false;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;

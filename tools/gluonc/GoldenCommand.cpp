@@ -23,10 +23,10 @@
 #include "OutputSet.h"
 #include "UnifiedDiff.h"
 
+#include "gluonc/Frontend/Source.h"
 #include "gluonc/Pipeline/Target.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -208,17 +208,63 @@ struct GoldenCounts {
   size_t differing = 0;
 };
 
+/// The most bytes a golden may hold: the largest PTX of the corpus is
+/// under 1 MiB.
+constexpr size_t kMaxGoldenBytes = size_t(64) << 20;
+
+/// Why the golden at `path` cannot be used, or "" when it is a regular
+/// file or absent. A golden is a regular file of the goldens folder: a
+/// symlink committed in a pull request could otherwise print any file of
+/// the machine in the diff, and a FIFO would hang the check.
+std::string checkGoldenPath(const std::string &path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status, /*Follow=*/false))
+    return "";
+  switch (status.type()) {
+  case llvm::sys::fs::file_type::regular_file:
+    return "";
+  case llvm::sys::fs::file_type::symlink_file:
+    return "it is a symlink";
+  case llvm::sys::fs::file_type::directory_file:
+    return "it is a directory";
+  default:
+    return "not a regular file (a FIFO, socket or device)";
+  }
+}
+
 /// Compares the compiled file `file` of job `out` (at `path`) with its
 /// golden in `goldenFolder`, printing a diff, or (updating) writes the
-/// golden where it differs. Returns false when it cannot be written.
+/// golden where it differs. Returns false, after an error, when the
+/// golden is not a regular file or cannot be read or written.
 bool syncGoldenFile(const std::string &path, const std::string &file,
                     const std::string &out, llvm::StringRef goldenFolder,
                     bool updating, GoldenCounts &counts) {
   ++counts.compared;
-  std::string fresh = normalize(readWholeFile(path).value_or(""));
+  std::string fresh =
+      normalize(readWholeFile(path, kMaxCachedFileBytes).value_or(""));
   llvm::SmallString<256> goldenPath(goldenFolder);
   llvm::sys::path::append(goldenPath, file);
-  std::optional<std::string> golden = readWholeFile(std::string(goldenPath));
+  for (const std::string &checked :
+       {std::string(goldenFolder), std::string(goldenPath)}) {
+    std::string why = checkGoldenPath(checked);
+    if (checked == std::string(goldenFolder) && why == "it is a directory")
+      continue;
+    if (!why.empty()) {
+      std::cerr << "gluonc golden: error: '" << checked
+                << "': goldens are regular files in the goldens folder, and "
+                << why << "\n";
+      return false;
+    }
+  }
+  std::optional<std::string> golden;
+  if (llvm::sys::fs::exists(goldenPath)) {
+    std::string error;
+    golden = readRegularFile(std::string(goldenPath), kMaxGoldenBytes, error);
+    if (!golden) {
+      std::cerr << "gluonc golden: error: " << error << "\n";
+      return false;
+    }
+  }
   std::string stored = golden ? normalize(*golden) : "";
   if (golden && stored == fresh)
     return true;

@@ -12,12 +12,20 @@
 // launch. Images and metadata are byte arrays (string literals have
 // length limits in some compilers).
 //
+// Names cannot collide: a kernel parameter `x` is the C parameter `x_arg`.
+// No C or C++ keyword, <stdint.h> type, local of the launch function or
+// `NAME_*` global ends in `_arg`, and two parameters whose names map to the
+// same C identifier get their position appended. Text from outside
+// (source paths, -s values, file names) goes into comments only through
+// commentText, which cannot end the comment.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Launcher.h"
 
 #include <cctype>
 #include <cstdio>
+#include <set>
 
 using namespace gluonc;
 using namespace gluonc::driver;
@@ -56,22 +64,41 @@ std::string describe(const KernelParam &param) {
   return text;
 }
 
-/// A parameter's C name: its own, unless the launcher uses that name.
-std::string cNameOf(const KernelParam &param) {
-  static const char *const kTaken[] = {"stream", "grid_x", "grid_y", "grid_z",
-                                       "status", "grid",   "args"};
-  std::string name = toCIdentifier(param.name);
-  for (const char *taken : kTaken)
-    if (name == taken)
-      return name + "_";
-  return name;
+/// `text` safe inside a C comment: "*/" would end it, and "/*" is what
+/// -Wcomment warns of.
+std::string commentText(const std::string &text) {
+  std::string safe;
+  for (size_t i = 0; i < text.size(); ++i) {
+    safe += text[i];
+    if (i + 1 < text.size() && ((text[i] == '*' && text[i + 1] == '/') ||
+                                (text[i] == '/' && text[i + 1] == '*')))
+      safe += ' ';
+  }
+  return safe;
+}
+
+/// The parameters' C names, in order: `<identifier>_arg`, with the
+/// position appended to a name another parameter already has.
+std::vector<std::string> cNamesOf(const std::vector<KernelParam> &params) {
+  std::vector<std::string> names;
+  std::set<std::string> taken;
+  for (size_t i = 0; i < params.size(); ++i) {
+    std::string name = toCIdentifier(params[i].name) + "_arg";
+    if (!taken.insert(name).second) {
+      name += std::to_string(i);
+      taken.insert(name);
+    }
+    names.push_back(name);
+  }
+  return names;
 }
 
 std::string parameterList(const LauncherInput &input) {
   std::string text = "void *stream, uint32_t grid_x, uint32_t grid_y, "
                      "uint32_t grid_z";
-  for (const KernelParam &param : input.params)
-    text += ", " + cTypeOf(param) + cNameOf(param);
+  std::vector<std::string> names = cNamesOf(input.params);
+  for (size_t i = 0; i < input.params.size(); ++i)
+    text += ", " + cTypeOf(input.params[i]) + names[i];
   return text;
 }
 
@@ -91,11 +118,10 @@ std::string byteArray(const std::string &name, const std::string &bytes) {
   return text + "\n};\n";
 }
 
+/// The header's include guard: the name as it is (an identifier), not
+/// upper-cased, so that `addx` and `ADDX` keep guards of their own.
 std::string headerGuard(const LauncherInput &input) {
-  std::string guard = "GLUONC_LAUNCHER_";
-  for (char c : input.name)
-    guard += char(std::toupper(static_cast<unsigned char>(c)));
-  return guard + "_H";
+  return "GLUONC_LAUNCHER_" + input.name + "_H";
 }
 
 } // namespace
@@ -116,12 +142,14 @@ std::string gluonc::driver::buildLauncherHeader(const LauncherInput &input) {
   for (const LauncherInput::Arch &arch : input.archs)
     archs += (archs.empty() ? "" : ", ") + arch.arch;
   for (const KernelParam &param : input.params)
-    params += "\n     " + describe(param);
+    params += "\n     " + commentText(describe(param));
   for (const auto &[name, value] : input.constexprs)
-    constexprs += (constexprs.empty() ? "" : ", ") + name + " = " + value;
+    constexprs += (constexprs.empty() ? "" : ", ") + commentText(name) + " = " +
+                  commentText(value);
   std::string guard = headerGuard(input);
-  return "/* " + n + ".launcher.h: loads and launches " + input.kernelName +
-         " of " + input.sourcePath + ".\n   Written by gluonc " +
+  return "/* " + n + ".launcher.h: loads and launches " +
+         commentText(input.kernelName) + " of " +
+         commentText(input.sourcePath) + ".\n   Written by gluonc " +
          input.compilerVersion +
          " (--emit launcher); do not edit.\n\n   Parameters:" +
          (params.empty() ? " none" : params) +
@@ -169,11 +197,12 @@ std::string gluonc::driver::buildLauncherSource(const LauncherInput &input) {
   std::map<std::string, std::string> imageArrays;
   for (const auto &[file, bytes] : input.images) {
     std::string array = n + "_image_" + std::to_string(imageArrays.size());
-    text += "/* " + file + " */\n" + byteArray(array, bytes) + "\n";
+    text +=
+        "/* " + commentText(file) + " */\n" + byteArray(array, bytes) + "\n";
     imageArrays[file] = array;
   }
   for (size_t i = 0; i < input.archs.size(); ++i)
-    text += "/* " + input.kernelName + "." + input.archs[i].arch +
+    text += "/* " + commentText(input.kernelName + "." + input.archs[i].arch) +
             ".json */\n" +
             byteArray(n + "_metadata_" + std::to_string(i),
                       input.archs[i].metadataJSON) +
@@ -207,11 +236,11 @@ std::string gluonc::driver::buildLauncherSource(const LauncherInput &input) {
           "_load();\n  if (status != GLUONRT_SUCCESS)\n    return status;\n  "
           "const uint32_t grid[3] = {grid_x, grid_y, grid_z};\n";
   std::string args;
-  for (const KernelParam &param : input.params) {
-    std::string name = cNameOf(param);
-    args += std::string(args.empty() ? "" : ", ") +
-            (param.tensorDesc ? "(void *)" + name : "&" + name);
-  }
+  std::vector<std::string> names = cNamesOf(input.params);
+  for (size_t i = 0; i < input.params.size(); ++i)
+    args +=
+        std::string(args.empty() ? "" : ", ") +
+        (input.params[i].tensorDesc ? "(void *)" + names[i] : "&" + names[i]);
   if (input.params.empty())
     text += "  void *const *args = NULL;\n";
   else

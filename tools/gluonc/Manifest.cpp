@@ -13,9 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Manifest.h"
+#include "Launcher.h"
+
+#include "gluonc/Frontend/Source.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -91,17 +93,18 @@ public:
   }
 
   std::optional<Manifest> read() {
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!buffer) {
-      err << "gluonc: error: cannot read '" << path
-          << "': " << buffer.getError().message() << "\n";
+    // A manifest is read as a source is: a FIFO or /dev/zero is refused,
+    // not waited on or read until memory runs out.
+    std::string readError;
+    std::optional<std::string> text =
+        readRegularFile(path, SourceManager::kMaxSourceBytes, readError);
+    if (!text) {
+      err << "gluonc: error: " << readError << "\n";
       return std::nullopt;
     }
     toml::table document;
     try {
-      document = toml::parse(std::string_view((*buffer)->getBuffer().data(),
-                                              (*buffer)->getBufferSize()),
-                             path);
+      document = toml::parse(std::string_view(*text), path);
     } catch (const toml::parse_error &parseError) {
       error(parseError.source(), std::string(parseError.description()));
       printErrors();
@@ -220,10 +223,18 @@ private:
                                 describeType(node));
         return true;
       }
-      for (const auto &[defineName, value] : *defines)
+      for (const auto &[defineName, value] : *defines) {
+        if (!isPythonName(defineName.str())) {
+          error(defineName.source(),
+                "'" + std::string(defineName.str()).substr(0, 64) +
+                    "' cannot be defined: a define's key is a name "
+                    "(letters, digits and '_', not starting with a digit)");
+          continue;
+        }
         if (std::optional<std::string> text =
                 readDefineValue(defineName, value))
           settings.defines[std::string(defineName.str())] = *text;
+      }
     } else if (name == "num_warps")
       settings.numWarps = readScalar<int64_t>(key, node, "an integer");
     else if (name == "opt_level")
@@ -345,6 +356,16 @@ private:
            out.value_or(defaultOut), outer.overriddenBy(settings));
   }
 
+  /// Whether `name` is a Python name (ASCII), as a define's key must be.
+  static bool isPythonName(std::string_view name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+      return false;
+    for (char c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+        return false;
+    return true;
+  }
+
   /// Whether `out` can name a folder under the output directory.
   static bool isFolderName(const std::string &out) {
     if (out.empty() || out == "." || out == ".." || out == "index.json")
@@ -424,6 +445,18 @@ private:
       error(table.source(), "in '" + out + "': " + problem);
       return;
     }
+    if (options.emit.count("launcher")) {
+      std::string launcher = toCIdentifier(out);
+      auto [other, added] = launcherOuts.emplace(launcher, out);
+      if (!added) {
+        error(table.source(),
+              "'" + out + "' and '" + other->second +
+                  "' would both write the launcher '" + launcher +
+                  "' (launchers of one manifest link into one program): "
+                  "give one another 'out'");
+        return;
+      }
+    }
     manifest.jobs.push_back(std::move(job));
   }
 
@@ -438,6 +471,8 @@ private:
   bool failed = false;
   Manifest manifest;
   std::set<std::string> outs;
+  /// Each launcher name given so far, with its out.
+  std::map<std::string, std::string> launcherOuts;
 };
 
 } // namespace

@@ -356,6 +356,12 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
       ->allow_extra_args(false);
   app.add_option("-w,--num-warps", options.numWarps,
                  "Warps per program (default 4)");
+  // Hidden (no group): a kernel with a shared memory race on purpose, for
+  // the GPU test that shows racecheck finds one (tests/gpu).
+  app.add_option("--test-drop-barrier", options.testDropBarrier,
+                 "Testing only: leave out the N-th barrier the membar stage "
+                 "would insert")
+      ->group("");
   std::string archList;
   std::vector<std::string> offloadArchs;
   app.add_option("--arch", archList,

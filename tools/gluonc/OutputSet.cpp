@@ -7,11 +7,110 @@
 #include "OutputSet.h"
 #include "gluonc/Pipeline/CompilerLog.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+
 using namespace gluonc::driver;
+
+namespace {
+
+/// What a destination gets: replaced by a renamed temporary, written
+/// through (a character device), or refused with `why`.
+struct Destination {
+  enum Kind { Replace, WriteThrough, Refuse } kind;
+  std::string why;
+};
+
+/// The names of the process's own descriptors: what they lead to (a
+/// terminal, a pipe, a file the shell redirected to) is the caller's
+/// stream, to be written through, and the name itself is never replaced.
+bool isOwnDescriptor(llvm::StringRef path) {
+  return path == "/dev/stdout" || path == "/dev/stderr" ||
+         path.starts_with("/dev/fd/") || path.starts_with("/proc/self/fd/");
+}
+
+Destination classify(const std::string &path) {
+  if (isOwnDescriptor(path))
+    return {Destination::WriteThrough, ""};
+  struct stat link;
+  if (::lstat(path.c_str(), &link) != 0)
+    return {Destination::Replace, ""}; // absent (or unreachable: the
+                                       // temporary's creation says why)
+  if (S_ISREG(link.st_mode))
+    return {Destination::Replace, ""};
+  if (S_ISCHR(link.st_mode))
+    return {Destination::WriteThrough, ""};
+  if (S_ISLNK(link.st_mode)) {
+    struct stat target;
+    bool device = ::stat(path.c_str(), &target) == 0 && S_ISCHR(target.st_mode);
+    return {device ? Destination::WriteThrough : Destination::Replace, ""};
+  }
+  if (S_ISDIR(link.st_mode))
+    return {Destination::Refuse, "a directory is in the way"};
+  return {Destination::Refuse,
+          "it is a FIFO, socket or block device (only a regular file is "
+          "replaced, and only a character device written through)"};
+}
+
+/// Writes `contents` through the character device or descriptor `path`.
+/// O_NONBLOCK only for the open: a FIFO behind /dev/stdout with no reader
+/// fails at once instead of waiting for one.
+std::error_code writeThrough(const std::string &path,
+                             const std::string &contents) {
+  int fd = ::open(path.c_str(),
+                  O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return std::error_code(errno, std::generic_category());
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  size_t done = 0;
+  while (done < contents.size()) {
+    ssize_t count = ::write(fd, contents.data() + done, contents.size() - done);
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count < 0) {
+      std::error_code ec(errno, std::generic_category());
+      ::close(fd);
+      return ec;
+    }
+    done += size_t(count);
+  }
+  return ::close(fd) == 0 ? std::error_code()
+                          : std::error_code(errno, std::generic_category());
+}
+
+/// `path` as one spelling per file: absolute, without "." components or
+/// repeated slashes ("..", which a symlink may redirect, is kept).
+std::string normalize(const std::string &path) {
+  llvm::SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/false);
+  return std::string(absolute);
+}
+
+} // namespace
+
+bool OutputSet::add(std::string path, std::string contents) {
+  if (!findSameFile(path).empty())
+    return false;
+  files.emplace(std::move(path), std::move(contents));
+  return true;
+}
+
+std::string OutputSet::findSameFile(const std::string &path) const {
+  std::string normal = normalize(path);
+  for (const auto &[added, contents] : files)
+    if (normalize(added) == normal)
+      return added;
+  return "";
+}
 
 bool OutputSet::write(CompileIO &io) {
   std::vector<std::pair<std::string, std::string>> renames;
@@ -22,7 +121,15 @@ bool OutputSet::write(CompileIO &io) {
            << "\n";
     return false;
   };
+  std::vector<std::string> throughs;
   for (auto &[path, contents] : files) {
+    Destination destination = classify(path);
+    if (destination.kind == Destination::Refuse)
+      return fail(path, destination.why);
+    if (destination.kind == Destination::WriteThrough) {
+      throughs.push_back(path);
+      continue;
+    }
     llvm::SmallString<256> model = llvm::sys::path::parent_path(path);
     llvm::sys::path::append(
         model, "." + llvm::sys::path::filename(path) + ".tmp-%%%%%%%%");
@@ -42,12 +149,6 @@ bool OutputSet::write(CompileIO &io) {
       return fail(path, ec.message());
     }
   }
-  for (auto &[temp, path] : renames) {
-    llvm::sys::fs::file_status status;
-    if (!llvm::sys::fs::status(path, status, /*Follow=*/false) &&
-        status.type() == llvm::sys::fs::file_type::directory_file)
-      return fail(path, "a directory is in the way");
-  }
   for (size_t i = 0; i < renames.size(); ++i)
     if (std::error_code ec =
             llvm::sys::fs::rename(renames[i].first, renames[i].second)) {
@@ -56,6 +157,10 @@ bool OutputSet::write(CompileIO &io) {
       renames.erase(renames.begin(), renames.begin() + i);
       return fail(renames.front().second, ec.message());
     }
+  renames.clear();
+  for (const std::string &path : throughs)
+    if (std::error_code ec = writeThrough(path, files[path]))
+      return fail(path, ec.message());
   for (auto &[path, contents] : files)
     getCompilerLog().info("wrote {} ({} bytes)", path, contents.size());
   if (io.written)

@@ -17,20 +17,30 @@ namespace gluonc::driver {
 
 /// The files of one compile, written only once everything succeeded, as
 /// one transaction:
-///   1. each file goes to a new temporary beside its destination, created
-///      exclusively (O_CREAT | O_EXCL: a file or symlink planted at the
-///      name makes the creation fail, it is never opened);
-///   2. every destination is checked: one that is a directory fails the
-///      whole set before anything is replaced;
-///   3. each temporary is renamed over its destination, which replaces a
-///      symlink there instead of writing through it.
+///   1. every destination is classified without following it (lstat):
+///      nothing or a regular file is replaced; a symlink is replaced, not
+///      written through, unless it leads to a character device; a
+///      character device, and the process's own descriptors (/dev/stdout,
+///      /dev/stderr, /dev/fd/N, /proc/self/fd/N), are written through
+///      (`-MF /dev/null`); a directory, FIFO, socket or block device fails
+///      the whole set before anything is written;
+///   2. each file to be replaced goes to a new temporary beside its
+///      destination, created exclusively (O_CREAT | O_EXCL: a file or
+///      symlink planted at the name makes the creation fail, it is never
+///      opened);
+///   3. each temporary is renamed over its destination, then the files
+///      written through are written.
 /// On a failure the temporaries are removed and the previous build's
 /// outputs stay as they were.
 class OutputSet {
 public:
-  void add(std::string path, std::string contents) {
-    files.emplace(std::move(path), std::move(contents));
-  }
+  /// Adds `path`; false (and nothing added) when a file already added
+  /// names the same file (the same path once "." components, repeated
+  /// slashes and the working folder are taken out).
+  bool add(std::string path, std::string contents);
+
+  /// The path already added that names the same file as `path`, or "".
+  std::string findSameFile(const std::string &path) const;
 
   /// The contents to be written to `path`, or null.
   const std::string *find(const std::string &path) const {
@@ -53,7 +63,6 @@ public:
 private:
   std::map<std::string, std::string> files;
 };
-
 
 } // namespace gluonc::driver
 

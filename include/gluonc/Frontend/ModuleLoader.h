@@ -17,6 +17,14 @@
 // climbs one folder per dot after the first. Each file is parsed once,
 // however many imports and compiles (one per --arch) name it.
 //
+// Every path the search looks at is a probe, recorded with what was there
+// (a file, a folder, something else or nothing): the compile cache keys on
+// them, so that a file that appears earlier on the search path makes a
+// cached compile stale. Probes are memoized (an import named again costs
+// nothing) and bounded by kMaxImportProbes per compile: past it the import
+// is an error, so that thousands of imports over hundreds of -I folders
+// cannot run for minutes.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_FRONTEND_MODULELOADER_H
@@ -27,10 +35,15 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gluonc {
+
+/// The most distinct paths one compile's imports may probe: 100 imports
+/// over 300 -I folders, three probes each, with room to spare.
+constexpr size_t kMaxImportProbes = 100'000;
 
 class ModuleLoader {
 public:
@@ -40,10 +53,10 @@ public:
   /// ..lib import x` is (`name` may then be empty: the package itself):
   /// its parsed file (a package's __init__.py), an empty module for a
   /// folder without one, or null when no file or folder provides it. A
-  /// file that cannot be read or parsed has been reported, and `failed` is
-  /// set.
+  /// file that cannot be read or parsed, or a search past its budget, has
+  /// been reported at `from` (the import), and `failed` is set.
   virtual const Module *load(const std::string &name, unsigned level,
-                             uint32_t fromFile, bool &failed) = 0;
+                             SourceLoc from, bool &failed) = 0;
 };
 
 class FileModuleLoader : public ModuleLoader {
@@ -55,16 +68,27 @@ public:
                    std::vector<std::string> includeDirs);
   ~FileModuleLoader() override;
 
-  const Module *load(const std::string &name, unsigned level, uint32_t fromFile,
+  const Module *load(const std::string &name, unsigned level, SourceLoc from,
                      bool &failed) override;
 
   /// Every file parsed so far, in the order first imported, as opened.
   const std::vector<std::string> &getFiles() const { return files; }
 
+  /// What a probe found: a regular file, a folder, something else (a FIFO,
+  /// a device: found, and refused when read) or nothing.
+  enum class Found : char { File = 'f', Folder = 'd', Other = 'o', None = '-' };
+  /// What a path holds now, as a probe sees it (symlinks followed).
+  static Found probePath(const std::string &path);
+  /// Every path probed so far, with what was there.
+  const std::map<std::string, Found> &getProbes() const { return probes; }
+
 private:
-  /// The file or folder providing `parts` below one of `bases`, or "".
-  std::string find(const std::vector<std::string> &bases,
-                   const std::vector<std::string> &parts) const;
+  /// The file or folder providing `parts` below one of `bases`, "" when
+  /// none does, or nothing past the probe budget.
+  std::optional<std::string> find(const std::vector<std::string> &bases,
+                                  const std::vector<std::string> &parts);
+  /// probePath, memoized and counted; nothing past the budget.
+  std::optional<Found> probe(const std::string &path);
 
   SourceManager &sources;
   DiagnosticEngine &diags;
@@ -74,6 +98,9 @@ private:
   /// The folder of each parsed file, by file id, for relative imports.
   std::map<uint32_t, std::string> folders;
   std::vector<std::string> files;
+  std::map<std::string, Found> probes;
+  /// find's answers, by search folders and name.
+  std::map<std::string, std::string> searches;
 };
 
 } // namespace gluonc

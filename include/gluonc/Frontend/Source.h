@@ -82,6 +82,15 @@ private:
   std::vector<uint32_t> lineStarts;
 };
 
+/// The one way gluonc reads a file it is given (sources, imports,
+/// manifests, goldens, cache entries): only a regular file (symlinks
+/// followed), opened without blocking (a FIFO would wait for a writer
+/// forever, /dev/zero never ends), and at most `maxBytes` of it. On
+/// failure returns std::nullopt and sets `error` to "cannot read 'PATH':
+/// why".
+std::optional<std::string> readRegularFile(const std::string &path,
+                                           size_t maxBytes, std::string &error);
+
 /// Owns all source buffers of a compilation. File ids start at 1.
 class SourceManager {
 public:

@@ -45,6 +45,9 @@ struct PipelineOptions {
   llvm::raw_ostream *dumpStream = nullptr;
   /// The last stage to run.
   std::string lastStage = "codegen";
+  /// Testing only (--test-drop-barrier): the barrier the membar stage
+  /// leaves out, from 1; 0 for none.
+  unsigned testDropBarrier = 0;
 };
 
 struct PipelineResult {

@@ -27,6 +27,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -197,7 +198,20 @@ public:
                                     const CodegenOptions &options) const = 0;
   /// The external tools this target uses and their versions.
   virtual std::string getToolVersions() const = 0;
+  /// What outside gluonc decides this target's output, for the compile
+  /// cache's key: the environment variables the target reads and each file
+  /// it reads or runs (device libraries, assembler, fatbin writer), as
+  /// describeEnvironment and describeFileIdentity give them. Cheap: stats,
+  /// no process is started.
+  virtual std::string describeExternalInputs() const = 0;
 };
+
+/// `label=PATH SIZE MTIME;` for the file at `path` (followed when a
+/// symlink), `label=none;` when there is none: a file's identity in a key.
+std::string describeFileIdentity(llvm::StringRef label,
+                                 const std::optional<std::string> &path);
+/// `NAME=VALUE;` or `NAME unset;` for each variable.
+std::string describeEnvironment(llvm::ArrayRef<const char *> variables);
 
 /// Targets register themselves once at startup; lookups are by arch.
 void registerTarget(std::unique_ptr<Target> target);
