@@ -59,7 +59,7 @@ std::string divisibilityMessage(const ParamMetadata &param,
                                 const std::string &value) {
   return fmt::format("argument '{}' = {} is not divisible by {}, as the "
                      "kernel was compiled to assume",
-                     param.name, value, param.divisibility);
+                     shortText(param.name), value, param.divisibility);
 }
 
 gluonrt_status checkDivisibility(const ParamMetadata &param,
@@ -105,11 +105,12 @@ gluonrt_status checkTensorDescRank(const ParamMetadata &param,
     return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
                 "argument '{}': the tensor descriptor is not encoded (rank "
                 "0); build it with gluonrt_tensordesc_encode",
-                param.name);
+                shortText(param.name));
   return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
               "argument '{}': the tensor descriptor has rank {}, the "
               "kernel's {} rank {}",
-              param.name, rank, param.type, param.tensorDesc.rank);
+              shortText(param.name), rank, shortText(param.type),
+              param.tensorDesc.rank);
 }
 
 const char *describeKind(gluonrt_value_kind kind) {
@@ -136,7 +137,7 @@ const char *describeKind(gluonrt_value_kind kind) {
 gluonrt_status kindMismatch(const ParamMetadata &param,
                             gluonrt_value_kind kind) {
   return fail(GLUONRT_ERROR_BAD_ARGUMENTS, "parameter '{}' has type {}, got {}",
-              param.name, param.type, describeKind(kind));
+              shortText(param.name), shortText(param.type), describeKind(kind));
 }
 
 } // namespace
@@ -158,7 +159,7 @@ gluonrt_status checkArguments(const KernelMetadata &metadata, void *const *args,
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
                   "argument '{}': args[{}] is NULL instead of pointing at the "
                   "value",
-                  param.name, i);
+                  shortText(param.name), i);
     gluonrt_status status = param.kind == GLUONRT_PARAM_TENSORDESC
                                 ? checkTensorDescRank(param, args[i])
                                 : checkDivisibility(param, args[i]);
@@ -314,7 +315,7 @@ gluonrt_status ArgumentBuilder::set(int index, gluonrt_value_kind kind,
     if (!fitsInteger(*type, integer))
       return fail(GLUONRT_ERROR_BAD_ARGUMENTS,
                   "value {} does not fit parameter '{}' of type {}",
-                  integer.text(), param.name, param.type);
+                  integer.text(), shortText(param.name), shortText(param.type));
     uint64_t twosComplement =
         integer.negative ? ~integer.magnitude + 1 : integer.magnitude;
     return store(index, &twosComplement, type->size);
@@ -375,7 +376,8 @@ void *const *ArgumentBuilder::pointers() const {
     if (!isSet[i]) {
       fail(GLUONRT_ERROR_BAD_ARGUMENTS,
            "argument '{}' has no value; {} takes {} runtime arguments",
-           metadata.params[i].name, metadata.signature(), isSet.size());
+           shortText(metadata.params[i].name), metadata.signature(),
+           isSet.size());
       return nullptr;
     }
   return slotPointers.data();

@@ -51,6 +51,13 @@ bool extractFatbinImage(const std::vector<uint8_t> &bytes, const CudaArch &arch,
                             cudaArchName(arch.major, arch.minor));
         return false;
       }
+      if (size == 0) {
+        error = fmt::format("the fat binary's {} for {}{} is empty (0 bytes)",
+                            usePTX ? "PTX" : "cubin",
+                            cudaArchName(arch.major, arch.minor),
+                            arch.suffix ? std::string(1, arch.suffix) : "");
+        return false;
+      }
       image.assign(bytes.begin() + start, bytes.begin() + start + size);
       // PTX ends in a NUL and padding; the driver reads it as a string.
       if (usePTX && (image.empty() || image.back() != 0))
@@ -93,6 +100,11 @@ bool extractBundleImage(const std::vector<uint8_t> &bytes,
     if (start > bytes.size() || size > bytes.size() - start) {
       error =
           fmt::format("the bundle's code object for {} runs past the end", id);
+      return false;
+    }
+    if (size == 0) {
+      error =
+          fmt::format("the bundle's code object for {} is empty (0 bytes)", id);
       return false;
     }
     image.assign(bytes.begin() + start, bytes.begin() + start + size);

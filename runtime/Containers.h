@@ -28,13 +28,14 @@ namespace gluonrt {
 
 /// The image of a fat binary the driver should load for `arch`: its cubin
 /// when `usePTX` is false, else its PTX (NUL-terminated). False with
-/// `error` set when the container is malformed or has no such entry.
+/// `error` set when the container is malformed or has no such entry, or an
+/// empty one: the image given back is never empty.
 bool extractFatbinImage(const std::vector<uint8_t> &fatbin,
                         const CudaArch &arch, bool usePTX,
                         std::vector<uint8_t> &image, std::string &error);
 
 /// The code object of the entry `id` ("hipv4-amdgcn-amd-amdhsa--gfx942")
-/// of a clang offload bundle.
+/// of a clang offload bundle; an empty one is refused as a missing one is.
 bool extractBundleImage(const std::vector<uint8_t> &bundle,
                         const std::string &id, std::vector<uint8_t> &image,
                         std::string &error);

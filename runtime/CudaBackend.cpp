@@ -11,6 +11,7 @@
 #include "Arch.h"
 #include "Backend.h"
 #include "Error.h"
+#include "Format.h"
 #include "Log.h"
 #include "TensorDesc.h"
 
@@ -503,8 +504,8 @@ gluonrt_status CudaBackend::raiseSharedLimit(int device, CUdevice handle,
   logger().debug("{}: {} bytes of shared memory per block ({} dynamic + {} "
                  "static) pass 48 KiB: set MAX_DYNAMIC_SHARED_SIZE_BYTES to {} "
                  "(the device's opt-in maximum is {})",
-                 request.entry, needed, request.sharedBytes, staticBytes,
-                 request.sharedBytes, optIn);
+                 shortText(request.entry), needed, request.sharedBytes,
+                 staticBytes, request.sharedBytes, optIn);
   return GLUONRT_SUCCESS;
 }
 
@@ -528,7 +529,7 @@ gluonrt_status CudaBackend::allowClusters(int device, CUdevice handle,
     return GLUONRT_SUCCESS;
   logger().debug("{}: clusters of {} blocks pass the portable {}: set "
                  "NON_PORTABLE_CLUSTER_SIZE_ALLOWED",
-                 request.entry, clusterSize, PortableClusterSize);
+                 shortText(request.entry), clusterSize, PortableClusterSize);
   return check(
       api.cuFuncSetAttribute(
           function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
@@ -555,8 +556,8 @@ gluonrt_status CudaBackend::loadModule(int device, const ModuleRequest &request,
           api.cuModuleGetFunction(&function, module, request.entry.c_str())) {
     api.cuModuleUnload(module);
     return fail(GLUONRT_ERROR_NOT_FOUND,
-                "entry '{}' not found in the image: {}", request.entry,
-                describe(result));
+                "entry '{}' not found in the image: {}",
+                shortText(request.entry), describe(result));
   }
   if (gluonrt_status status =
           raiseFunctionLimits(device, handle, function, request)) {

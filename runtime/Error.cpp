@@ -1,6 +1,7 @@
 //===- Error.cpp - The thread's last error message ------------------------===//
 
 #include "Error.h"
+#include "Format.h"
 #include "Log.h"
 
 namespace gluonrt {
@@ -9,13 +10,14 @@ thread_local std::string LastErrorMessage;
 } // namespace
 
 gluonrt_status fail(gluonrt_status status, std::string message) {
-  logger().debug("failed ({}): {}", gluonrt_status_name(status), message);
-  LastErrorMessage = std::move(message);
+  LastErrorMessage = boundedMessage(std::move(message));
+  logger().debug("failed ({}): {}", gluonrt_status_name(status),
+                 LastErrorMessage);
   return status;
 }
 
 gluonrt_status withContext(gluonrt_status status, const std::string &context) {
-  LastErrorMessage = context + ": " + LastErrorMessage;
+  LastErrorMessage = boundedMessage(context + ": " + LastErrorMessage);
   return status;
 }
 

@@ -1,7 +1,10 @@
 //===- Error.h - The thread's last error message ----------------*- C++ -*-===//
 //
 // Every failing runtime call records a message for gluonrt_last_error() and
-// returns a status code; nothing is printed and nothing exits.
+// returns a status code; nothing is printed and nothing exits. A recorded
+// message is at most Format.h's MaxMessageBytes long: what it quotes from a
+// file is cut where it is formatted (shortText, boundedJoin), and the bound
+// keeps the rest (paths, driver text) from making one of megabytes.
 //
 // Messages are formatted in one place: fail(DESTINATION, FORMAT, ARGS...)
 // formats with fmt and hands the message to the fail() overload of its

@@ -10,6 +10,7 @@
 #include "Files.h"
 
 #include "Error.h"
+#include "Format.h"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -161,8 +162,8 @@ bool staysBelowFolder(const std::string &relative) {
 }
 
 gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
-                               std::vector<uint8_t> &bytes,
-                               std::string &error) {
+                               std::vector<uint8_t> &bytes, std::string &error,
+                               uint64_t *fileBytes) {
   Descriptor file(
       ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (file.fd < 0)
@@ -174,6 +175,8 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
                 errnoText());
   if (!S_ISREG(info.st_mode))
     return notRegular(path, info.st_mode, error);
+  if (fileBytes)
+    *fileBytes = uint64_t(info.st_size);
   if (uint64_t(info.st_size) > maxBytes)
     return fail(ErrorOut{error, GLUONRT_ERROR_IO},
                 "{} is {} bytes, more than the limit of {}", path, info.st_size,
@@ -237,7 +240,7 @@ gluonrt_status openInFolder(const std::string &folder,
   if (!staysBelowFolder(relative))
     return fail(ErrorOut{error, GLUONRT_ERROR_INVALID_METADATA},
                 "'{}' must be a relative path without '..' components",
-                relative);
+                shortText(relative));
   std::string base;
   if (!realPathOf(folder, base))
     return fail(ErrorOut{error, GLUONRT_ERROR_IO},
@@ -251,8 +254,8 @@ gluonrt_status openInFolder(const std::string &folder,
   if (target.size() <= prefix.size() ||
       target.compare(0, prefix.size(), prefix) != 0)
     return fail(ErrorOut{error, GLUONRT_ERROR_INVALID_METADATA},
-                "'{}' resolves to {}, outside the folder {}", relative, target,
-                base);
+                "'{}' resolves to {}, outside the folder {}",
+                shortText(relative), target, base);
 
   // Walk the resolved path from the folder with O_NOFOLLOW: it holds no
   // symlink now, and one swapped in since realpath() is refused (ELOOP or

@@ -14,7 +14,8 @@
 // JSON's folder. The path is resolved with realpath(), must stay below the
 // folder's own real path, and is then opened one component at a time with
 // openat(O_NOFOLLOW), so that a symlink planted after the check cannot lead
-// out either.
+// out either. The metadata file an index names is held to the same rule
+// (openInFolder) when the index is resolved, before its path is handed on.
 //
 // Writing: through a temporary beside the destination, created exclusively
 // and renamed into place, as gluonc writes its outputs: a file or symlink
@@ -42,9 +43,12 @@ namespace gluonrt {
 
 /// Reads the regular file `path` (symlinks followed: the caller named it),
 /// which must hold at most `maxBytes` bytes. Fails with GLUONRT_ERROR_IO.
+/// `fileBytes`, if given, receives the file's size as soon as it is known,
+/// also when the file is then refused as too large or `bytes` cannot hold
+/// it (std::bad_alloc, which is not caught here).
 gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
-                               std::vector<uint8_t> &bytes,
-                               std::string &error);
+                               std::vector<uint8_t> &bytes, std::string &error,
+                               uint64_t *fileBytes = nullptr);
 
 /// Replaces `path` with a regular file holding `size` bytes of `data`,
 /// through an exclusive temporary in the same folder renamed over it. An

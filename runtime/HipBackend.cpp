@@ -8,6 +8,7 @@
 #include "Arch.h"
 #include "Backend.h"
 #include "Error.h"
+#include "Format.h"
 #include "HipApi.h"
 #include "Kernargs.h"
 #include "Log.h"
@@ -389,8 +390,8 @@ gluonrt_status HipBackend::loadModule(int device, const ModuleRequest &request,
           api.hipModuleGetFunction(&function, module, request.entry.c_str())) {
     api.hipModuleUnload(module);
     return fail(GLUONRT_ERROR_NOT_FOUND,
-                "entry '{}' not found in the image: {}", request.entry,
-                describe(result));
+                "entry '{}' not found in the image: {}",
+                shortText(request.entry), describe(result));
   }
   out.module = module;
   out.function = function;

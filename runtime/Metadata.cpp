@@ -6,10 +6,15 @@
 // type-checked. The document is also held to what nlohmann::json's parser
 // lets through: a key given twice (the parser keeps the last), a NUL in a
 // string (a C caller would see it cut short) and deep nesting (dump()
-// recurses) are refused while parsing. Every count and size has a limit
-// (MetadataLimits), and nothing costs more than O(n log n) in the number of
-// parameters: comparing names pairwise took seconds on a large document
-// (bench/RESULTS.md, "Figures moved out of source comments").
+// recurses) are refused while parsing, before the document is built:
+// parseDocument is the one parse of every document (a kernel's metadata,
+// an index, an embedded one), so that none costs more than its checks
+// allow. Every count and size has a limit (MetadataLimits), and nothing
+// costs more than O(n log n) in the number of parameters: comparing names
+// pairwise took seconds on a large document (bench/RESULTS.md, "Figures
+// moved out of source comments"). What a message quotes from the document
+// is cut (Format.h's shortText), so that no document makes one of
+// megabytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +23,7 @@
 #include "Arch.h"
 #include "Error.h"
 #include "Files.h"
+#include "Format.h"
 #include "ScalarTypes.h"
 #include "Sha256.h"
 
@@ -61,14 +67,17 @@ KernelMetadata::findConstexpr(const std::string &name) const {
 }
 
 std::string KernelMetadata::signature() const {
-  std::string names;
-  for (size_t i = 0; i < params.size(); ++i)
-    fmt::format_to(std::back_inserter(names), "{}{}", i ? ", " : "",
-                   params[i].name);
-  return fmt::format("{}({})", entry, names);
+  return fmt::format("{}({})", shortText(entry),
+                     boundedJoin(params, [](const ParamMetadata &param) {
+                       return shortText(param.name);
+                     }));
 }
 
 namespace {
+
+/// `value`'s JSON text, cut as shortText cuts, for messages that show what a
+/// key holds instead of what it should.
+std::string shownValue(const json &value) { return shortText(value.dump()); }
 
 /// The key path of the document's root object. A named string rather than
 /// "" at each call: a reference returned by MetadataReader::member() or
@@ -148,7 +157,8 @@ public:
     bool isNegative = value.is_number_integer() &&
                       !value.is_number_unsigned() && value.get<int64_t>() < 0;
     if (!value.is_number_integer() || isNegative)
-      fail(at(path), "must be a non-negative integer, got {}", value.dump());
+      fail(at(path), "must be a non-negative integer, got {}",
+           shownValue(value));
     uint64_t result = value.get<uint64_t>();
     if (result > max)
       fail(at(path), "is too large ({})", result);
@@ -173,14 +183,16 @@ public:
     const json &value = member(parent, parentPath, key);
     std::string path = join(parentPath, key);
     if (!value.is_array() || value.size() != 3)
-      fail(at(path), "must be an array of 3 integers, got {}", value.dump());
+      fail(at(path), "must be an array of 3 integers, got {}",
+           shownValue(value));
     std::array<uint32_t, 3> triple;
     for (size_t i = 0; i < 3; ++i) {
       triple[i] = static_cast<uint32_t>(
           unsignedInteger(value[i], fmt::format("{}[{}]", path, i),
                           std::numeric_limits<uint32_t>::max()));
       if (triple[i] == 0)
-        fail(at(path), "dimensions must be at least 1, got {}", value.dump());
+        fail(at(path), "dimensions must be at least 1, got {}",
+             shownValue(value));
     }
     return triple;
   }
@@ -209,12 +221,13 @@ private:
 };
 
 /// `text` as a JSON string, cut to a readable length, for messages about
-/// keys and strings that may be long or hold control characters.
+/// keys and strings that may be long or hold control characters. The cut
+/// keeps whole UTF-8 sequences: dump() throws on a broken one.
 std::string shownJson(const std::string &text) {
-  constexpr size_t MaxShown = 64;
-  if (text.size() <= MaxShown)
+  size_t kept = utf8Prefix(text, MaxShownChars);
+  if (kept == text.size())
     return json(text).dump();
-  return fmt::format("{}...", json(text.substr(0, MaxShown)).dump());
+  return fmt::format("{}...", json(text.substr(0, kept)).dump());
 }
 
 /// A SAX pass, before the document is built, that refuses what a metadata
@@ -305,7 +318,7 @@ private:
         fmt::format_to(std::back_inserter(result), "[{}]", frame.elements - 1);
       else
         fmt::format_to(std::back_inserter(result), "{}{}",
-                       result.empty() ? "" : ".", frame.key);
+                       result.empty() ? "" : ".", shortText(frame.key));
     }
     return result;
   }
@@ -337,7 +350,7 @@ void readTarget(const MetadataReader &reader, const json &root,
     out.backend = GLUONRT_BACKEND_AMD;
   else
     fail(reader.at("target.backend"),
-         "unknown backend '{}' (expected nvidia or amd)", backend);
+         "unknown backend '{}' (expected nvidia or amd)", shortText(backend));
 
   out.arch = reader.nonEmptyString(target, "target", "arch");
   CudaArch cudaArch;
@@ -346,10 +359,10 @@ void readTarget(const MetadataReader &reader, const json &root,
     fail(reader.at("target.arch"),
          "'{}' is not an NVIDIA architecture (sm_80, sm_90a, sm_100a, "
          "...)",
-         out.arch);
+         shortText(out.arch));
   if (out.backend == GLUONRT_BACKEND_AMD && out.arch.compare(0, 3, "gfx") != 0)
     fail(reader.at("target.arch"),
-         "'{}' is not an AMD architecture (gfx942, ...)", out.arch);
+         "'{}' is not an AMD architecture (gfx942, ...)", shortText(out.arch));
 
   out.warpSize = out.backend == GLUONRT_BACKEND_AMD ? 64 : 32;
   if (reader.optionalMember(target, "warp_size")) {
@@ -369,7 +382,7 @@ void readImage(const MetadataReader &reader, const json &root,
     fail(reader.at("image.file"),
          "'{}' must be relative to the JSON file's folder, without "
          "'..' components",
-         out.imageFile);
+         shortText(out.imageFile));
   out.imagePath = out.directory + "/" + out.imageFile;
 
   out.imageFormat = reader.string(image, "image", "format");
@@ -379,14 +392,14 @@ void readImage(const MetadataReader &reader, const json &root,
   if (out.imageFormat != imageFormat && out.imageFormat != containerFormat)
     fail(reader.at("image.format"),
          "'{}' does not match target.backend (expected {} or {})",
-         out.imageFormat, imageFormat, containerFormat);
+         shortText(out.imageFormat), imageFormat, containerFormat);
   if (reader.optionalMember(image, "ptx_arch")) {
     out.ptxArch = reader.nonEmptyString(image, "image", "ptx_arch");
     CudaArch parsed;
     if (out.imageFormat != "fatbin" || !parseCudaArch(out.ptxArch, parsed))
       fail(reader.at("image.ptx_arch"),
            "'{}' must be an NVIDIA architecture, in a fatbin image",
-           out.ptxArch);
+           shortText(out.ptxArch));
   }
 
   out.imageSha256 = reader.string(image, "image", "sha256");
@@ -437,12 +450,9 @@ readShape(const MetadataReader &reader, const json &parent,
   const json &value = reader.member(parent, parentPath, key);
   std::string path = MetadataReader::join(parentPath, key);
   if (!value.is_array() || value.size() != rank) {
-    std::string shown = value.dump();
-    if (shown.size() > 64)
-      shown = fmt::format("{}...", shown.substr(0, 64));
     fail(reader.at(path),
          "must be an array of {} integers (one per dimension), got {}", rank,
-         shown);
+         shownValue(value));
   }
   std::array<uint32_t, MaxTensorDescRank> shape{};
   for (uint32_t i = 0; i < rank; ++i) {
@@ -453,6 +463,33 @@ readShape(const MetadataReader &reader, const json &parent,
       fail(reader.at(element), "must be at least 1");
   }
   return shape;
+}
+
+/// A descriptor's element type against its data type: known (else nothing
+/// says how large the tensor's buffer is: a caller sizing it by a guess
+/// would let TMA read and write past it), of `element_bytes` bytes, and of
+/// the CUtensorMapDataType the ABI gives it (gluonc writes that one).
+void checkTensorDescElement(const MetadataReader &reader,
+                            const std::string &path, ParamMetadata &param) {
+  const TensorDescMetadata &desc = param.tensorDesc;
+  std::string at = path + ".tensordesc";
+  uint32_t bytes = tensorDescElementBytes(param.elementType);
+  if (bytes == 0)
+    fail(reader.at(path + ".element_type"),
+         "unknown element type '{}' (a tensor descriptor's is one of {})",
+         shortText(param.elementType), tensorDescElementTypes());
+  if (bytes != desc.elementBytes)
+    fail(reader.at(at + ".element_bytes"),
+         "{} does not match element_type {} ({} bytes)", desc.elementBytes,
+         param.elementType, bytes);
+  uint32_t expected = uint32_t(gluonc::abi::tmaDataTypeOf(param.elementType));
+  if (desc.tmaDataType != expected)
+    fail(reader.at(at + ".tma_data_type"),
+         "{} ({}) is not the data type of element_type {}, {} ({})",
+         desc.tmaDataType, tmaDataTypeName(desc.tmaDataType), param.elementType,
+         expected, tmaDataTypeName(expected));
+  const ScalarTypeInfo *scalar = findScalarType(param.elementType);
+  param.valueType = scalar ? scalar->type : GLUONRT_TYPE_OTHER;
 }
 
 /// The `tensordesc` object of a tensordesc parameter (docs/metadata.md):
@@ -470,7 +507,7 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
     fail(reader.at(path + ".type"),
          "'{}' is not a tensor descriptor type "
          "('tensordesc<fp16[128, 64]>')",
-         param.type);
+         shortText(param.type));
   param.elementType = reader.nonEmptyString(value, path, "element_type");
   const json &object = reader.object(value, path, "tensordesc");
   std::string at = path + ".tensordesc";
@@ -496,12 +533,7 @@ void readTensorDesc(const MetadataReader &reader, const json &value,
          "{} does not match tma_data_type {} ({}, {} bytes)", desc.elementBytes,
          desc.tmaDataType, tmaDataTypeName(desc.tmaDataType),
          tmaDataTypeBytes(desc.tmaDataType));
-  const ScalarTypeInfo *element = findScalarType(param.elementType);
-  param.valueType = element ? element->type : GLUONRT_TYPE_OTHER;
-  if (element && element->size != desc.elementBytes)
-    fail(reader.at(at + ".element_bytes"),
-         "{} does not match element_type {} ({} bytes)", desc.elementBytes,
-         param.elementType, element->size);
+  checkTensorDescElement(reader, path, param);
 
   desc.swizzleBytes = reader.u32Member(object, at, "swizzle_bytes");
   int swizzle = tmaSwizzleOf(desc.swizzleBytes);
@@ -591,13 +623,13 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
     param.kind = GLUONRT_PARAM_POINTER;
     if (param.type.size() < 2 || param.type[0] != '*')
       fail(reader.at(path + ".type"), "'{}' is not a pointer type ('*fp32')",
-           param.type);
+           shortText(param.type));
     param.elementType = param.type.substr(1);
     if (const json *element = reader.optionalMember(value, "element_type"))
       if (!element->is_string() ||
           element->get<std::string>() != param.elementType)
         fail(reader.at(path + ".element_type"), "must be '{}', as in type",
-             param.elementType);
+             shortText(param.elementType));
     const ScalarTypeInfo *info = findScalarType(param.elementType);
     param.valueType = info ? info->type : GLUONRT_TYPE_OTHER;
     if (param.size != 8 || param.alignment != 8)
@@ -611,12 +643,14 @@ ParamMetadata readParam(const MetadataReader &reader, const json &value,
   }
   if (kind != "scalar")
     fail(reader.at(path + ".kind"),
-         "unknown kind '{}' (expected pointer, scalar or tensordesc)", kind);
+         "unknown kind '{}' (expected pointer, scalar or tensordesc)",
+         shortText(kind));
 
   param.kind = GLUONRT_PARAM_SCALAR;
   const ScalarTypeInfo *info = findScalarType(param.type);
   if (!info)
-    fail(reader.at(path + ".type"), "unknown scalar type '{}'", param.type);
+    fail(reader.at(path + ".type"), "unknown scalar type '{}'",
+         shortText(param.type));
   param.valueType = info->type;
   if (param.size != info->size || param.alignment != info->size)
     fail(reader.at(path),
@@ -643,7 +677,7 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
   for (size_t i = 1; i < byName.size(); ++i)
     if (params[byName[i - 1]].name == params[byName[i]].name)
       fail(reader.at("params"), "two parameters are named '{}'",
-           params[byName[i]].name);
+           shortText(params[byName[i]].name));
 
   std::vector<const ParamMetadata *> byOffset;
   for (const ParamMetadata &param : params)
@@ -653,8 +687,8 @@ void checkParamLayout(const MetadataReader &reader, KernelMetadata &out) {
               return a->offset < b->offset;
             });
   auto range = [](const ParamMetadata *param) {
-    return fmt::format("'{}' (bytes {}..{})", param->name, param->offset,
-                       uint64_t(param->offset) + param->size);
+    return fmt::format("'{}' (bytes {}..{})", shortText(param->name),
+                       param->offset, uint64_t(param->offset) + param->size);
   };
   for (size_t i = 1; i < byOffset.size(); ++i) {
     const ParamMetadata *previous = byOffset[i - 1];
@@ -691,7 +725,7 @@ HiddenParamMetadata readHiddenParam(const MetadataReader &reader,
   hidden.kind = reader.nonEmptyString(value, path, "kind");
   if (hidden.kind.compare(0, 7, "hidden_") != 0)
     fail(reader.at(path + ".kind"), "'{}' is not a hidden argument kind",
-         hidden.kind);
+         shortText(hidden.kind));
   hidden.offset = reader.u32Member(value, path, "offset");
   hidden.size = reader.u32Member(value, path, "size");
   if (hidden.size == 0 || hidden.size > 8 || (hidden.size & (hidden.size - 1)))
@@ -731,7 +765,7 @@ void readKernargSegment(const MetadataReader &reader, const json &root,
       fail(reader.at(fmt::format("hidden_params[{}]", i)),
            "{} at byte {} overlaps the explicit arguments (bytes "
            "0..{})",
-           param.kind, param.offset, explicitEnd);
+           shortText(param.kind), param.offset, explicitEnd);
     end = std::max(end, uint64_t(param.offset) + param.size);
   }
   if (end > MetadataLimits::MaxArgumentBytes)
@@ -813,7 +847,7 @@ void readDocument(const MetadataReader &reader, const json &root,
                               "picks the device's");
   if (schema != KnownSchema)
     fail(reader.at("schema"), "unknown schema '{}' (this gluonrt reads {})",
-         schema, KnownSchema);
+         shortText(schema), KnownSchema);
   out.entry = reader.nonEmptyString(root, kRootPath, "entry");
   readTarget(reader, root, out);
   readImage(reader, root, out);
@@ -837,16 +871,25 @@ void readDocument(const MetadataReader &reader, const json &root,
 
 namespace {
 
-/// Checks `jsonText` (duplicate keys, NULs, nesting) and has `read` take
-/// it apart; a broken document or a Failure becomes the status.
+/// The runtime's one JSON parse: the DocumentChecker's pass first, which
+/// stops at the first key given twice, NUL or nesting past MaxJsonDepth
+/// having held no more than one frame per level, then the document is
+/// built. A text of 16 MiB of '[' costs the first 33 of them, not a
+/// document of millions of arrays. Throws a Failure or a json::exception.
+json parseDocument(const MetadataReader &reader, const std::string &jsonText) {
+  DocumentChecker checker(reader);
+  json::sax_parse(jsonText, &checker);
+  return json::parse(jsonText);
+}
+
+/// Parses `jsonText` and has `read` take it apart; a broken document or a
+/// Failure becomes the status.
 template <typename Read>
 gluonrt_status readChecked(const std::string &jsonText,
                            const std::string &jsonPath, Read &&read) {
   MetadataReader reader(jsonPath);
   try {
-    DocumentChecker checker(reader);
-    json::sax_parse(jsonText, &checker);
-    read(reader, json::parse(jsonText));
+    read(reader, parseDocument(reader, jsonText));
   } catch (const json::exception &error) {
     return fail(GLUONRT_ERROR_INVALID_METADATA, "{}: not valid JSON: {}",
                 jsonPath, error.what());
@@ -874,7 +917,16 @@ gluonrt_status parseMetadata(const std::string &jsonText,
 }
 
 bool isIndexDocument(const std::string &jsonText) {
-  json root = json::parse(jsonText, nullptr, /*allow_exceptions=*/false);
+  const std::string unnamed;
+  MetadataReader reader(unnamed);
+  json root;
+  try {
+    root = parseDocument(reader, jsonText);
+  } catch (const json::exception &) {
+    return false;
+  } catch (const Failure &) {
+    return false;
+  }
   if (!root.is_object())
     return false;
   auto schema = root.find("schema");
@@ -904,7 +956,7 @@ std::map<std::string, std::string> readContainers(const MetadataReader &reader,
       ptxArch = reader.nonEmptyString(container, path, "ptx_arch");
       if (!parseCudaArch(ptxArch, parsed))
         fail(reader.at(path + ".ptx_arch"),
-             "'{}' is not an NVIDIA architecture", ptxArch);
+             "'{}' is not an NVIDIA architecture", shortText(ptxArch));
     }
     const json &archs = reader.member(container, path, "archs");
     if (!archs.is_array())
@@ -935,7 +987,7 @@ void readIndex(const MetadataReader &reader, const json &root,
     std::string backend = reader.string(kernels[i], path, "backend");
     if (backend != "nvidia" && backend != "amd")
       fail(reader.at(path + ".backend"), "'{}' is not a backend (nvidia, amd)",
-           backend);
+           shortText(backend));
     entry.backend =
         backend == "amd" ? GLUONRT_BACKEND_AMD : GLUONRT_BACKEND_NVIDIA;
     entry.metadataFile = reader.nonEmptyString(kernels[i], path, "metadata");
@@ -943,7 +995,7 @@ void readIndex(const MetadataReader &reader, const json &root,
       fail(reader.at(path + ".metadata"),
            "'{}' must be relative to the index's folder, without '..' "
            "components",
-           entry.metadataFile);
+           shortText(entry.metadataFile));
     auto ptx = ptxArchs.find(entry.arch);
     if (ptx != ptxArchs.end())
       entry.ptxArch = ptx->second;

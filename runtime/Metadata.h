@@ -123,7 +123,8 @@ struct KernelMetadata {
 
   int findParam(const std::string &name) const;
   const ConstexprMetadata *findConstexpr(const std::string &name) const;
-  /// "add_kernel(x_ptr, y_ptr, out_ptr, n)", for messages.
+  /// "add_kernel(x_ptr, y_ptr, out_ptr, n)", for messages: names cut and
+  /// listed as Format.h's boundedJoin does.
   std::string signature() const;
 };
 
@@ -168,7 +169,8 @@ struct IndexMetadata {
 
 /// Whether `jsonText` is an index: a JSON object whose schema is
 /// IndexSchema. Anything else (a kernel's metadata, a broken file) is for
-/// parseMetadata to read or report.
+/// parseMetadata to read or report. It is parsed as parseMetadata parses,
+/// so that a broken file costs no more here than there.
 bool isIndexDocument(const std::string &jsonText);
 
 /// Parses and validates an index; no file it names is read.

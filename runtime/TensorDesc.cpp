@@ -24,6 +24,7 @@
 
 #include "Error.h"
 #include "Format.h"
+#include "ScalarTypes.h"
 
 #include <fmt/format.h>
 
@@ -46,6 +47,14 @@ constexpr int64_t MaxShape = INT32_MAX;
 /// The tensor size under which drivers up to 13.1 need the fix.
 constexpr uint64_t SmallTensorBytes = 128 * 1024;
 constexpr int LastDriverNeedingFix = 13010;
+
+/// The descriptor element types beside the scalar ones (ScalarTypes.h):
+/// gluonc's fp8 types (frontend/irgen/DType.cpp), which TMA moves as bytes.
+struct ByteElementType {
+  const char *name;
+  uint32_t bytes;
+};
+constexpr ByteElementType Fp8ElementTypes[] = {{"fp8e4nv", 1}, {"fp8e5", 1}};
 
 using gluonc::abi::TmaBoxInnerBytesMultiple;
 using gluonc::abi::TmaGlobalAlignment;
@@ -77,6 +86,26 @@ const char *tmaDataTypeName(uint32_t code) {
 bool tmaDataTypeIsFloat(uint32_t code) {
   const gluonc::abi::TmaDataTypeInfo *info = gluonc::abi::tmaDataTypeInfo(code);
   return info && info->isFloat;
+}
+
+uint32_t tensorDescElementBytes(const std::string &elementType) {
+  if (const ScalarTypeInfo *scalar = findScalarType(elementType))
+    return scalar->size;
+  for (const ByteElementType &fp8 : Fp8ElementTypes)
+    if (elementType == fp8.name)
+      return fp8.bytes;
+  return 0;
+}
+
+std::string tensorDescElementTypes() {
+  std::vector<std::string> names;
+  size_t count;
+  const ScalarTypeInfo *scalars = scalarTypeTable(count);
+  for (size_t i = 0; i < count; ++i)
+    names.push_back(scalars[i].name);
+  for (const ByteElementType &fp8 : Fp8ElementTypes)
+    names.push_back(fp8.name);
+  return fmt::format("{}", fmt::join(names, ", "));
 }
 
 std::string tensorDescBoxProblem(const TensorDescMetadata &desc) {

@@ -69,6 +69,15 @@ bool tmaDataTypeIsFloat(uint32_t code);
 /// bytes, or -1 for any other width.
 using gluonc::abi::tmaSwizzleOf;
 
+/// The bytes of one element of a descriptor's tensor of `elementType`
+/// (Triton's spelling: "fp16", "fp8e4nv"), or 0 for a type gluonc compiles
+/// no descriptor of. Its CUtensorMapDataType is the ABI's
+/// gluonc::abi::tmaDataTypeOf(elementType).
+uint32_t tensorDescElementBytes(const std::string &elementType);
+/// The element types tensorDescElementBytes knows, for messages: "i1, i8,
+/// ..., fp8e5".
+std::string tensorDescElementTypes();
+
 /// The first way `desc`'s box breaks what one TMA message can move, as a
 /// message that starts with the key it is about ("box_shape[1]: ..."), or
 /// "" if there is none: every box dimension in [1, 256]; the innermost one

@@ -142,7 +142,15 @@ gluonrt_status onSelectedDevice(Operation &&operation) {
 
 /// "add_kernel [sm_90a]", as gluon-run names a kernel.
 std::string kernelLabel(const KernelMetadata &metadata) {
-  return fmt::format("{} [{}]", metadata.entry, metadata.arch);
+  return fmt::format("{} [{}]", shortText(metadata.entry),
+                     shortText(metadata.arch));
+}
+
+/// "sm_80, sm_90, ... and 99992 more": an index's archs, for messages.
+std::string indexArchs(const IndexMetadata &index) {
+  return boundedJoin(index.entries, [](const IndexMetadata::Entry &entry) {
+    return shortText(entry.arch);
+  });
 }
 
 /// pickForDevice chose `picked` of `index` (named `what`).
@@ -151,13 +159,10 @@ void logPick(const IndexMetadata &index, const std::string &what, int device,
   if (!logger().isEnabled(Level::Debug))
     return;
   const IndexMetadata::Entry &entry = index.entries[size_t(picked.entry)];
-  std::vector<std::string> archs;
-  for (const IndexMetadata::Entry &each : index.entries)
-    archs.push_back(each.arch);
   logger().debug("{}: picked {} ({}) of {} for {} device {}, {} ({}): {}", what,
-                 entry.arch, entry.metadataFile, fmt::join(archs, ", "),
-                 backendFor(entry.backend).apiName(), device, info.name,
-                 info.arch, picked.reason);
+                 shortText(entry.arch), shortText(entry.metadataFile),
+                 indexArchs(index), backendFor(entry.backend).apiName(), device,
+                 info.name, info.arch, picked.reason);
 }
 
 /// `what` ("sm_90's PTX") was taken out of the kernel's container image.
@@ -247,7 +252,7 @@ gluonrt_status requireBound(const gluonrt_kernel *kernel) {
   return fail(GLUONRT_ERROR_NOT_BOUND,
               "kernel '{}' was loaded without a device "
               "(gluonrt_metadata_load); call gluonrt_kernel_bind first",
-              kernel->metadata.entry);
+              shortText(kernel->metadata.entry));
 }
 
 gluonrt_status launchChecked(gluonrt_kernel *kernel, const uint32_t grid[3],
@@ -289,7 +294,7 @@ const ParamMetadata *tensorDescParam(const gluonrt_kernel *kernel, int index,
   if (param.kind != GLUONRT_PARAM_TENSORDESC) {
     fail(GLUONRT_ERROR_INVALID_ARGUMENT,
          "{}: parameter '{}' ({}) is not a tensor descriptor", function,
-         param.name, param.type);
+         shortText(param.name), shortText(param.type));
     return nullptr;
   }
   return &param;
@@ -401,17 +406,15 @@ gluonrt_status pickForDevice(const IndexMetadata &index, int device,
   }
   if (devices.empty())
     return fail(noDevice, "{}: {}", path, fmt::join(noDeviceMessages, "; "));
-  std::vector<std::string> archs;
-  for (const IndexMetadata::Entry &entry : index.entries)
-    archs.push_back(entry.arch);
   return fail(GLUONRT_ERROR_ARCH_MISMATCH,
               "{}: no architecture here runs on device {}, {}; the index has "
               "{}",
-              path, device, fmt::join(devices, ", "), fmt::join(archs, ", "));
+              path, device, fmt::join(devices, ", "), indexArchs(index));
 }
 
 /// `path` itself, unless it is an index (gluonc.index/1): then the
-/// metadata file of the arch for `device` (pickForDevice).
+/// metadata file of the arch for `device` (pickForDevice), which must lie
+/// inside the index's folder as an image must lie inside its JSON's.
 gluonrt_status resolveIndex(const std::string &path, int device,
                             std::string &metadataPath) {
   metadataPath = path;
@@ -429,7 +432,15 @@ gluonrt_status resolveIndex(const std::string &path, int device,
   int picked = -1;
   if (gluonrt_status status = pickForDevice(index, device, path, picked))
     return status;
-  metadataPath = index.directory + "/" + index.entries[picked].metadataFile;
+  // The image's rule (Files.h, openInFolder): the index may come from
+  // anywhere, so its entry may not lead out of the index's folder through
+  // a symlink either. The path is checked here and read by the caller.
+  const std::string &file = index.entries[size_t(picked)].metadataFile;
+  FolderFile opened;
+  if (gluonrt_status status =
+          openInFolder(index.directory, file, opened, error))
+    return fail(status, "{}: kernels[{}].metadata: {}", path, picked, error);
+  metadataPath = index.directory + "/" + file;
   return GLUONRT_SUCCESS;
 }
 
@@ -477,13 +488,17 @@ namespace {
 /// The image to give the driver for `metadata` on a device with `info`:
 /// from a container, the metadata's own arch's image (its cubin, or its
 /// PTX where no cubin of it runs and the fatbin has the PTX), so that the
-/// driver cannot pick another arch's code than the metadata describes.
-/// `image` is left empty where the container is loaded as it is (an arch
-/// that fits the device in no way: the backend's arch check says so).
+/// driver cannot pick another arch's code than the metadata describes;
+/// an empty entry is refused (Containers.h), never taken for none.
+/// `extracted` tells whether `image` holds it: the container is loaded as
+/// it is only where it is no container, or where the arch fits the device
+/// in no way (the backend's arch check refuses it then).
 gluonrt_status selectContainerImage(const KernelMetadata &metadata,
                                     const std::vector<uint8_t> &container,
                                     const gluonrt_device_info &info,
-                                    std::vector<uint8_t> &image) {
+                                    std::vector<uint8_t> &image,
+                                    bool &extracted) {
+  extracted = false;
   std::string error;
   if (metadata.imageFormat == "hipfb") {
     std::string id = gluonc::abi::offload_bundle::hipId(metadata.arch);
@@ -491,6 +506,7 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
       return fail(GLUONRT_ERROR_IMAGE_MISMATCH, "{}: {}", metadata.imagePath,
                   error);
     logContainerImage(metadata, fmt::format("the code object {}", id), image);
+    extracted = true;
     return GLUONRT_SUCCESS;
   }
   if (metadata.imageFormat != "fatbin")
@@ -509,6 +525,7 @@ gluonrt_status selectContainerImage(const KernelMetadata &metadata,
                     fmt::format("{}'s {}", metadata.arch,
                                 code == CudaCode::PTX ? "PTX" : "cubin"),
                     image);
+  extracted = true;
   return GLUONRT_SUCCESS;
 }
 
@@ -520,7 +537,7 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
   if (kernel->backend)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
                 "kernel '{}' is already bound to device {}",
-                kernel->metadata.entry, kernel->device);
+                shortText(kernel->metadata.entry), kernel->device);
   return guarded([&]() -> gluonrt_status {
     if (device < 0) {
       gluonrt_backend ignored;
@@ -533,11 +550,12 @@ gluonrt_status gluonrt_kernel_bind(gluonrt_kernel *kernel, int device) {
     if (gluonrt_status status = backend.deviceInfo(device, info))
       return status;
     std::vector<uint8_t> archImage;
-    if (gluonrt_status status =
-            selectContainerImage(metadata, kernel->image, info, archImage))
+    bool extracted = false;
+    if (gluonrt_status status = selectContainerImage(
+            metadata, kernel->image, info, archImage, extracted))
       return withContext(status, metadata.jsonPath);
     ModuleRequest request;
-    request.image = archImage.empty() ? &kernel->image : &archImage;
+    request.image = extracted ? &archImage : &kernel->image;
     request.entry = metadata.entry;
     request.arch = metadata.arch;
     request.ptxArch = metadata.ptxArch;
@@ -867,7 +885,7 @@ gluonrt_status gluonrt_kernel_constexpr_int(const gluonrt_kernel *kernel,
   if (!constexprValue)
     return fail(GLUONRT_ERROR_NOT_FOUND,
                 "kernel '{}' has no constexpr named '{}'",
-                kernel->metadata.entry, name);
+                shortText(kernel->metadata.entry), name);
   if (!constexprValue->isInteger)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
                 "constexpr '{}' is {}, not an integer", name,
@@ -1041,7 +1059,8 @@ gluonrt_status gluonrt_launch_args(gluonrt_kernel *kernel,
   if (kernel && &args->kernel != kernel)
     return fail(GLUONRT_ERROR_INVALID_ARGUMENT,
                 "the arguments were built for kernel '{}', not for '{}'",
-                args->kernel.metadata.entry, kernel->metadata.entry);
+                shortText(args->kernel.metadata.entry),
+                shortText(kernel->metadata.entry));
   void *const *pointers = args->builder.pointers();
   if (!pointers)
     return GLUONRT_ERROR_BAD_ARGUMENTS;

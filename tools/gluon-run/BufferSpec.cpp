@@ -169,7 +169,7 @@ BufferArgument parseBufferSpec(const gluonrt_param_info &param,
         param.value_type != GLUONRT_TYPE_OTHER)
       throw UsageError("--arg " + buffer.name + ": the spec's dtype " +
                        buffer.dtype->name + " does not match the parameter's " +
-                       param.type);
+                       gluonrt::shortText(param.type));
   };
 
   if (buffer.source == "file") {
@@ -187,7 +187,7 @@ BufferArgument parseBufferSpec(const gluonrt_param_info &param,
     throw UsageError(
         "--arg " + buffer.name + "=" + spec + ": parameter '" + buffer.name +
         "' is " + (buffer.isDescriptor ? "a tensor descriptor" : "a pointer") +
-        " (" + param.type +
+        " (" + gluonrt::shortText(param.type) +
         "), so its spec is rand:, zeros:, fill:, empty: or file:");
 
   parseDtype();

@@ -25,6 +25,8 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <new>
+#include <stdexcept>
 
 namespace gluonrun {
 namespace {
@@ -137,16 +139,78 @@ void fillRandom(const ScalarTypeInfo &type, uint64_t seed, uint8_t *data,
   });
 }
 
-/// A file:PATH input or a --check file: a regular file (runtime/Files.h),
-/// so that a FIFO or a device named by mistake fails instead of blocking or
-/// reading without end. `option` ("--check out") starts the message.
-std::vector<uint8_t> readWholeFile(const std::string &option,
-                                   const std::string &path) {
-  std::vector<uint8_t> bytes;
+/// What a buffer the host cannot allocate reports, instead of
+/// std::bad_alloc: `what` ("--arg x_ptr") and the size.
+[[noreturn]] void noHostMemory(const std::string &what, uint64_t bytes) {
+  throw RunFailure(what + ": cannot allocate " + std::to_string(bytes) +
+                   " bytes of host memory for the buffer");
+}
+
+/// Reads a file:PATH input or a --check file into `bytes`, unless it holds
+/// more than `maxBytes`: then nothing is read and the result is false.
+/// Either way `fileBytes` is its size. Only a regular file is read
+/// (runtime/Files.h), so that a FIFO or a device named by mistake fails
+/// instead of blocking or reading without end. `option` ("--check out")
+/// starts the messages.
+bool readWholeFile(const std::string &option, const std::string &path,
+                   uint64_t maxBytes, std::vector<uint8_t> &bytes,
+                   uint64_t &fileBytes) {
   std::string error;
-  if (gluonrt::readRegularFile(path, UINT64_MAX, bytes, error))
+  fileBytes = 0;
+  gluonrt_status status = GLUONRT_SUCCESS;
+  try {
+    status = gluonrt::readRegularFile(path, maxBytes, bytes, error, &fileBytes);
+  } catch (const std::bad_alloc &) {
+    noHostMemory(option, fileBytes);
+  } catch (const std::length_error &) {
+    noHostMemory(option, fileBytes);
+  }
+  if (status && fileBytes > maxBytes)
+    return false;
+  if (status)
     throw RunFailure(option + ": " + error);
-  return bytes;
+  return true;
+}
+
+/// `bytes` bytes of `fill` for `what`'s host copy.
+std::vector<uint8_t> allocateHost(const std::string &what, size_t bytes,
+                                  uint8_t fill = 0) {
+  try {
+    return std::vector<uint8_t>(bytes, fill);
+  } catch (const std::bad_alloc &) {
+    noHostMemory(what, bytes);
+  } catch (const std::length_error &) {
+    noHostMemory(what, bytes);
+  }
+}
+
+/// A file:PATH input: a descriptor's holds exactly its tensor, so no more
+/// than that is read; a pointer's buffer is the file, as large as it is.
+void readInputFile(BufferArgument &buffer) {
+  uint64_t limit = buffer.isDescriptor ? buffer.bytes() : UINT64_MAX;
+  uint64_t fileBytes;
+  bool read = readWholeFile("--arg " + buffer.name, buffer.path, limit,
+                            buffer.host, fileBytes);
+  uint64_t size = read ? buffer.host.size() : fileBytes;
+  if (buffer.isDescriptor && size != buffer.bytes())
+    throw RunFailure(buffer.path + " has " + std::to_string(size) +
+                     " bytes, the tensor of " + buffer.name + " " +
+                     std::to_string(buffer.bytes()));
+  if (buffer.host.size() % buffer.dtype->size != 0)
+    throw RunFailure(
+        buffer.path + " has " + std::to_string(buffer.host.size()) +
+        " bytes, not a whole number of " + buffer.dtype->name + " elements");
+  buffer.count = buffer.host.size() / buffer.dtype->size;
+}
+
+/// The device buffer's bytes, on the host; `what` names it if they do not
+/// fit.
+std::vector<uint8_t> downloadBuffer(BufferArgument &buffer,
+                                    const std::string &what) {
+  std::vector<uint8_t> data = allocateHost(what, buffer.bytes());
+  if (!data.empty())
+    buffer.device.download(data.data(), data.size());
+  return data;
 }
 
 std::string formatElement(const ScalarTypeInfo &type, const uint8_t *element) {
@@ -210,34 +274,22 @@ Comparison compareBitwise(const ScalarTypeInfo &type,
 
 } // namespace
 
-void writeWholeFile(const std::string &option, const std::string &path,
-                    const std::vector<uint8_t> &data) {
+void saveBuffer(BufferArgument &buffer, const std::string &path) {
+  std::string option = "--save " + buffer.name;
+  std::vector<uint8_t> data = downloadBuffer(buffer, option);
   std::string error;
   if (gluonrt::writeFileReplacing(path, data.data(), data.size(), error))
     throw RunFailure(option + ": " + error);
 }
 
 void fillHost(BufferArgument &buffer, uint64_t seed) {
-  if (buffer.source == "file") {
-    buffer.host = readWholeFile("--arg " + buffer.name, buffer.path);
-    if (buffer.isDescriptor && buffer.host.size() != buffer.bytes())
-      throw RunFailure(buffer.path + " has " +
-                       std::to_string(buffer.host.size()) +
-                       " bytes, the tensor of " + buffer.name + " " +
-                       std::to_string(buffer.bytes()));
-    if (buffer.host.size() % buffer.dtype->size != 0)
-      throw RunFailure(
-          buffer.path + " has " + std::to_string(buffer.host.size()) +
-          " bytes, not a whole number of " + buffer.dtype->name + " elements");
-    buffer.count = buffer.host.size() / buffer.dtype->size;
-    return;
-  }
-  buffer.host.assign(buffer.bytes(), 0);
+  if (buffer.source == "file")
+    return readInputFile(buffer);
+  buffer.host = allocateHost("--arg " + buffer.name, buffer.bytes(),
+                             buffer.source == "empty" ? 0xff : 0);
   if (buffer.source == "rand") {
     fillRandom(*buffer.dtype, splitMix64(seed ^ hashName(buffer.name)),
                buffer.host.data(), buffer.count);
-  } else if (buffer.source == "empty") {
-    std::fill(buffer.host.begin(), buffer.host.end(), uint8_t(0xff));
   } else if (buffer.source == "fill") {
     uint8_t element[8] = {};
     if (buffer.dtype->isFloat) {
@@ -255,15 +307,18 @@ void fillHost(BufferArgument &buffer, uint64_t seed) {
 }
 
 bool checkBuffer(BufferArgument &buffer, const std::string &path) {
-  std::vector<uint8_t> expected = readWholeFile("--check " + buffer.name, path);
-  std::vector<uint8_t> got(buffer.bytes());
-  if (!got.empty())
-    buffer.device.download(got.data(), got.size());
-  if (expected.size() != got.size()) {
-    std::printf("check %s: %s has %zu bytes, the buffer %zu: FAIL\n",
-                buffer.name.c_str(), path.c_str(), expected.size(), got.size());
+  // No byte past the buffer's size is read: a larger file differs anyway.
+  std::string option = "--check " + buffer.name;
+  std::vector<uint8_t> expected;
+  uint64_t fileBytes;
+  bool read = readWholeFile(option, path, buffer.bytes(), expected, fileBytes);
+  uint64_t size = read ? expected.size() : fileBytes;
+  if (size != buffer.bytes()) {
+    std::printf("check %s: %s has %" PRIu64 " bytes, the buffer %zu: FAIL\n",
+                buffer.name.c_str(), path.c_str(), size, buffer.bytes());
     return false;
   }
+  std::vector<uint8_t> got = downloadBuffer(buffer, option);
   const ScalarTypeInfo &type = *buffer.dtype;
   Comparison result = compareBitwise(type, got, expected);
   std::printf("check %s against %s: %zu of %zu elements differ",

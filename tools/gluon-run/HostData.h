@@ -23,17 +23,21 @@
 namespace gluonrun {
 
 /// Fills `buffer.host` as its spec says (and, for a file, sets its count);
-/// rand: draws from `seed` and the buffer's name.
+/// rand: draws from `seed` and the buffer's name. A descriptor's file must
+/// hold exactly its tensor (no more is read), a pointer's is its buffer. A
+/// buffer the host cannot allocate is a RunFailure naming it and its size.
 void fillHost(BufferArgument &buffer, uint64_t seed);
 
-/// A --save file, written through an exclusive temporary beside it and
-/// renamed into place (runtime/Files.h): a symlink planted at the
-/// temporary's name or at PATH itself is never written through.
-void writeWholeFile(const std::string &option, const std::string &path,
-                    const std::vector<uint8_t> &data);
+/// Writes the device buffer to a --save file, through an exclusive
+/// temporary beside it renamed into place (runtime/Files.h): a symlink
+/// planted at the temporary's name or at PATH itself is never written
+/// through.
+void saveBuffer(BufferArgument &buffer, const std::string &path);
 
 /// Compares the device buffer with the file at `path` bitwise, printing the
-/// result and the first mismatches; returns true if they match.
+/// result and the first mismatches; returns true if they match. A file of
+/// another size is a mismatch, and no more of it than the buffer's size is
+/// read.
 bool checkBuffer(BufferArgument &buffer, const std::string &path);
 
 } // namespace gluonrun

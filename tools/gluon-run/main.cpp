@@ -21,6 +21,8 @@
 #include "Expressions.h"
 #include "HostData.h"
 
+#include "Format.h"
+
 #include "gluonc/runtime/gluonrt.h"
 #include "gluonc/runtime/gluonrt.hpp"
 
@@ -95,6 +97,8 @@ SPEC for a tensor descriptor parameter (a new device buffer and its TMA
 
 Files read (file:PATH, --check) must be regular files, and --save replaces
   only a regular file or a symlink: a FIFO, a device or a folder is an error.
+  No more of a file is read than the buffer it fills or is checked against
+  holds: a larger one is an error, or a failed check.
 
 Expressions: integers, names, + - * / % << >>, ^ (power), parentheses,
   cdiv(a, b), min(a, b), max(a, b); in 64-bit integers, where overflow and
@@ -210,13 +214,20 @@ std::optional<Options> parseCommandLine(int argc, char **argv) {
 
 //===-- Running -----------------------------------------------------------===//
 
+/// "add_kernel takes: x_ptr (*fp32), n (i32)", for messages: the names
+/// come from the metadata, so they are cut and listed as libgluonrt's
+/// messages do (runtime/Format.h).
 std::string paramList(const gluonrt::Kernel &kernel) {
-  std::string list;
-  for (int i = 0; i < kernel.numParams(); ++i) {
+  std::vector<int> params;
+  for (int i = 0; i < kernel.numParams(); ++i)
+    params.push_back(i);
+  std::string list = gluonrt::boundedJoin(params, [&](int i) {
     gluonrt_param_info param = kernel.param(i);
-    list += std::string(i ? ", " : "") + param.name + " (" + param.type + ")";
-  }
-  return kernel.entry() + " takes: " + (list.empty() ? "nothing" : list);
+    return gluonrt::shortText(param.name) + " (" +
+           gluonrt::shortText(param.type) + ")";
+  });
+  return gluonrt::shortText(kernel.entry()) +
+         " takes: " + (list.empty() ? "nothing" : list);
 }
 
 void printDescriptorInfo(const gluonrt_tensordesc_info &info) {
@@ -347,6 +358,22 @@ void checkScalarsEarly(const gluonrt::Kernel &kernel, LaunchPlan &plan) {
     throw UsageError(gluonrt_last_error());
 }
 
+/// The buffer's elements are the descriptor's: the map spans the tensor in
+/// the descriptor's element size, so a buffer of smaller elements (an fp8
+/// descriptor, which gluon-run fills as bytes, given f16 values) would be
+/// the wrong data, and of larger ones the wrong size.
+void checkDescriptorElements(const gluonrt_tensordesc_info &info,
+                             const std::string &spec,
+                             const BufferArgument &buffer) {
+  if (buffer.dtype->size == info.element_bytes)
+    return;
+  throw UsageError(
+      "--arg " + buffer.name + "=" + spec + ": " + buffer.dtype->name +
+      " elements have " + std::to_string(buffer.dtype->size) +
+      " bytes, the descriptor's " + gluonrt::shortText(info.element_type) +
+      " elements " + std::to_string(info.element_bytes));
+}
+
 void planArguments(const Options &options, const gluonrt::Kernel &kernel,
                    LaunchPlan &plan) {
   std::map<std::string, std::string> specs;
@@ -363,8 +390,9 @@ void planArguments(const Options &options, const gluonrt::Kernel &kernel,
     gluonrt_param_info param = kernel.param(i);
     auto spec = specs.find(param.name);
     if (spec == specs.end())
-      throw UsageError(std::string("missing --arg for parameter '") +
-                       param.name + "'; " + paramList(kernel));
+      throw UsageError("missing --arg for parameter '" +
+                       gluonrt::shortText(param.name) + "'; " +
+                       paramList(kernel));
     if (param.kind == GLUONRT_PARAM_SCALAR)
       setScalar(plan, i, param, spec->second);
   }
@@ -383,6 +411,7 @@ void planArguments(const Options &options, const gluonrt::Kernel &kernel,
     // aligned as any.
     if (!buffer.isDescriptor)
       continue;
+    checkDescriptorElements(kernel.tensorDescInfo(i), spec, buffer);
     if (gluonrt_tensordesc_check(kernel.get(), i, 0, buffer.shape.data(),
                                  buffer.strides.empty() ? nullptr
                                                         : buffer.strides.data(),
@@ -460,12 +489,24 @@ void encodeDescriptor(const gluonrt::Kernel &kernel, LaunchPlan &plan,
     throw RunFailure(gluonrt_last_error());
 }
 
+/// The buffer's device memory; a failure names the buffer and its size.
+void allocateDevice(BufferArgument &buffer) {
+  // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address.
+  size_t bytes = std::max<size_t>(buffer.bytes(), 1);
+  try {
+    buffer.device = gluonrt::DeviceBuffer(bytes);
+  } catch (const gluonrt::Error &error) {
+    throw RunFailure("--arg " + buffer.name + ": cannot allocate " +
+                     std::to_string(bytes) + " bytes of device memory for " +
+                     "the buffer: " + error.what());
+  }
+}
+
 void createBuffers(const gluonrt::Kernel &kernel, LaunchPlan &plan,
                    uint64_t seed) {
   for (BufferArgument &buffer : plan.buffers) {
     fillHost(buffer, seed);
-    // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address.
-    buffer.device = gluonrt::DeviceBuffer(std::max<size_t>(buffer.bytes(), 1));
+    allocateDevice(buffer);
     if (buffer.bytes() > 0)
       buffer.device.upload(buffer.host.data(), buffer.bytes());
     buffer.host = {}; // only needed on the device from here on
@@ -575,12 +616,9 @@ int run(const Options &options) {
 
   for (const NamedValue &save : options.saves) {
     BufferArgument &buffer = *plan.findBuffer(save.name);
-    std::vector<uint8_t> data(buffer.bytes());
-    if (!data.empty())
-      buffer.device.download(data.data(), data.size());
-    writeWholeFile("--save " + save.name, save.value, data);
+    saveBuffer(buffer, save.value);
     std::printf("saved %s to %s (%s)\n", save.name.c_str(), save.value.c_str(),
-                describeBytes(double(data.size())).c_str());
+                describeBytes(double(buffer.bytes())).c_str());
   }
   bool allMatch = true;
   for (const NamedValue &check : options.checks)

@@ -8,6 +8,7 @@ selection only check its size and SHA-256.
                         [--set KEY.PATH=JSON]... [--params N]
                         [--tensordesc SPEC]... [--fake-cubin]
                         [--static-shared BYTES]
+                        [--container FORMAT [--empty-entry]]
                         [--replace OLD NEW] [--nest N]
 
 --image-file NAME  image.file as written in the JSON; the image is written
@@ -30,6 +31,13 @@ selection only check its size and SHA-256.
                    (tests/support/FakeCuda.cpp) reads: the entry and its
                    parameters' sizes (a descriptor's map, shape and strides
                    each), with --static-shared BYTES of static shared memory
+--container FORMAT the image goes into a container, add_kernel.FORMAT,
+                   which image.file and image.format name: "fatbin", a
+                   CUDA fat binary as backends/nvidia/Fatbin.cpp lays one
+                   out (an sm_80 cubin of the same bytes, then target.arch's
+                   cubin), or "hipfb", a clang offload bundle (the empty
+                   host entry, then target.arch's code object)
+--empty-entry      the container's entry for target.arch is empty (0 bytes)
 --nest N           a constexpr NESTED holding N nested arrays
 --replace OLD NEW  replaces text in the written JSON (after sorting keys)
 """
@@ -37,6 +45,7 @@ import argparse
 import hashlib
 import json
 import os
+import struct
 
 parser = argparse.ArgumentParser()
 parser.add_argument("json_path")
@@ -50,6 +59,8 @@ parser.add_argument("--replace", nargs=2, action="append", default=[])
 parser.add_argument("--tensordesc", action="append", default=[])
 parser.add_argument("--fake-cubin", action="store_true")
 parser.add_argument("--static-shared", type=int, default=0)
+parser.add_argument("--container", choices=["fatbin", "hipfb"])
+parser.add_argument("--empty-entry", action="store_true")
 options = parser.parse_args()
 
 folder = os.path.dirname(os.path.abspath(options.json_path))
@@ -182,6 +193,41 @@ if options.fake_cubin:
         document["image"]["size"] = len(image)
     if "image.sha256" not in touched:
         document["image"]["sha256"] = hashlib.sha256(image).hexdigest()
+
+
+def fatbin_entry(image, arch):
+    """A cubin entry (gluonc/ABI/Containers.h): the header, the image padded
+    to 8 bytes."""
+    capability = int(arch[3:].rstrip("af"))
+    flags = 0x11 | (0x100000 if arch.endswith("a") else 0)
+    padded = image + bytes(-len(image) % 8)
+    return struct.pack("<HHIQIIHHIIIQQQ", 2, 0x101, 64, len(padded), 0, 0, 0,
+                       0, capability, 0, 0, flags, 0, 0) + padded
+
+
+def container_of(image, arch, kind):
+    entry = b"" if options.empty_entry else image
+    if kind == "fatbin":
+        body = fatbin_entry(image, "sm_80") + fatbin_entry(entry, arch)
+        return struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(body)) + body
+    ids = [b"host-x86_64-unknown-linux-gnu-",
+           b"hipv4-amdgcn-amd-amdhsa--" + arch.encode()]
+    start = 32 + sum(24 + len(i) for i in ids)
+    headers = struct.pack("<QQQ", start, 0, len(ids[0])) + ids[0]
+    headers += struct.pack("<QQQ", start, len(entry), len(ids[1])) + ids[1]
+    return (b"__CLANG_OFFLOAD_BUNDLE__" + struct.pack("<Q", 2) + headers
+            + entry)
+
+
+if options.container:
+    image = container_of(image, document["target"]["arch"], options.container)
+    options.image_file = f"add_kernel.{options.container}"
+    document["image"].update({
+        "file": options.image_file, "format": options.container,
+        "sha256": hashlib.sha256(image).hexdigest(), "size": len(image)})
+    with open(os.path.join(folder, options.image_file), "wb") as f:
+        f.write(image)
+
 if not options.image_from and options.image_file == DEFAULT_IMAGE:
     with open(os.path.join(folder, options.image_file), "wb") as f:
         f.write(image)

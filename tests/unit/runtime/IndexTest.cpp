@@ -116,6 +116,42 @@ TEST_CASE("Index documents are told apart and checked", "[index]") {
         "k.index.json: containers: must be an array");
 }
 
+TEST_CASE("Deep documents are no index, and cost no more than their checks",
+          "[index]") {
+  // Telling an index apart parses as parseMetadata does: the nesting limit
+  // stops it at the 33rd level, before a document of millions of arrays
+  // is built (the text alone is 16 MiB).
+  size_t depth = (size_t(16) << 20) / 2 - 64;
+  std::string deep = R"({"schema": "gluonc.index/1", "kernels": )" +
+                     std::string(depth, '[') + std::string(depth, ']') + "}";
+  CHECK(!isIndexDocument(deep));
+  CHECK(!isIndexDocument(std::string(size_t(16) << 20, '[')));
+  IndexMetadata index;
+  CHECK(parseIndex(deep, "k.index.json", index) ==
+        GLUONRT_ERROR_INVALID_METADATA);
+  CHECK(std::string(gluonrt_last_error()).find("k.index.json: kernels[0][0]") ==
+        0);
+  CHECK(std::string(gluonrt_last_error())
+            .find("arrays and objects nest more than 32 deep") !=
+        std::string::npos);
+  // A key given twice makes a document no index either.
+  CHECK(!isIndexDocument(
+      R"({"schema": "gluonc.index/1", "schema": "gluonc.index/1"})"));
+}
+
+TEST_CASE("Index messages quote at most a few cut entries", "[index]") {
+  std::string arch(100000, 'x');
+  std::string text = R"({"kernels": [{"arch": "sm_90a", "backend": ")" + arch +
+                     R"(", "metadata": "k.json"}],
+                     "schema": "gluonc.index/1"})";
+  IndexMetadata index;
+  CHECK(parseIndex(text, "k.index.json", index) ==
+        GLUONRT_ERROR_INVALID_METADATA);
+  CHECK(std::string(gluonrt_last_error()) ==
+        "k.index.json: kernels[0].backend: '" + std::string(64, 'x') +
+            "...' is not a backend (nvidia, amd)");
+}
+
 #include "Containers.h"
 
 #include "gluonc/ABI/Containers.h"
@@ -185,6 +221,19 @@ TEST_CASE("The metadata's own arch's image comes out of a fat binary",
   CHECK(extract("sm_90", true) == "error: the fat binary has no PTX for sm_90");
   CHECK(extract("sm_86", false) ==
         "error: the fat binary has no cubin for sm_86");
+  // Padding never makes an image empty: a zero-size entry is one of 0
+  // bytes.
+  std::vector<uint8_t> emptyEntries;
+  putEntry(emptyEntries, fatbin::Kind::Cubin, 80, flags, "cubin80");
+  putEntry(emptyEntries, fatbin::Kind::Cubin, 90, flags, "");
+  putEntry(emptyEntries, fatbin::Kind::PTX, 90, flags, "");
+  container = fatbinOf(emptyEntries);
+  CHECK(extract("sm_90", false) ==
+        "error: the fat binary's cubin for sm_90 is empty (0 bytes)");
+  CHECK(extract("sm_90", true) ==
+        "error: the fat binary's PTX for sm_90 is empty (0 bytes)");
+  CHECK(extract("sm_80", false) == std::string("cubin80\0", 8));
+  container = fatbinOf(entries);
   // Every prefix of it is refused with a message, never read past.
   for (size_t size = 0; size + 1 < container.size(); size += 5) {
     std::vector<uint8_t> cut(container.begin(), container.begin() + size);
@@ -224,4 +273,12 @@ TEST_CASE("A code object comes out of an offload bundle", "[containers]") {
     std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + size);
     CHECK(!extractBundleImage(cut, id, image, error));
   }
+  // An empty code object is refused as a missing one is: the caller would
+  // hand the driver the whole bundle otherwise.
+  bundle::EntryHeader empty = entry;
+  empty.bytes = 0;
+  std::memcpy(bytes.data() + sizeof(file), &empty, sizeof(empty));
+  CHECK(!extractBundleImage(bytes, id, image, error));
+  CHECK(error == "the bundle's code object for "
+                 "hipv4-amdgcn-amd-amdhsa--gfx942 is empty (0 bytes)");
 }

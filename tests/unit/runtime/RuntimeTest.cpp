@@ -11,11 +11,13 @@
 
 #include "Arch.h"
 #include "Arguments.h"
+#include "Error.h"
 #include "Files.h"
+#include "Format.h"
 #include "Kernargs.h"
 #include "Metadata.h"
-#include "ScalarTypes.h"
 #include "RuntimeTestSupport.h"
+#include "ScalarTypes.h"
 #include "Sha256.h"
 
 #include <catch2/catch.hpp>
@@ -734,6 +736,69 @@ TEST_CASE("Without kernarg_bytes the segment ends with the last argument",
           GLUONRT_SUCCESS);
   CHECK(metadata.kernargBytes == 28);
   CHECK(metadata.hiddenParams.empty());
+}
+
+TEST_CASE("Messages quote cut names and few entries", "[messages]") {
+  using gluonrt::boundedJoin;
+  using gluonrt::shortText;
+  CHECK(shortText("sm_90a") == "sm_90a");
+  CHECK(shortText(std::string(64, 'a')) == std::string(64, 'a'));
+  CHECK(shortText(std::string(65, 'a')) == std::string(64, 'a') + "...");
+  // Never half a UTF-8 sequence: "é" is 2 bytes, the 64th and 65th.
+  CHECK(shortText(std::string(63, 'a') + "\xc3\xa9") ==
+        std::string(63, 'a') + "...");
+  std::vector<std::string> archs(10, "sm_90a");
+  archs[0] = std::string(100, 'x');
+  CHECK(boundedJoin(archs) == std::string(64, 'x') +
+                                  "..., sm_90a, sm_90a, sm_90a, sm_90a, "
+                                  "sm_90a, sm_90a, sm_90a, ... and 2 more");
+  CHECK(boundedJoin(std::vector<std::string>{"a", "b"}) == "a, b");
+  CHECK(boundedJoin(std::vector<std::string>{}).empty());
+
+  gluonrt::KernelMetadata metadata;
+  metadata.entry = std::string(1000, 'k');
+  for (int i = 0; i < 40000; ++i) {
+    metadata.params.emplace_back();
+    metadata.params.back().name = i == 1 ? std::string(1000, 'p') : "x";
+  }
+  CHECK(metadata.signature() == std::string(64, 'k') + "...(x, " +
+                                    std::string(64, 'p') +
+                                    "..., x, x, x, x, x, x, ... and 39992 "
+                                    "more)");
+}
+
+TEST_CASE("The last error is at most 4 KiB", "[messages]") {
+  std::string message = "k.json: " + std::string(100000, 'x');
+  CHECK(gluonrt::fail(GLUONRT_ERROR_IO, message) == GLUONRT_ERROR_IO);
+  CHECK(lastError() ==
+        message.substr(0, gluonrt::MaxMessageBytes) + "... (" +
+            std::to_string(message.size() - gluonrt::MaxMessageBytes) +
+            " more bytes)");
+  CHECK(gluonrt::fail(GLUONRT_ERROR_IO, "short") == GLUONRT_ERROR_IO);
+  CHECK(gluonrt::withContext(GLUONRT_ERROR_IO, std::string(5000, 'c')) ==
+        GLUONRT_ERROR_IO);
+  CHECK(lastError().size() < gluonrt::MaxMessageBytes + 32);
+  CHECK(lastError().find("... (") != std::string::npos);
+}
+
+TEST_CASE("A long key is cut between UTF-8 sequences", "[metadata]") {
+  // 'a' and 40 two-byte characters: the cut after 64 bytes would fall
+  // inside the 32nd, whose JSON dump() throws on; the message must say
+  // what is wrong, not that the JSON is invalid.
+  std::string key = "a";
+  for (int i = 0; i < 40; ++i)
+    key += "\xc3\xa9";
+  std::string text = addKernelDocument().dump();
+  size_t at = text.find("\"BLOCK\"");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 7, "\"" + key + "\\u0000\"");
+  gluonrt::KernelMetadata metadata;
+  CHECK(gluonrt::parseMetadata(text, "kernel.json", metadata) ==
+        GLUONRT_ERROR_INVALID_METADATA);
+  INFO(lastError());
+  CHECK(lastError() == "kernel.json: constexprs: the key \"" +
+                           key.substr(0, 63) +
+                           "\"... contains a NUL character");
 }
 
 TEST_CASE("Text that is not JSON is rejected", "[metadata]") {

@@ -261,6 +261,30 @@ TEST_CASE("Malformed tensordesc entries are rejected naming the key",
     expected = "params[0].tensordesc.element_bytes: 2 does not match "
                "element_type fp32 (4 bytes)";
   }
+  SECTION("an unknown element type") {
+    // Of no known size: a caller sizing the tensor's buffer would guess.
+    param["element_type"] = "zz16";
+    expected = "params[0].element_type: unknown element type 'zz16' (a "
+               "tensor descriptor's is one of i1, i8, i16, i32, i64, u8, u16, "
+               "u32, u64, fp16, bf16, fp32, fp64, fp8e4nv, fp8e5)";
+  }
+  SECTION("a long unknown element type is cut") {
+    param["element_type"] = std::string(100000, 'z');
+    expected = "params[0].element_type: unknown element type '" +
+               std::string(64, 'z') + "...' (a tensor descriptor's";
+  }
+  SECTION("a data type of the right size that is not the element type's") {
+    desc["tma_data_type"] = 9;
+    expected = "params[0].tensordesc.tma_data_type: 9 (BFLOAT16) is not the "
+               "data type of element_type fp16, 6 (FLOAT16)";
+  }
+  SECTION("an fp8 element with another data type than bytes") {
+    param["element_type"] = "fp8e4nv";
+    desc["element_bytes"] = 1;
+    desc["tma_data_type"] = 6;
+    expected = "params[0].tensordesc.element_bytes: 1 does not match "
+               "tma_data_type 6 (FLOAT16, 2 bytes)";
+  }
   SECTION("an unknown padding") {
     desc["padding"] = "inf";
     expected = "params[0].tensordesc.padding: must be \"zero\" or \"nan\", "
@@ -331,6 +355,41 @@ TEST_CASE("Malformed tensordesc entries are rejected naming the key",
         GLUONRT_ERROR_INVALID_METADATA);
   INFO(lastError());
   CHECK(lastError().find("dir/kernel.json: " + expected) == 0);
+}
+
+TEST_CASE("Every element type has its size and the ABI's data type",
+          "[tensordesc]") {
+  struct Case {
+    const char *type;
+    uint32_t bytes;
+  };
+  for (Case c : {Case{"i8", 1}, Case{"u16", 2}, Case{"i32", 4}, Case{"u64", 8},
+                 Case{"fp16", 2}, Case{"bf16", 2}, Case{"fp32", 4},
+                 Case{"fp64", 8}, Case{"fp8e4nv", 1}, Case{"fp8e5", 1}}) {
+    INFO(c.type);
+    CHECK(gluonrt::tensorDescElementBytes(c.type) == c.bytes);
+    uint32_t code = uint32_t(gluonc::abi::tmaDataTypeOf(c.type));
+    CHECK(gluonrt::tmaDataTypeBytes(code) == c.bytes);
+  }
+  CHECK(gluonrt::tensorDescElementBytes("zz16") == 0);
+  CHECK(gluonrt::tensorDescElementBytes("fp8e4b15") == 0);
+  CHECK(gluonrt::tensorDescElementBytes("") == 0);
+
+  // An fp8 descriptor loads, its elements bytes of no gluonrt type.
+  json document = tmaKernelDocument();
+  json &param = document["params"][0];
+  param["element_type"] = "fp8e5";
+  param["tensordesc"]["element_bytes"] = 1;
+  param["tensordesc"]["tma_data_type"] = 0;
+  param["tensordesc"]["box_shape"] = {128, 64};
+  param["tensordesc"]["swizzle_bytes"] = 64;
+  param["tensordesc"]["tma_swizzle"] = 2;
+  gluonrt::KernelMetadata metadata;
+  INFO(lastError());
+  REQUIRE(gluonrt::parseMetadata(document.dump(), "k.json", metadata) ==
+          GLUONRT_SUCCESS);
+  CHECK(metadata.params[0].valueType == GLUONRT_TYPE_OTHER);
+  CHECK(metadata.params[0].tensorDesc.elementBytes == 1);
 }
 
 //===-- Encoding arguments ------------------------------------------------===//
