@@ -227,10 +227,10 @@ class Parser {
 public:
   Parser(const SourceManager &sourceManager, uint32_t fileId,
          DiagnosticEngine &diags, Lexer::Mode mode, uint32_t beginOffset,
-         uint32_t endOffset, unsigned exprNesting)
+         uint32_t endOffset, unsigned exprNesting, unsigned treeDepth)
       : sourceManager(sourceManager), fileId(fileId), diags(diags),
         lexer(sourceManager, fileId, diags, mode, beginOffset, endOffset),
-        exprNesting(exprNesting) {}
+        exprNesting(exprNesting), treeDepth(treeDepth) {}
 
   std::unique_ptr<Module> parseFile();
   ExprPtr parseWholeExpression();
@@ -239,7 +239,8 @@ public:
 private:
   enum class Nesting { Expression, Statement };
 
-  /// Counts expression or statement nesting against kMaxNestingDepth for as
+  /// Counts expression or statement nesting against kMaxNestingDepth, and
+  /// the expression tree's depth against kMaxExpressionTreeDepth, for as
   /// long as it lives.
   class NestingScope {
   public:
@@ -248,16 +249,36 @@ private:
           depth(isStatement ? parser.stmtNesting : parser.exprNesting) {}
     NestingScope(const NestingScope &) = delete;
     NestingScope &operator=(const NestingScope &) = delete;
-    ~NestingScope() { depth -= added; }
+    ~NestingScope() {
+      depth -= added;
+      parser.treeDepth -= addedToTree;
+    }
 
+    /// One level of the parser's own recursion (and of the tree).
     bool deepen() {
       if (depth >= kMaxNestingDepth) {
         parser.errorAtCurrent(isStatement ? "statement nested too deeply"
                                           : "expression nested too deeply");
         return false;
       }
+      if (!isStatement && !deepenTree())
+        return false;
       ++depth;
       ++added;
+      return true;
+    }
+
+    /// One more operator of a left-associative chain (`a + b + c`): the
+    /// tree grows a level, the parser's recursion does not.
+    bool deepenTree() {
+      if (parser.treeDepth >= kMaxExpressionTreeDepth) {
+        parser.errorAtCurrent("expression nested too deeply (more than " +
+                              std::to_string(kMaxExpressionTreeDepth) +
+                              " operators and brackets deep)");
+        return false;
+      }
+      ++parser.treeDepth;
+      ++addedToTree;
       return true;
     }
 
@@ -266,6 +287,7 @@ private:
     bool isStatement;
     unsigned &depth;
     unsigned added = 0;
+    unsigned addedToTree = 0;
   };
 
   // Tokens.
@@ -375,6 +397,9 @@ private:
   /// DEDENT, where the node being built ends.
   uint32_t lastEnd = 0;
   unsigned exprNesting;
+  /// The expression tree's depth so far: exprNesting plus the operators of
+  /// left-associative chains.
+  unsigned treeDepth;
   unsigned stmtNesting = 0;
   StmtContext context;
   bool failed = false;
@@ -1548,11 +1573,12 @@ ExprPtr Parser::parseBinary(unsigned minLevel) {
   ExprPtr lhs = parseFactor();
   if (!lhs)
     return nullptr;
-  // Each operator nests the chain so far one level deeper.
+  // Each operator nests the chain so far one level deeper in the tree; the
+  // loop, not recursion, parses it.
   NestingScope scope(*this);
   std::optional<BinaryOperator> op;
   while ((op = getBinaryOperator(kind())) && op->level >= minLevel) {
-    if (!scope.deepen())
+    if (!scope.deepenTree())
       return nullptr;
     SourceLoc opLoc = peek().loc;
     consume();
@@ -1876,7 +1902,8 @@ ExprPtr Parser::parseFStringFieldExpression(const FStringSegment &field) {
   // The field's text is lexed again, in place, so that its nodes carry their
   // true locations in the file.
   Parser fieldParser(sourceManager, fileId, diags, Lexer::Mode::Expression,
-                     field.exprBegin, field.exprEnd, exprNesting + 1);
+                     field.exprBegin, field.exprEnd, exprNesting + 1,
+                     treeDepth + 1);
   ExprPtr value = fieldParser.parseFStringField();
   if (!value)
     failed = true;
@@ -2084,7 +2111,7 @@ ExprPtr Parser::parseTarget() {
 std::unique_ptr<Module> parseModule(const SourceManager &sourceManager,
                                     uint32_t fileId, DiagnosticEngine &diags) {
   Parser parser(sourceManager, fileId, diags, Lexer::Mode::Module, 0,
-                std::numeric_limits<uint32_t>::max(), 0);
+                std::numeric_limits<uint32_t>::max(), 0, 0);
   return parser.parseFile();
 }
 
@@ -2092,7 +2119,7 @@ std::unique_ptr<Expr> parseExpression(const SourceManager &sourceManager,
                                       uint32_t fileId,
                                       DiagnosticEngine &diags) {
   Parser parser(sourceManager, fileId, diags, Lexer::Mode::Expression, 0,
-                std::numeric_limits<uint32_t>::max(), 0);
+                std::numeric_limits<uint32_t>::max(), 0, 0);
   return parser.parseWholeExpression();
 }
 

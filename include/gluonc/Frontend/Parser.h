@@ -29,6 +29,13 @@ namespace gluonc {
 /// or in a later pass that walks the tree recursively. At the limits the
 /// parser needs less than 1 MiB of stack (optimized build).
 constexpr unsigned kMaxNestingDepth = 200;
+/// How deep an expression's tree may be: brackets and unary operators as
+/// above, plus one level per operator of a left-associative chain, which
+/// the parser reads in a loop but the tree nests (`a + b + c` is
+/// `(a + b) + c`). A flat sum of 1,000 terms is accepted, as Python accepts
+/// it; the passes that walk the tree recursively stay within the stack
+/// (bench/RESULTS.md, "expression trees").
+constexpr unsigned kMaxExpressionTreeDepth = 1000;
 
 /// Parses the whole file `fileId` as a module. Returns nullptr after
 /// reporting an error.

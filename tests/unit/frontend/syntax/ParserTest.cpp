@@ -886,7 +886,11 @@ TEST_CASE("Deep nesting is an error, not a crash", "[parser][robustness]") {
       "x = " + repeat("[", tooDeep) + repeat("]", tooDeep) + "\n",
       "x = " + repeat("-", tooDeep) + "1\n",
       "x = " + repeat("not ", tooDeep) + "1\n",
-      "x = a" + repeat(" + a", tooDeep) + "\n",
+      "x = a" + repeat(" + a", kMaxExpressionTreeDepth + 1) + "\n",
+      // 100 brackets (half the nesting allowed), each around a chain of
+      // ten operators: the tree is 1,100 deep.
+      "x = " + repeat("(" + repeat("a + ", 10), 100) + "a" + repeat(")", 100) +
+          "\n",
       "x = a" + repeat(" ** a", tooDeep) + "\n",
       "x = a" + repeat(".b", tooDeep) + "\n",
       "x = " + repeat("f(", tooDeep) + repeat(")", tooDeep) + "\n",
@@ -918,8 +922,14 @@ TEST_CASE_METHOD(ParserFixture, "Deep but allowed nesting parses",
   for (unsigned i = 0; i < 20000; ++i)
     flat += "1, ";
   text += flat + "]\n";
+  // A flat sum of 1,000 terms, as Python accepts.
+  text += "z = a";
+  for (unsigned i = 1; i < kMaxExpressionTreeDepth; ++i)
+    text += " + a";
+  text += "\n";
   std::string dump = stmts(text);
   CHECK(dump.find("(Assign (Name x) = (Int 1))") == 0);
+  CHECK(dump.find("(Assign (Name z) = (BinOp") != std::string::npos);
 }
 
 TEST_CASE("Any input parses or fails with an error", "[parser][robustness]") {
