@@ -185,6 +185,33 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
   return readUpTo(file.fd, path, uint64_t(info.st_size), bytes, error);
 }
 
+namespace {
+
+/// The names of the process's own descriptors.
+bool isOwnDescriptor(const std::string &path) {
+  return path == "/dev/stdout" || path == "/dev/stderr" ||
+         path.rfind("/dev/fd/", 0) == 0 || path.rfind("/proc/self/fd/", 0) == 0;
+}
+
+/// Writes `size` bytes of `data` through the character device or
+/// descriptor `path`: opened without blocking (a FIFO behind /dev/stdout
+/// with no reader fails at once), then written blocking.
+gluonrt_status writeThrough(const std::string &path, const void *data,
+                            size_t size, std::string &error) {
+  Descriptor file(::open(path.c_str(), O_WRONLY | O_APPEND | O_NOCTTY |
+                                           O_CLOEXEC | O_NONBLOCK));
+  if (file.fd < 0)
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot write {}: {}", path,
+                errnoText());
+  ::fcntl(file.fd, F_SETFL, ::fcntl(file.fd, F_GETFL) & ~O_NONBLOCK);
+  if (!writeAll(file.fd, data, size))
+    return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot write {}: {}", path,
+                errnoText());
+  return GLUONRT_SUCCESS;
+}
+
+} // namespace
+
 gluonrt_status writeFileReplacing(const std::string &path, const void *data,
                                   size_t size, std::string &error) {
   auto cannot = [&](const std::string &why) {
@@ -193,9 +220,15 @@ gluonrt_status writeFileReplacing(const std::string &path, const void *data,
   };
   // rename() would replace a FIFO or a device node as readily as a file
   // (and, run as root, /dev/null itself): only a regular file or a symlink
-  // is replaced.
+  // is replaced. A character device, and the process's own descriptors
+  // (/dev/stdout: a symlink, to be written through, never replaced), are
+  // written through, as gluonc's outputs are (tools/gluonc/OutputSet.h).
+  if (isOwnDescriptor(path))
+    return writeThrough(path, data, size, error);
   struct stat info;
   if (::lstat(path.c_str(), &info) == 0) {
+    if (S_ISCHR(info.st_mode))
+      return writeThrough(path, data, size, error);
     if (!S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode))
       return notRegular(path, info.st_mode, error);
   } else if (errno != ENOENT) {

@@ -53,7 +53,9 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
 /// Replaces `path` with a regular file holding `size` bytes of `data`,
 /// through an exclusive temporary in the same folder renamed over it. An
 /// existing `path` must be a regular file or a symlink (which is replaced);
-/// a directory, FIFO, socket or device is refused, and so left as it was.
+/// a character device and the process's own descriptors (/dev/stdout,
+/// /dev/fd/N, /proc/self/fd/N) are written through; a directory, FIFO,
+/// socket or block device is refused, and so left as it was.
 /// On failure `path` is untouched and no temporary remains. Fails with
 /// GLUONRT_ERROR_IO.
 gluonrt_status writeFileReplacing(const std::string &path, const void *data,

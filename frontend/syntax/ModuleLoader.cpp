@@ -162,6 +162,16 @@ const Module *FileModuleLoader::load(const std::string &name, unsigned level,
   std::string found = *searched;
   if (found.empty())
     return nullptr;
+  fs::path foundPath(found);
+  componentsWalked += size_t(std::distance(foundPath.begin(), foundPath.end()));
+  if (componentsWalked > kMaxImportPathComponents) {
+    diags.error(from, "the import of '" + name.substr(0, 64) +
+                          "' gives up: this compile's imports have walked " +
+                          std::to_string(kMaxImportPathComponents) +
+                          " path components (packages nested too deeply)");
+    failed = true;
+    return nullptr;
+  }
   bool isNamespace = found.back() == '/';
   std::error_code ec;
   std::string key = fs::weakly_canonical(found, ec).string();

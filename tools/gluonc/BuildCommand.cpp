@@ -151,6 +151,37 @@ std::string buildIndex(const Manifest &manifest,
   return document.dump(2) + "\n";
 }
 
+/// The most bytes and nesting of a last build's index that is read: the
+/// index gluonc writes nests 4 deep, and a manifest of 10,000 kernels
+/// writes a few MiB. A larger or deeper one (hostile, or not gluonc's) is
+/// not read, so that it cannot cost the parser gigabytes.
+constexpr size_t kMaxPreviousIndexBytes = size_t(16) << 20;
+constexpr unsigned kMaxPreviousIndexDepth = 8;
+
+/// Whether the JSON `text` nests at most `maxDepth` deep (brackets outside
+/// strings), found without building it.
+bool nestsAtMost(llvm::StringRef text, unsigned maxDepth) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > maxDepth)
+        return false;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return true;
+}
+
 /// The files the last build's index at `indexPath` lists, by `out`: what
 /// a failed kernel leaves behind unless removed. An index that cannot be
 /// read lists nothing.
@@ -159,8 +190,8 @@ readPreviousFiles(const std::string &indexPath) {
   std::map<std::string, std::vector<std::string>> files;
   std::string error;
   std::optional<std::string> text =
-      readRegularFile(indexPath, kMaxCachedFileBytes, error);
-  if (!text)
+      readRegularFile(indexPath, kMaxPreviousIndexBytes, error);
+  if (!text || !nestsAtMost(*text, kMaxPreviousIndexDepth))
     return files;
   json document = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!document.is_object() || !document.contains("kernels") ||
@@ -179,22 +210,45 @@ readPreviousFiles(const std::string &indexPath) {
   return files;
 }
 
+/// Whether every folder of `relative` below `outputDir` is a real folder
+/// (no symlink) and the file itself a regular file.
+bool isPlainFileBelow(const std::string &outputDir, llvm::StringRef relative) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  relative.split(parts, '/');
+  llvm::SmallString<256> path(outputDir);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    llvm::sys::path::append(path, parts[i]);
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(path, status, /*Follow=*/false))
+      return false;
+    auto wanted = i + 1 < parts.size()
+                      ? llvm::sys::fs::file_type::directory_file
+                      : llvm::sys::fs::file_type::regular_file;
+    if (status.type() != wanted)
+      return false;
+  }
+  return true;
+}
+
 /// Removes the files `listed` (relative to `outputDir`) that lie in the
-/// folder of the failed job `out`: regular files only, and no path with a
-/// ".." component or outside that folder, whatever the old index says.
+/// folder of the failed job `out`: regular files only, reached through
+/// real folders only, and no path with a ".." or empty component, whatever
+/// the old index says.
 void removeStaleFiles(const std::string &outputDir, const std::string &out,
                       const std::vector<std::string> &listed) {
   for (const std::string &file : listed) {
     llvm::StringRef relative(file);
+    llvm::SmallVector<llvm::StringRef> parts;
+    relative.split(parts, '/');
     if (!relative.starts_with(out + "/") ||
-        llvm::is_contained(llvm::split(relative, '/'), ".."))
+        llvm::any_of(parts,
+                     [](llvm::StringRef part) {
+                       return part.empty() || part == "." || part == "..";
+                     }) ||
+        !isPlainFileBelow(outputDir, relative))
       continue;
     llvm::SmallString<256> path(outputDir);
     llvm::sys::path::append(path, relative);
-    llvm::sys::fs::file_status status;
-    if (llvm::sys::fs::status(path, status, /*Follow=*/false) ||
-        status.type() != llvm::sys::fs::file_type::regular_file)
-      continue;
     if (!llvm::sys::fs::remove(path))
       getCompilerLog().info("removed {} (its kernel failed)",
                             std::string(path));

@@ -141,34 +141,54 @@ std::string buildSums(const std::map<std::string, std::string> &files) {
   return text;
 }
 
-/// Reads the entry folder `entry`: each file its `sums` lists, checked
-/// against its SHA-256, and nothing else; nothing when any is missing,
-/// unreadable, too large or altered.
+/// The most files and bytes one entry may hold: a compile writes a few
+/// files of a few MiB; more is not gluonc's entry, and is not read.
+constexpr size_t kMaxEntryFiles = 1024;
+constexpr size_t kMaxEntryBytes = size_t(1) << 30;
+
+/// An entry's `sums`: each file's SHA-256 by name, or nothing when it is
+/// missing, too long, or names anything but the entry's own files.
 std::optional<std::map<std::string, std::string>>
-readCheckedEntry(const std::string &entry) {
-  std::optional<std::string> sums =
-      readWholeFile(join(entry, "sums"), kMaxCachedFileBytes);
-  if (!sums || !isDirectory(entry))
+readSums(const std::string &entry) {
+  if (!isDirectory(entry))
     return std::nullopt;
-  std::map<std::string, std::string> files;
-  std::istringstream lines(*sums);
+  std::optional<std::string> text =
+      readWholeFile(join(entry, "sums"), kMaxEntryFiles * 512);
+  if (!text)
+    return std::nullopt;
+  std::map<std::string, std::string> sums;
+  std::istringstream lines(*text);
   std::string digest, name;
   while (lines >> digest && std::getline(lines >> std::ws, name)) {
     llvm::StringRef relative(name);
     bool inFiles = relative.consume_front("files/");
     if (!isHex(digest, 64) || !isPlainFileName(relative) ||
         (!inFiles && relative != "deps" && relative != "report" &&
-         relative != "entry"))
+         relative != "entry") ||
+        sums.size() >= kMaxEntryFiles)
       return std::nullopt;
-    std::optional<std::string> bytes =
-        readWholeFile(join(entry, name), kMaxCachedFileBytes);
-    if (!bytes || sha256Hex(*bytes) != digest)
-      return std::nullopt;
-    files[name] = std::move(*bytes);
+    sums[name] = digest;
   }
-  if (!files.count("deps") || !files.count("report") || !files.count("entry"))
+  if (!sums.count("deps") || !sums.count("report") || !sums.count("entry"))
     return std::nullopt;
-  return files;
+  return sums;
+}
+
+/// The entry's file `name`, checked against its sum: a regular file (a
+/// symlink in an entry is not gluonc's), within `budget` bytes (which it
+/// uses up), with the SHA-256 `digest`.
+std::optional<std::string> readCheckedFile(const std::string &entry,
+                                           const std::string &name,
+                                           const std::string &digest,
+                                           size_t &budget) {
+  std::string path = join(entry, name);
+  if (typeOf(path) != llvm::sys::fs::file_type::regular_file)
+    return std::nullopt;
+  std::optional<std::string> bytes = readWholeFile(path, budget);
+  if (!bytes || sha256Hex(*bytes) != digest)
+    return std::nullopt;
+  budget -= bytes->size();
+  return bytes;
 }
 
 /// True when every import and probe `deps` lists still holds: each file
@@ -241,13 +261,42 @@ std::vector<std::string> listEntries(const std::string &folder) {
   return entries;
 }
 
-/// Whether `folder` carries gluonc's cache tag.
+/// Whether `folder` carries gluonc's cache tag (the tag's signature is
+/// every tool's; its second line says gluonc wrote it).
 bool isTaggedCache(const std::string &folder) {
-  std::optional<std::string> tag =
-      readWholeFile(join(folder, kCacheTagName), 4096);
-  return tag && llvm::StringRef(*tag).starts_with(
-                    llvm::StringRef(kCacheTag).take_until(
-                        [](char c) { return c == '\n'; }));
+  std::string path = join(folder, kCacheTagName);
+  if (typeOf(path) != llvm::sys::fs::file_type::regular_file)
+    return false;
+  std::optional<std::string> tag = readWholeFile(path, 4096);
+  return tag && llvm::StringRef(*tag).starts_with(kCacheTag);
+}
+
+/// The prefix of the temporaries the tag is written through.
+constexpr llvm::StringLiteral kTagTempPrefix = ".CACHEDIR.TAG.tmp-";
+
+/// Whether `folder` may hold gluonc's cache: it carries gluonc's tag, or
+/// it is new or empty, and then gets the tag now (written to a temporary
+/// and renamed, so that a process starting beside this one sees a whole
+/// tag or an empty folder). A folder holding anything else is the user's.
+bool claimFolder(const std::string &folder) {
+  if (isTaggedCache(folder))
+    return true;
+  if (llvm::sys::fs::create_directories(folder))
+    return false;
+  for (const std::string &name : listFolder(folder))
+    if (!llvm::StringRef(name).starts_with(kTagTempPrefix))
+      return isTaggedCache(folder);
+  llvm::SmallString<256> temp;
+  llvm::sys::fs::createUniquePath(
+      join(folder, std::string(kTagTempPrefix) + "%%%%%%%%"), temp,
+      /*MakeAbsolute=*/false);
+  if (!writeDurably(std::string(temp), kCacheTag) ||
+      llvm::sys::fs::rename(temp, join(folder, kCacheTagName))) {
+    llvm::sys::fs::remove(temp);
+    return isTaggedCache(folder);
+  }
+  syncFolder(folder);
+  return true;
 }
 
 } // namespace
@@ -316,6 +365,13 @@ CompileCache::CompileCache(std::string folder, const DriverOptions &options)
     builder.add(target->describeExternalInputs());
   key = builder.finish();
   entry = join(join(join(this->folder, "v1"), key.substr(0, 2)), key);
+  if (!claimFolder(this->folder)) {
+    problem = "the cache folder '" + this->folder + "' holds files and no " +
+              kCacheTagName +
+              " written by gluonc: it is not used (name a new or empty "
+              "folder)";
+    key.clear();
+  }
 }
 
 std::optional<CachedCompile> CompileCache::lookup() const {
@@ -325,19 +381,35 @@ std::optional<CachedCompile> CompileCache::lookup() const {
     count(folder, "misses");
     return std::nullopt;
   };
-  std::optional<std::map<std::string, std::string>> files =
-      readCheckedEntry(entry);
-  if (!files)
+  // The small files first, and the imports checked, before any image is
+  // read: a stale entry costs its deps, not its files.
+  std::optional<std::map<std::string, std::string>> sums = readSums(entry);
+  if (!sums)
     return miss();
+  size_t budget = kMaxEntryBytes;
+  std::map<std::string, std::string> meta;
+  for (const char *name : {"deps", "report", "entry"}) {
+    std::optional<std::string> bytes =
+        readCheckedFile(entry, name, (*sums)[name], budget);
+    if (!bytes)
+      return miss();
+    meta[name] = std::move(*bytes);
+  }
   CachedCompile compile;
-  compile.report = (*files)["report"];
-  compile.entry = (*files)["entry"];
-  if (!isPlainFileName(compile.entry) ||
-      !depsStillHold((*files)["deps"], compile))
+  compile.report = meta["report"];
+  compile.entry = meta["entry"];
+  if (!isPlainFileName(compile.entry) || compile.entry.size() > 255 ||
+      !depsStillHold(meta["deps"], compile))
     return miss();
-  for (auto &[name, contents] : *files)
-    if (llvm::StringRef(name).starts_with("files/"))
-      compile.files[name.substr(6)] = std::move(contents);
+  for (const auto &[name, digest] : *sums) {
+    if (!llvm::StringRef(name).starts_with("files/"))
+      continue;
+    std::optional<std::string> bytes =
+        readCheckedFile(entry, name, digest, budget);
+    if (!bytes)
+      return miss();
+    compile.files[name.substr(6)] = std::move(*bytes);
+  }
   if (compile.files.empty())
     return miss();
   count(folder, "hits");
@@ -358,9 +430,6 @@ void CompileCache::store(const CachedCompile &compile,
   for (const std::string &mine : {tmp, join(folder, "v1")})
     if (llvm::sys::fs::exists(mine) && !isDirectory(mine))
       return warn(mine, std::make_error_code(std::errc::not_a_directory));
-  std::string tag = join(folder, kCacheTagName);
-  if (!llvm::sys::fs::exists(tag))
-    writeDurably(tag, kCacheTag);
   llvm::SmallString<256> staging;
   llvm::sys::fs::createUniquePath(join(tmp, key + "-%%%%%%%%"), staging,
                                   /*MakeAbsolute=*/false);
@@ -370,12 +439,14 @@ void CompileCache::store(const CachedCompile &compile,
     return warn(stage, ec);
   std::map<std::string, std::string> files;
   std::string &deps = files["deps"];
-  for (const std::string &path : compile.imports)
-    deps +=
-        "file " +
-        sha256Hex(
-            readWholeFile(path, SourceManager::kMaxSourceBytes).value_or("")) +
-        " " + path + "\n";
+  // Each import's digest is of the text the compile read, not of the file
+  // now: an import edited during the compile must make this entry stale.
+  for (const std::string &path : compile.imports) {
+    auto digest = compile.importDigests.find(path);
+    if (digest == compile.importDigests.end())
+      return; // not what was compiled: store nothing
+    deps += "file " + digest->second + " " + path + "\n";
+  }
   for (const auto &[path, found] : compile.probes)
     deps += std::string("probe ") + found + " " + path + "\n";
   files["report"] = compile.report;

@@ -57,6 +57,8 @@ struct CachedCompile {
   std::map<std::string, std::string> files;
   /// The files the source imported, as opened, in order.
   std::vector<std::string> imports;
+  /// The SHA-256 of each import's text as the compile read it.
+  std::map<std::string, std::string> importDigests;
   /// What -v prints of the plans.
   std::string report;
   /// The kernel's entry name (the default depfile's stem).
@@ -73,6 +75,8 @@ public:
   CompileCache(std::string folder, const DriverOptions &options);
 
   bool isEnabled() const { return !key.empty(); }
+  /// Why a cache folder that was named is not used ("" when it is).
+  const std::string &getProblem() const { return problem; }
   const std::string &getKey() const { return key; }
 
   /// The cached compile, when its imports are unchanged.
@@ -83,7 +87,7 @@ public:
   void store(const CachedCompile &compile, std::ostream &err) const;
 
 private:
-  std::string folder, key, entry;
+  std::string folder, key, entry, problem;
 };
 
 /// $GLUONC_CACHE_DIR, the cache folder when no --cache-dir is given; ""

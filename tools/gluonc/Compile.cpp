@@ -540,6 +540,8 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
   if (!options.cacheDir.empty()) {
     ScopedStepTimer timer(times, "cache");
     cache.emplace(options.cacheDir, options);
+    if (!cache->getProblem().empty())
+      io.err << "gluonc: warning: " << cache->getProblem() << "\n";
     if (std::optional<CachedCompile> hit = cache->lookup())
       return writeCachedCompile(options, *cache, *hit, io);
   }
@@ -608,6 +610,9 @@ int gluonc::driver::compile(const DriverOptions &options, CompileIO &io) {
     for (const std::string &path : outputs.getPaths())
       stored.files[llvm::sys::path::filename(path).str()] = *outputs.find(path);
     stored.imports = loader.getFiles();
+    for (const std::string &path : stored.imports)
+      if (uint32_t id = sources.findFile(path))
+        stored.importDigests[path] = sha256Hex(sources.getFile(id)->getText());
     for (const auto &[path, found] : loader.getProbes())
       stored.probes[path] = char(found);
     stored.report = report;

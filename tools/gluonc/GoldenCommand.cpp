@@ -244,17 +244,12 @@ bool syncGoldenFile(const std::string &path, const std::string &file,
       normalize(readWholeFile(path, kMaxCachedFileBytes).value_or(""));
   llvm::SmallString<256> goldenPath(goldenFolder);
   llvm::sys::path::append(goldenPath, file);
-  for (const std::string &checked :
-       {std::string(goldenFolder), std::string(goldenPath)}) {
-    std::string why = checkGoldenPath(checked);
-    if (checked == std::string(goldenFolder) && why == "it is a directory")
-      continue;
-    if (!why.empty()) {
-      std::cerr << "gluonc golden: error: '" << checked
-                << "': goldens are regular files in the goldens folder, and "
-                << why << "\n";
-      return false;
-    }
+  if (std::string why = checkGoldenPath(std::string(goldenPath));
+      !why.empty()) {
+    std::cerr << "gluonc golden: error: '" << std::string(goldenPath)
+              << "': goldens are regular files in the goldens folder, and "
+              << why << "\n";
+    return false;
   }
   std::optional<std::string> golden;
   if (llvm::sys::fs::exists(goldenPath)) {
@@ -303,7 +298,12 @@ void syncStaleGoldens(llvm::StringRef goldenFolder,
     if (kind.empty() || !golden.kinds.count(kind) || written.count(file))
       continue;
     if (golden.updating) {
-      llvm::sys::fs::remove(entry->path());
+      if (std::error_code ec = llvm::sys::fs::remove(entry->path())) {
+        std::cerr << "gluonc golden: error: cannot remove '" << entry->path()
+                  << "': " << ec.message() << "\n";
+        ++counts.differing;
+        continue;
+      }
       std::cout << "removed " << entry->path() << "\n";
     } else {
       ++counts.differing;
@@ -320,6 +320,15 @@ bool syncJobGoldens(const ManifestJob &job, const JobResult &result,
                     const GoldenOptions &golden, GoldenCounts &counts) {
   llvm::SmallString<256> goldenFolder(golden.dir);
   llvm::sys::path::append(goldenFolder, job.out);
+  // A job's folder is a real folder of the goldens folder (or absent): a
+  // symlink there would let an update write or remove files elsewhere.
+  if (std::string why = checkGoldenPath(std::string(goldenFolder));
+      !why.empty() && why != "it is a directory") {
+    std::cerr << "gluonc golden: error: '" << std::string(goldenFolder)
+              << "': goldens are regular files in the goldens folder, and "
+              << why << "\n";
+    return false;
+  }
   std::set<std::string> written;
   for (const std::string &path : result.written) {
     std::string file = llvm::sys::path::filename(path).str();

@@ -48,11 +48,10 @@ Destination classify(const std::string &path) {
     return {Destination::Replace, ""};
   if (S_ISCHR(link.st_mode))
     return {Destination::WriteThrough, ""};
-  if (S_ISLNK(link.st_mode)) {
-    struct stat target;
-    bool device = ::stat(path.c_str(), &target) == 0 && S_ISCHR(target.st_mode);
-    return {device ? Destination::WriteThrough : Destination::Replace, ""};
-  }
+  // A symlink is replaced, whatever it leads to: one planted at an
+  // output's name must not make gluonc write into a device.
+  if (S_ISLNK(link.st_mode))
+    return {Destination::Replace, ""};
   if (S_ISDIR(link.st_mode))
     return {Destination::Refuse, "a directory is in the way"};
   return {Destination::Refuse,
@@ -86,13 +85,18 @@ std::error_code writeThrough(const std::string &path,
                           : std::error_code(errno, std::generic_category());
 }
 
-/// `path` as one spelling per file: absolute, without "." components or
-/// repeated slashes ("..", which a symlink may redirect, is kept).
+/// `path` as one spelling per file: its folder's real path (symlinks and
+/// ".." resolved) when the folder exists, else the absolute path without
+/// "." components, then the file name.
 std::string normalize(const std::string &path) {
   llvm::SmallString<256> absolute(path);
   llvm::sys::fs::make_absolute(absolute);
   llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/false);
-  return std::string(absolute);
+  llvm::SmallString<256> folder;
+  if (llvm::sys::fs::real_path(llvm::sys::path::parent_path(absolute), folder))
+    return std::string(absolute);
+  llvm::sys::path::append(folder, llvm::sys::path::filename(absolute));
+  return std::string(folder);
 }
 
 } // namespace

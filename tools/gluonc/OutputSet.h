@@ -18,9 +18,9 @@ namespace gluonc::driver {
 /// The files of one compile, written only once everything succeeded, as
 /// one transaction:
 ///   1. every destination is classified without following it (lstat):
-///      nothing or a regular file is replaced; a symlink is replaced, not
-///      written through, unless it leads to a character device; a
-///      character device, and the process's own descriptors (/dev/stdout,
+///      nothing or a regular file is replaced; a symlink is replaced, never
+///      written through; a character device, and the process's own
+///      descriptors (/dev/stdout,
 ///      /dev/stderr, /dev/fd/N, /proc/self/fd/N), are written through
 ///      (`-MF /dev/null`); a directory, FIFO, socket or block device fails
 ///      the whole set before anything is written;
@@ -35,8 +35,8 @@ namespace gluonc::driver {
 class OutputSet {
 public:
   /// Adds `path`; false (and nothing added) when a file already added
-  /// names the same file (the same path once "." components, repeated
-  /// slashes and the working folder are taken out).
+  /// names the same file (the same file name in the same real folder:
+  /// symlinks, ".." and "." resolved).
   bool add(std::string path, std::string contents);
 
   /// The path already added that names the same file as `path`, or "".
