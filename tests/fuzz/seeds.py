@@ -158,7 +158,12 @@ def metadata_seeds(seeds, builds):
                 name = os.path.basename(test) + "-" + os.path.basename(args[0])
                 seeds.add(name, f.read())
     for build in builds:
-        for parent, _, names in os.walk(build):
+        for parent, folders, names in os.walk(build):
+            # The test suites' scratch (lit's Output/) holds hostile trees,
+            # such as a package 1,900 folders deep, that os.walk's
+            # recursion cannot descend; the kernels the build compiled are
+            # elsewhere.
+            folders[:] = [f for f in folders if f != "Output"]
             for name in sorted(names):
                 path = os.path.join(parent, name)
                 if not name.endswith(".json") or os.path.islink(path):
