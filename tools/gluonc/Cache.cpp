@@ -21,12 +21,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 using namespace gluonc;
 using namespace gluonc::driver;
@@ -215,23 +219,115 @@ bool depsStillHold(const std::string &deps, CachedCompile &compile) {
   return true;
 }
 
-/// Removes the folder `path` and what it holds without following a
-/// symlink: a link inside is removed, never what it leads to.
-std::error_code removeTree(const std::string &path) {
-  if (!isDirectory(path))
-    return llvm::sys::fs::remove(path);
-  std::error_code ec;
-  std::vector<std::string> children;
-  for (llvm::sys::fs::directory_iterator child(path, ec, /*follow=*/false), end;
-       !ec && child != end; child.increment(ec))
-    children.push_back(child->path());
-  if (ec)
-    return ec;
-  for (const std::string &child : children)
-    if (std::error_code childError = removeTree(child))
-      return childError;
-  return llvm::sys::fs::remove(path);
+/// A folder held by descriptor: what is done inside it stays inside it
+/// even when a name on the way there is swapped for a symlink meanwhile
+/// (`cache clear` racing another process, issue 32's second pass).
+class OpenFolder {
+public:
+  /// Opens `name` in the folder `parent` (AT_FDCWD: the working folder)
+  /// without following a symlink there unless `followLink`.
+  static std::optional<OpenFolder> open(int parent, const std::string &name,
+                                        bool followLink = false) {
+    int fd = ::openat(parent, name.c_str(),
+                      O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+                          (followLink ? 0 : O_NOFOLLOW));
+    if (fd < 0)
+      return std::nullopt;
+    return OpenFolder(fd);
+  }
+  OpenFolder(OpenFolder &&other) : fd(std::exchange(other.fd, -1)) {}
+  OpenFolder &operator=(OpenFolder &&other) {
+    std::swap(fd, other.fd);
+    return *this;
+  }
+  ~OpenFolder() {
+    if (fd >= 0)
+      ::close(fd);
+  }
+
+  int descriptor() const { return fd; }
+
+  /// The names it holds, "." and ".." left out.
+  std::vector<std::string> names() const {
+    std::vector<std::string> names;
+    int copy = ::dup(fd);
+    DIR *stream = copy < 0 ? nullptr : ::fdopendir(copy);
+    if (!stream) {
+      if (copy >= 0)
+        ::close(copy);
+      return names;
+    }
+    ::rewinddir(stream);
+    while (const dirent *child = ::readdir(stream))
+      if (std::strcmp(child->d_name, ".") && std::strcmp(child->d_name, ".."))
+        names.push_back(child->d_name);
+    ::closedir(stream);
+    return names;
+  }
+
+  /// Whether `name` in it is a folder (a symlink is not).
+  bool holdsFolder(const std::string &name) const {
+    struct stat info;
+    return ::fstatat(fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISDIR(info.st_mode);
+  }
+
+private:
+  explicit OpenFolder(int fd) : fd(fd) {}
+  int fd;
+};
+
+/// How deep removeTreeAt goes: an entry is two levels deep; each level
+/// holds a descriptor open.
+constexpr unsigned kMaxRemoveDepth = 64;
+/// How many times removeTreeAt empties a folder that keeps being refilled.
+constexpr unsigned kRemoveRounds = 3;
+
+/// Removes `name` in the folder `parent` and, when it is a folder, what it
+/// holds, without following a symlink: each folder is opened with
+/// O_NOFOLLOW and emptied through its descriptor, so a name swapped for a
+/// link midway is removed as the link it became, never what it leads to.
+/// Returns why it failed, or "".
+std::string removeTreeAt(int parent, const std::string &name,
+                         unsigned depth = 0) {
+  struct stat info;
+  if (::fstatat(parent, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0)
+    return errno == ENOENT ? "" : std::strerror(errno);
+  std::optional<OpenFolder> folder;
+  if (S_ISDIR(info.st_mode))
+    folder = OpenFolder::open(parent, name);
+  if (!folder) {
+    // Not a folder, or no longer one (ELOOP, ENOTDIR): the name goes.
+    if (::unlinkat(parent, name.c_str(), 0) == 0 || errno == ENOENT)
+      return "";
+    return std::strerror(errno);
+  }
+  if (depth >= kMaxRemoveDepth)
+    return "folders nested more than " + std::to_string(kMaxRemoveDepth) +
+           " deep";
+  // A name that another process adds meanwhile (a folder inside moved
+  // aside for a link) leaves it not empty: list it again, a few times.
+  for (unsigned round = 0; round < kRemoveRounds; ++round) {
+    for (const std::string &child : folder->names())
+      if (std::string why =
+              removeTreeAt(folder->descriptor(), child, depth + 1);
+          !why.empty())
+        return why;
+    if (::unlinkat(parent, name.c_str(), AT_REMOVEDIR) == 0 || errno == ENOENT)
+      return "";
+    // No longer a folder under that name: the name is removed as what it
+    // became; the folder that was there is not followed to.
+    if (errno == ENOTDIR)
+      return removeTreeAt(parent, name, depth + 1);
+    if (errno != ENOTEMPTY && errno != EEXIST)
+      break;
+  }
+  return std::strerror(errno);
 }
+
+/// Removes the folder or file `path` as removeTreeAt does (the folders
+/// above it are followed: they are the cache's own).
+void removeTree(const std::string &path) { (void)removeTreeAt(AT_FDCWD, path); }
 
 /// The names in `folder` (not following it if it is a symlink: then none).
 std::vector<std::string> listFolder(const std::string &folder) {
@@ -514,25 +610,50 @@ int clearCache(const std::string &folder) {
       return fail(path, "not a folder (a symlink is not followed); nothing "
                         "was removed");
   }
-  std::vector<std::string> doomed = listEntries(folder);
-  for (const std::string &name : listFolder(join(folder, "tmp")))
-    if (name.size() > 65 && isHex(name.substr(0, 64), 64) && name[64] == '-')
-      doomed.push_back(join(join(folder, "tmp"), name));
+  // Every removal goes through descriptors from the tagged folder down,
+  // so a v1/, shard or entry swapped for a symlink meanwhile leads nowhere.
+  std::optional<OpenFolder> root =
+      OpenFolder::open(AT_FDCWD, folder, /*followLink=*/true);
+  if (!root)
+    return fail(folder, std::strerror(errno));
+  auto remove = [&](const OpenFolder &parent, const std::string &parentPath,
+                    const std::string &name) {
+    std::string why = removeTreeAt(parent.descriptor(), name);
+    if (!why.empty())
+      fail(join(parentPath, name), why);
+    return why.empty();
+  };
+  std::string v1Path = join(folder, "v1");
+  if (std::optional<OpenFolder> v1 =
+          OpenFolder::open(root->descriptor(), "v1")) {
+    for (const std::string &shard : v1->names()) {
+      std::optional<OpenFolder> keys;
+      if (isHex(shard, 2))
+        keys = OpenFolder::open(v1->descriptor(), shard);
+      if (!keys)
+        continue;
+      for (const std::string &key : keys->names())
+        if (isHex(key, 64) && llvm::StringRef(key).starts_with(shard) &&
+            keys->holdsFolder(key) && !remove(*keys, join(v1Path, shard), key))
+          return kUserError;
+      // The layout's folders go when they are left empty; anything else
+      // keeps them.
+      ::unlinkat(v1->descriptor(), shard.c_str(), AT_REMOVEDIR);
+    }
+    ::unlinkat(root->descriptor(), "v1", AT_REMOVEDIR);
+  }
+  std::string tmpPath = join(folder, "tmp");
+  if (std::optional<OpenFolder> tmp =
+          OpenFolder::open(root->descriptor(), "tmp")) {
+    for (const std::string &name : tmp->names())
+      if (name.size() > 65 && isHex(name.substr(0, 64), 64) &&
+          name[64] == '-' && !remove(*tmp, tmpPath, name))
+        return kUserError;
+    ::unlinkat(root->descriptor(), "tmp", AT_REMOVEDIR);
+  }
   for (const char *counter : {"hits", "misses"})
-    if (llvm::sys::fs::exists(join(folder, counter)) ||
-        typeOf(join(folder, counter)) == llvm::sys::fs::file_type::symlink_file)
-      doomed.push_back(join(folder, counter));
-  for (const std::string &path : doomed)
-    if (std::error_code ec = removeTree(path))
-      return fail(path, ec.message());
-  // The layout's folders go when they are left empty; anything else keeps
-  // them.
-  std::string v1 = join(folder, "v1");
-  for (const std::string &shard : listFolder(v1))
-    if (isHex(shard, 2))
-      llvm::sys::fs::remove(join(v1, shard));
-  llvm::sys::fs::remove(v1);
-  llvm::sys::fs::remove(join(folder, "tmp"));
+    if (!remove(*root, folder, counter))
+      return kUserError;
   std::cout << "gluonc cache: cleared " << folder << "\n";
   return kSuccess;
 }

@@ -21,10 +21,11 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
-#include <tuple>
 #include <set>
 #include <toml++/toml.h>
+#include <tuple>
 
 using namespace gluonc;
 using namespace gluonc::driver;
@@ -85,6 +86,95 @@ std::string describeType(const toml::node &node) {
   }
 }
 
+/// The most parts a dotted key may have. toml++ nests a table per part,
+/// recursively, in the parser and in the destructor: 300,000 parts
+/// overflowed the stack (issue 32's second pass, M5), while its own depth
+/// limit covers only arrays and inline tables. A manifest's deepest key
+/// has three parts.
+constexpr unsigned kMaxDottedKeyParts = 64;
+
+struct TextPosition {
+  unsigned line = 1, column = 1;
+};
+
+/// Where the first key of more than kMaxDottedKeyParts parts starts, found
+/// without parsing: a chain is a run of bare words and quoted strings
+/// joined by dots (blanks allowed around them), outside comments. A
+/// float's "1.5" counts as two parts and stays far below the limit.
+std::optional<TextPosition> findOverlongDottedKey(std::string_view text) {
+  TextPosition at, chainStart;
+  unsigned parts = 0;
+  bool afterPart = false, afterDot = false;
+  size_t i = 0;
+  auto advance = [&](size_t count) {
+    for (; count && i < text.size(); --count, ++i) {
+      if (text[i] == '\n') {
+        ++at.line;
+        at.column = 1;
+      } else {
+        ++at.column;
+      }
+    }
+  };
+  auto isBare = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
+  // Skips a quoted string starting at i; escapes only in "basic" ones.
+  auto skipString = [&] {
+    char quote = text[i];
+    bool multiline = text.substr(i, 3) == std::string(3, quote);
+    advance(multiline ? 3 : 1);
+    while (i < text.size()) {
+      if (quote == '"' && text[i] == '\\') {
+        advance(2);
+      } else if (multiline ? text.substr(i, 3) == std::string(3, quote)
+                           : text[i] == quote) {
+        advance(multiline ? 3 : 1);
+        return;
+      } else if (!multiline && text[i] == '\n') {
+        return;
+      } else {
+        advance(1);
+      }
+    }
+  };
+  while (i < text.size()) {
+    char c = text[i];
+    bool isPart = isBare(c) || c == '"' || c == '\'';
+    if (isPart) {
+      if (afterDot) {
+        ++parts;
+      } else {
+        parts = 1;
+        chainStart = at;
+      }
+      if (parts > kMaxDottedKeyParts)
+        return chainStart;
+      if (isBare(c)) {
+        while (i < text.size() && isBare(text[i]))
+          advance(1);
+      } else {
+        skipString();
+      }
+      afterPart = true;
+      afterDot = false;
+      continue;
+    }
+    if (c == '.' && afterPart) {
+      afterDot = true;
+      afterPart = false;
+    } else if (c == '#') {
+      while (i < text.size() && text[i] != '\n')
+        advance(1);
+      continue;
+    } else if (c != ' ' && c != '\t') {
+      afterPart = afterDot = false;
+    }
+    advance(1);
+  }
+  return std::nullopt;
+}
+
 class ManifestReader {
 public:
   ManifestReader(std::string path, std::string outputDir, std::ostream &err)
@@ -100,6 +190,12 @@ public:
         readRegularFile(path, SourceManager::kMaxSourceBytes, readError);
     if (!text) {
       err << "gluonc: error: " << readError << "\n";
+      return std::nullopt;
+    }
+    if (std::optional<TextPosition> where = findOverlongDottedKey(*text)) {
+      err << path << ":" << where->line << ":" << where->column
+          << ": error: a dotted key of more than " << kMaxDottedKeyParts
+          << " parts; a manifest's keys have at most three\n";
       return std::nullopt;
     }
     toml::table document;
