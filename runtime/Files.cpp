@@ -90,6 +90,33 @@ gluonrt_status readUpTo(int fd, const std::string &path, uint64_t size,
   return GLUONRT_SUCCESS;
 }
 
+/// Reads `fd` to its end, at most `maxBytes`: for the files of /proc and
+/// /sys, whose size says 0 whatever they hold (issue 32's second pass: a
+/// `file:/proc/...` input read as empty). `fileBytes` gets what was read.
+gluonrt_status readToEnd(int fd, const std::string &path, uint64_t maxBytes,
+                         std::vector<uint8_t> &bytes, std::string &error,
+                         uint64_t *fileBytes) {
+  bytes.clear();
+  uint8_t chunk[65536];
+  while (true) {
+    ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      return fail(ErrorOut{error, GLUONRT_ERROR_IO}, "cannot read {}: {}", path,
+                  errnoText());
+    if (got == 0)
+      break;
+    if (bytes.size() + uint64_t(got) > maxBytes)
+      return fail(ErrorOut{error, GLUONRT_ERROR_IO},
+                  "{} holds more than the limit of {} bytes", path, maxBytes);
+    bytes.insert(bytes.end(), chunk, chunk + got);
+  }
+  if (fileBytes)
+    *fileBytes = bytes.size();
+  return GLUONRT_SUCCESS;
+}
+
 /// The real path of `path` (realpath(3)), or false with errno set.
 bool realPathOf(const std::string &path, std::string &result) {
   char *resolved = ::realpath(path.c_str(), nullptr);
@@ -175,6 +202,8 @@ gluonrt_status readRegularFile(const std::string &path, uint64_t maxBytes,
                 errnoText());
   if (!S_ISREG(info.st_mode))
     return notRegular(path, info.st_mode, error);
+  if (info.st_size == 0)
+    return readToEnd(file.fd, path, maxBytes, bytes, error, fileBytes);
   if (fileBytes)
     *fileBytes = uint64_t(info.st_size);
   if (uint64_t(info.st_size) > maxBytes)

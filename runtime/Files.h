@@ -42,7 +42,9 @@ namespace gluonrt {
 // library call would report.
 
 /// Reads the regular file `path` (symlinks followed: the caller named it),
-/// which must hold at most `maxBytes` bytes. Fails with GLUONRT_ERROR_IO.
+/// which must hold at most `maxBytes` bytes; one whose size says 0 (the
+/// files of /proc and /sys) is read to its end. Fails with
+/// GLUONRT_ERROR_IO.
 /// `fileBytes`, if given, receives the file's size as soon as it is known,
 /// also when the file is then refused as too large or `bytes` cannot hold
 /// it (std::bad_alloc, which is not caught here).

@@ -85,18 +85,31 @@ std::error_code writeThrough(const std::string &path,
                           : std::error_code(errno, std::generic_category());
 }
 
-/// `path` as one spelling per file: its folder's real path (symlinks and
-/// ".." resolved) when the folder exists, else the absolute path without
-/// "." components, then the file name.
+/// `path` as one spelling per file: the real path (symlinks and ".."
+/// resolved) of its nearest folder that exists, then the rest with ".."
+/// taken lexically: that rest does not exist yet, so it holds no symlink,
+/// and the folders the outputs need are created before they are written
+/// (`-MF out/sub/../k.json` with no out/sub is out/k.json; issue 32's
+/// second pass).
 std::string normalize(const std::string &path) {
   llvm::SmallString<256> absolute(path);
   llvm::sys::fs::make_absolute(absolute);
   llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/false);
-  llvm::SmallString<256> folder;
-  if (llvm::sys::fs::real_path(llvm::sys::path::parent_path(absolute), folder))
+  llvm::StringRef existing = absolute;
+  llvm::SmallString<256> real;
+  while (true) {
+    existing = llvm::sys::path::parent_path(existing);
+    if (existing.empty() || !llvm::sys::fs::real_path(existing, real))
+      break;
+  }
+  if (existing.empty())
     return std::string(absolute);
-  llvm::sys::path::append(folder, llvm::sys::path::filename(absolute));
-  return std::string(folder);
+  // real_path gave `real` for `existing`; what follows is appended.
+  llvm::SmallString<256> rest(
+      llvm::StringRef(absolute).drop_front(existing.size()));
+  llvm::sys::path::append(real, rest);
+  llvm::sys::path::remove_dots(real, /*remove_dot_dot=*/true);
+  return std::string(real);
 }
 
 } // namespace
