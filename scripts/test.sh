@@ -38,6 +38,11 @@ ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 # objects above: it must need no LLVM library and write the same files as
 # the build's gluonc.
 bash "$root/scripts/static-check.sh" "$build"
+# The conformance corpus of upstream Gluon kernels, when this machine has
+# it beside the checkout (it is not part of the repository): one row per
+# kernel; a crash fails (tests/conformance/run.py).
+python3 "$root/tests/conformance/run.py" "$root/../shared/conformance" \
+  --gluonc "$build/tools/gluonc/gluonc" --out "$build/conformance"
 # The libFuzzer targets, a minute each, in their own Clang build
 # (build-fuzz), with seeds from the tree and the kernel JSON of $build: a
 # crash fails CI and leaves its reproducer there.

@@ -141,6 +141,15 @@ public:
   void setModuleLoader(ModuleLoader *loader) { moduleLoader = loader; }
   /// The functions of the main module, by name.
   std::vector<std::pair<std::string, FunctionValue>> getModuleFunctions();
+  /// The function `path` names inside functions of the main module
+  /// ("test_fn.kernel", as upstream tests define kernels), with the
+  /// enclosing functions' names bound for it (see bindClosure). Null, with
+  /// `why` set, when there is none.
+  std::optional<FunctionValue> findNestedFunction(const std::string &path,
+                                                  std::string &why);
+  /// The functions of the main module holding a function named `name`
+  /// (found by reading their bodies, nothing evaluated), dotted.
+  std::vector<std::string> findEnclosingPaths(const std::string &name);
   /// Parses and evaluates the expression `text` (a `-D` value, a signature
   /// entry) in the module scope, as a buffer named `bufferName`; it must be
   /// known at compile time.
@@ -410,6 +419,9 @@ private:
     /// `from m import name`: m's binding of `name`, which this one shares
     /// (std::map nodes do not move).
     GlobalBinding *target = nullptr;
+    /// Why the name has no value a kernel can use (a parameter of an
+    /// enclosing function that is never called): the error at a use.
+    std::string unavailable;
   };
   static const GlobalBinding &resolveAlias(const GlobalBinding &binding) {
     const GlobalBinding *resolved = &binding;
@@ -426,7 +438,21 @@ private:
     std::map<std::string, GlobalBinding> globals;
     /// Its names are being bound: an import of it now is a cycle.
     bool loading = false;
+    /// For the names of a function that encloses kernel code (a closure's
+    /// scope): that function, and the scope around it, searched next.
+    const FunctionDefStmt *function = nullptr;
+    ModuleScope *enclosing = nullptr;
   };
+  /// The scope of the names of `def`, a function of `outer` (the module's
+  /// scope or another closure's): its parameters, then its body's
+  /// straight-line imports, definitions and assignments, each evaluated on
+  /// first use as module-level names are; control flow and calls in the
+  /// body are host code and not read. Made once per function.
+  ModuleScope &bindClosure(const FunctionDefStmt &def, ModuleScope &outer);
+  /// The binding of `name` in the current scope or one enclosing it.
+  GlobalBinding *findGlobal(const std::string &name);
+  /// The scope a function's code runs in: its closure's, else its file's.
+  ModuleScope *findScopeOf(const FunctionDefStmt &def);
 
   std::optional<Value> resolveImportPath(const std::string &path);
   /// Binds `bound` in the current module to what `import path` or `from
@@ -500,6 +526,10 @@ private:
   /// Every file's scope, by file id; the main module's, and the one whose
   /// code runs now.
   std::map<uint32_t, std::unique_ptr<ModuleScope>> modules;
+  /// The closures' scopes, by the function whose names they hold, and the
+  /// closure each function defined in one runs in.
+  std::map<const FunctionDefStmt *, std::unique_ptr<ModuleScope>> closures;
+  std::map<const FunctionDefStmt *, ModuleScope *> definedInClosure;
   ModuleScope *mainModule = nullptr;
   ModuleScope *currentModule = nullptr;
   /// Module-level names being evaluated inside one another (see

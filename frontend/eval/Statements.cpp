@@ -19,6 +19,7 @@
 #include "gluonc/Frontend/Parser.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 using namespace gluonc;
@@ -62,15 +63,22 @@ void Interpreter::bind(const std::string &name, Value value) {
   frame()[name] = std::move(value);
 }
 
+Interpreter::GlobalBinding *Interpreter::findGlobal(const std::string &name) {
+  // The names of enclosing functions (a closure), then the module's.
+  for (ModuleScope *scope = currentModule; scope; scope = scope->enclosing) {
+    auto global = scope->globals.find(name);
+    if (global != scope->globals.end())
+      return &global->second;
+  }
+  return nullptr;
+}
+
 Value Interpreter::lookup(const std::string &name, SourceRange range) {
   auto local = frame().find(name);
   if (local != frame().end())
     return local->second;
-  if (currentModule) {
-    auto global = currentModule->globals.find(name);
-    if (global != currentModule->globals.end())
-      return evaluateGlobal(name, global->second, range.begin);
-  }
+  if (GlobalBinding *global = findGlobal(name))
+    return evaluateGlobal(name, *global, range.begin);
   if (const Builtin *builtin = builtins.find("builtins." + name))
     return Value(BuiltinValue{builtin, nullptr});
   diags.error(range, "unknown name '" + name + "'");
@@ -421,8 +429,9 @@ Flow Interpreter::executeFunctionBody(const FunctionDefStmt &def) {
 
 Value Interpreter::runFunction(const FunctionDefStmt &def, Frame locals,
                                SourceLoc loc) {
-  // A function sees the names of the file it is defined in.
-  return inModule(findModule(def.loc.fileId), [&] {
+  // A function sees the names of the function around it, if any, and of
+  // the file it is defined in.
+  return inModule(findScopeOf(def), [&] {
     callStack.emplace_back(&def, loc);
     frames.push_back(std::move(locals));
     returnValue = Value();
@@ -839,9 +848,8 @@ std::optional<Value> Interpreter::resolveQuietly(const Expr &expr) {
     auto local = frame().find(name->id);
     if (local != frame().end())
       return local->second;
-    auto global = currentModule->globals.find(name->id);
-    if (global != currentModule->globals.end())
-      return resolveAlias(global->second).value;
+    if (GlobalBinding *global = findGlobal(name->id))
+      return resolveAlias(*global).value;
     if (const Builtin *builtin = builtins.find("builtins." + name->id))
       return Value(BuiltinValue{builtin, nullptr});
     return std::nullopt;
@@ -942,6 +950,9 @@ Value Interpreter::evaluateGlobal(const std::string &name,
     return evaluateGlobal(name, *binding.target, useLoc);
   if (binding.value)
     return *binding.value;
+  if (!binding.unavailable.empty())
+    failWithNote(useLoc, "'" + name + "' " + binding.unavailable, binding.loc,
+                 "'" + name + "' is declared here");
   // X2 = X1 + 1 where X1 = X0 + 1 ...: each is evaluated inside the next.
   if (globalDepth >= kMaxGlobalDepth)
     fail(useLoc, "module-level names depend on each other more than " +
@@ -989,6 +1000,106 @@ Interpreter::getModuleFunctions() {
         binding.value && binding.value->is<FunctionValue>())
       functions.emplace_back(name, binding.value->get<FunctionValue>());
   return functions;
+}
+
+Interpreter::ModuleScope *Interpreter::findScopeOf(const FunctionDefStmt &def) {
+  auto closure = definedInClosure.find(&def);
+  if (closure != definedInClosure.end())
+    return closure->second;
+  return findModule(def.loc.fileId);
+}
+
+Interpreter::ModuleScope &Interpreter::bindClosure(const FunctionDefStmt &def,
+                                                   ModuleScope &outer) {
+  std::unique_ptr<ModuleScope> &slot = closures[&def];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<ModuleScope>();
+  ModuleScope &scope = *slot;
+  scope.fileId = def.loc.fileId;
+  scope.function = &def;
+  scope.enclosing = &outer;
+  // Parameters first, as the body may rebind them. A default is evaluated
+  // where the function is defined; without one, the value would come from
+  // a call gluonc does not make (pytest's parameters).
+  auto bindParam = [&](const Param &param) {
+    GlobalBinding binding;
+    binding.loc = param.loc;
+    binding.owner = &outer;
+    binding.pendingExpr = param.defaultValue.get();
+    if (!param.defaultValue)
+      binding.unavailable =
+          "is a parameter of '" + def.name +
+          "', which gluonc does not call: only the straight-line "
+          "assignments of an enclosing function are read";
+    scope.globals[param.name] = std::move(binding);
+  };
+  for (const auto *params : {&def.params.posOnlyParams, &def.params.params,
+                             &def.params.kwOnlyParams})
+    for (const Param &param : *params)
+      bindParam(param);
+  for (const std::optional<Param> *param :
+       {&def.params.varArg, &def.params.kwArg})
+    if (*param)
+      bindParam(**param);
+  inModule(&scope, [&] {
+    for (const StmtPtr &stmt : def.body) {
+      if (auto *nested = gluonc::dyn_cast<FunctionDefStmt>(stmt.get()))
+        definedInClosure[nested] = &scope;
+      bindModuleStatement(*stmt);
+    }
+  });
+  return scope;
+}
+
+std::optional<FunctionValue>
+Interpreter::findNestedFunction(const std::string &path, std::string &why) {
+  ModuleScope *scope = mainModule;
+  std::optional<FunctionValue> found;
+  std::string reached;
+  for (size_t start = 0; start <= path.size();) {
+    size_t dot = std::min(path.find('.', start), path.size());
+    std::string name = path.substr(start, dot - start);
+    if (found)
+      scope = &bindClosure(*found->def, *scope);
+    auto binding = scope->globals.find(name);
+    const GlobalBinding *resolved = binding == scope->globals.end()
+                                        ? nullptr
+                                        : &resolveAlias(binding->second);
+    if (!resolved || !resolved->value ||
+        !resolved->value->is<FunctionValue>()) {
+      why = reached.empty()
+                ? "the file has no function '" + name + "'"
+                : "'" + reached + "' defines no function '" + name + "'";
+      return std::nullopt;
+    }
+    found = resolved->value->get<FunctionValue>();
+    reached += (reached.empty() ? "" : ".") + name;
+    start = dot + 1;
+  }
+  return found;
+}
+
+std::vector<std::string>
+Interpreter::findEnclosingPaths(const std::string &name) {
+  std::vector<std::string> paths;
+  std::function<void(const StmtList &, const std::string &)> search =
+      [&](const StmtList &body, const std::string &prefix) {
+        for (const StmtPtr &stmt : body)
+          if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(stmt.get())) {
+            if (!prefix.empty() && def->name == name)
+              paths.push_back(prefix + "." + name);
+            search(def->body,
+                   prefix.empty() ? def->name : prefix + "." + def->name);
+          }
+      };
+  for (auto &[bound, alias] : mainModule->globals)
+    if (const GlobalBinding &binding = resolveAlias(alias);
+        binding.owner == mainModule && binding.value &&
+        binding.value->is<FunctionValue>() &&
+        binding.value->get<FunctionValue>().def)
+      search(binding.value->get<FunctionValue>().def->body, bound);
+  return paths;
 }
 
 //===----------------------------------------------------------------------===//

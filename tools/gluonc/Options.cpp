@@ -325,7 +325,8 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   bool showVersion = false;
   app.add_option("file", options.input, "Kernel source file (.py)");
   app.add_option("-k,--kernel", options.kernel,
-                 "Name of the @gluon.jit kernel to compile");
+                 "Name of the @gluon.jit kernel to compile; one defined "
+                 "inside a function by its path, test_fn.kernel");
   app.add_option("-s,--signature", options.signature,
                  "Parameters in order, Triton AOT style: *fp32:16 (pointer, "
                  "16-byte aligned), i32, i32:16 (divisible by 16), fp32, or a "
