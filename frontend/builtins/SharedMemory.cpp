@@ -582,12 +582,63 @@ Value descriptorReshape(IRGen &gen, const BoundArgs &bound) {
   std::string problem;
   mlir::gluon::MemDescType type =
       mlir::gluon::inferReshapeType(getType(desc), shape, problem);
+  // Triton 3.6's reshape(shape, layout) names the layout the view gets:
+  // it must place every element where reshaping does (the current
+  // spelling infers it).
+  if (type && bound.has("layout")) {
+    auto given = mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(
+        requireSharedLayout(gen, bound.get("layout"), bound.loc("layout")));
+    std::string unused;
+    mlir::gluon::MemDescType named = mlir::gluon::getAllocationType(
+        shape, type.getElementType(), given, unused);
+    if (!named || named.getSharedLayout() != type.getSharedLayout())
+      gen.fail(bound.loc("layout"),
+               "reshape to " + describeLayout(given) +
+                   ": it places the elements elsewhere than reshaping "
+                   "does, which gives " +
+                   describeLayout(type.getLayout()) +
+                   " (drop the layout to take it)");
+    type = named;
+  }
   mlir::OpBuilder &b = gen.getBuilder();
   return makeView(gen, desc, type, problem, bound.callLoc(), "reshape",
                   [&](mlir::gluon::MemDescType type) {
                     return mlir::gluon::MemDescReshapeOp::create(
                         b, gen.getLoc(bound.callLoc()), type, desc.value);
                   });
+}
+
+/// smem._reinterpret(dtype, shape, layout): the same bytes, from the
+/// view's start, as a fresh allocation of that type would lay them out.
+Value descriptorReinterpret(IRGen &gen, const BoundArgs &bound) {
+  const SharedMemoryValue &desc = bound.self().get<SharedMemoryValue>();
+  DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
+  auto layout = mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(
+      requireSharedLayout(gen, bound.get("layout"), bound.loc("layout")));
+  std::vector<int64_t> shape = requireAllocationShape(
+      gen, bound.get("shape"), bound.loc("shape"), "shape", layout);
+  std::string problem;
+  mlir::gluon::MemDescType type = mlir::gluon::getAllocationType(
+      shape, dtype.toMLIR(&gen.getContext()), layout, problem);
+  if (!type)
+    gen.fail(bound.loc("layout"), describeLayout(layout) +
+                                      " cannot lay out shared memory of "
+                                      "shape " +
+                                      listText(shape) + ": " + problem);
+  int64_t bytes =
+      type.getSharedLayout().getAllocationElements() * getStorageBytes(dtype);
+  int64_t available =
+      mlir::gluon::getViewExtent(getType(desc)) * getStorageBytes(desc.dtype);
+  if (bytes > available)
+    gen.failWithNote(bound.callLoc(),
+                     "cannot reinterpret " + Value(desc).toString() + " as " +
+                         Value(dtype).toString() + " " + listText(shape) +
+                         ": that takes " + std::to_string(bytes) +
+                         " bytes, the view spans " + std::to_string(available),
+                     desc.loc, "the shared memory descriptor is defined here");
+  mlir::Value value = mlir::gluon::MemDescReinterpretOp::create(
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), type, desc.value);
+  return Value(makeDescriptor(value, dtype, type, bound.callLoc()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -739,7 +790,10 @@ void gluonc::frontend::registerSharedMemoryBuiltins(BuiltinTable &table) {
   table.addMethod({desc + "slice"}, "start, length, dim=0",
                   withIRGen(descriptorSlice));
   table.addMethod({desc + "permute"}, "order", withIRGen(descriptorPermute));
-  table.addMethod({desc + "reshape"}, "shape", withIRGen(descriptorReshape));
+  table.addMethod({desc + "reshape"}, "shape, layout=None",
+                  withIRGen(descriptorReshape));
+  table.addMethod({desc + "_reinterpret"}, "dtype, shape, layout",
+                  withIRGen(descriptorReinterpret));
   // Allocations live for the whole program.
   table.addMethod({desc + "_keep_alive"}, "",
                   [](Interpreter &, const BoundArgs &) { return Value(); });

@@ -466,9 +466,25 @@ Value fullLike(IRGen &gen, const BoundArgs &bound, bool zeros) {
              std::string("gl.") + name + " fills with a scalar, got a tensor");
   RuntimeValue scalar =
       gen.castTo(gen.toRuntime(fill, fillLoc, dtype), dtype, fillLoc);
-  if (like.isScalar())
+  // shape= and layout= replace the input's (the current API).
+  std::vector<int64_t> shape = like.shape;
+  if (bound.has("shape"))
+    shape = requireShape(gen, bound.get("shape"), bound.loc("shape"), "shape");
+  mlir::Attribute layout = like.layout;
+  if (bound.has("layout"))
+    layout =
+        requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
+  if (shape.empty())
     return scalar;
-  return gen.broadcastTo(scalar, like.shape, like.layout, bound.callLoc());
+  if (!layout ||
+      mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() !=
+          shape.size())
+    gen.fail(bound.has("layout") ? bound.loc("layout") : bound.loc("shape"),
+             "a " + std::to_string(shape.size()) +
+                 "-D shape needs a layout of that rank, got " +
+                 (layout ? describeLayout(layout) : "none") +
+                 (bound.has("layout") ? "" : " (the input's; give layout=)"));
+  return gen.broadcastTo(scalar, shape, layout, bound.callLoc());
 }
 
 /// gl.to_tensor(x): a Python number or bool as a run-time scalar (bool is
@@ -504,11 +520,13 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
                     withIRGen([](IRGen &gen, const BoundArgs &args) {
                       return full(gen, args, /*zeros=*/true);
                     }));
-  table.addFunction({"gl.full_like"}, "input, value, dtype=None",
+  table.addFunction({"gl.full_like"},
+                    "input, value, shape=None, dtype=None, *, layout=None",
                     withIRGen([](IRGen &gen, const BoundArgs &args) {
                       return fullLike(gen, args, /*zeros=*/false);
                     }));
-  table.addFunction({"gl.zeros_like"}, "input, dtype=None",
+  table.addFunction({"gl.zeros_like"},
+                    "input, shape=None, dtype=None, *, layout=None",
                     withIRGen([](IRGen &gen, const BoundArgs &args) {
                       return fullLike(gen, args, /*zeros=*/true);
                     }));

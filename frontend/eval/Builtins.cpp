@@ -266,6 +266,25 @@ void BuiltinTable::addNamespace(const std::string &name) {
     namespaces.insert(expanded.substr(0, dot));
 }
 
+void BuiltinTable::addReexport(const std::string &name,
+                               const std::string &existing) {
+  std::string to = expandAlias(name), from = expandAlias(existing);
+  std::vector<std::pair<std::string, const Builtin *>> added;
+  for (const auto &[entry, builtin] : byName)
+    if (entry == from || entry.rfind(from + ".", 0) == 0)
+      added.emplace_back(to + entry.substr(from.size()), builtin);
+  assert(!added.empty() && "a re-export of nothing");
+  for (const auto &[entry, builtin] : added) {
+    [[maybe_unused]] bool inserted = byName.emplace(entry, builtin).second;
+    assert(inserted && "a re-export over an existing name");
+    if (builtin->kind != Builtin::Kind::Method &&
+        builtin->kind != Builtin::Kind::Property)
+      addNamespace(entry.substr(0, entry.rfind('.')));
+  }
+  if (isNamespace(from))
+    addNamespace(to);
+}
+
 const Builtin *BuiltinTable::find(std::string_view name) const {
   auto it = byName.find(expandAlias(name));
   return it == byName.end() ? nullptr : it->second;

@@ -148,6 +148,11 @@ public:
   void addConstant(std::vector<std::string> names, Value value);
   /// A module that has no entries (yet): `gl.nvidia`.
   void addNamespace(const std::string &name);
+  /// `name` re-exports `existing` (a builtin or a module, every entry
+  /// under it), as `from ..hopper import mbarrier` does in a Python
+  /// package: each entry gets a second name; its own stays canonical.
+  /// Call it after `existing` is registered.
+  void addReexport(const std::string &name, const std::string &existing);
 
   /// The entry of a qualified name (aliases or full module paths); null
   /// when there is none.

@@ -177,12 +177,22 @@ Value Interpreter::runtimeSubscript(const Value &, const Expr &,
 // Attributes
 //===----------------------------------------------------------------------===//
 
+/// "Blackwell: " for a name of Gluon's Blackwell modules (tcgen05, tensor
+/// memory), which gluonc does not implement yet; "" otherwise.
+static std::string describeBlackwell(const std::string &path) {
+  std::string blackwell = BuiltinTable::expandAlias("gl.nvidia.blackwell");
+  return path == blackwell || path.rfind(blackwell + ".", 0) == 0
+             ? "Blackwell: "
+             : "";
+}
+
 void Interpreter::failUnavailableModule(const NamespaceValue &ns,
                                         SourceLoc loc) {
   // Triton's own modules gluonc does not implement yet, versus host-side
   // modules (torch, numpy) that kernels can never use.
   if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0)
-    fail(loc, "not supported yet: module '" + ns.path + "'");
+    fail(loc, "not supported yet: " + describeBlackwell(ns.path) + "module '" +
+                  ns.path + "'");
   fail(loc, "module '" + ns.path + "' is not available in kernels");
 }
 
@@ -195,7 +205,8 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
       return getModuleAttribute(*ns, name, loc);
     if (std::optional<Value> member = builtins.lookupMember(ns->path, name))
       return *member;
-    fail(loc, "not supported yet: '" + ns->path + "." + name + "'");
+    fail(loc, "not supported yet: " + describeBlackwell(ns->path) + "'" +
+                  ns->path + "." + name + "'");
   }
   if (object.isAggregate())
     return getAggregateAttribute(object, name, loc);

@@ -285,8 +285,9 @@ struct MemDescSubsliceOpConversion
   }
 };
 
-/// Permuted and reshaped views keep every element where it was: the same
-/// address, another layout.
+/// Permuted and reshaped views keep every element where it was, and a
+/// reinterpreted one starts where its source does: the same address,
+/// another type.
 template <typename OpTy>
 struct SameAddressViewConversion : SharedMemoryPattern<OpTy> {
   using SharedMemoryPattern<OpTy>::SharedMemoryPattern;
@@ -312,6 +313,7 @@ void gluonc::populateSharedMemoryOpToLLVMPatterns(
                LocalLoadOpConversion, MemDescIndexOpConversion,
                MemDescSubsliceOpConversion,
                SameAddressViewConversion<gluon::MemDescPermuteOp>,
-               SameAddressViewConversion<gluon::MemDescReshapeOp>>(converter,
-                                                                   context);
+               SameAddressViewConversion<gluon::MemDescReshapeOp>,
+               SameAddressViewConversion<gluon::MemDescReinterpretOp>>(
+      converter, context);
 }

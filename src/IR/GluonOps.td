@@ -511,6 +511,24 @@ def Gluon_MemDescReshapeOp : Gluon_Op<"memdesc_reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Gluon_MemDescReinterpretOp : Gluon_Op<"memdesc_reinterpret", [Pure]> {
+  let summary = "the same bytes of shared memory as another type";
+  let description = [{
+    `gluon.memdesc_reinterpret %s : !gluon.memdesc<2048xi8, #shared> ->
+    !gluon.memdesc<32x16xi32, #shared2>`: a view that starts where `src`
+    starts and reads its bytes as the result's element type, shape and
+    layout (Gluon's `smem._reinterpret(dtype, shape, layout)`). The result
+    is a whole view (its shape is its allocation shape) and must fit in the
+    bytes `src` spans.
+  }];
+  let arguments = (ins Gluon_MemDesc:$src);
+  let results = (outs Gluon_MemDesc:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Asynchronous copies of threads to shared memory (cp.async on NVIDIA,
 // global_load_lds on AMD; AsyncOps.cpp)

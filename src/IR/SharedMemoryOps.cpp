@@ -843,6 +843,39 @@ static LogicalResult verifyViewType(Operation *op, MemDescType inferred,
   return success();
 }
 
+int64_t mlir::gluon::getViewExtent(MemDescType type) {
+  gluonc::SharedLayout layout = type.getSharedLayout();
+  int64_t bits = 0;
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < type.getShape()[d]; ++bit)
+      bits |= layout.getCoordBitOffset(d, bit);
+  return layout.pad(bits) + 1;
+}
+
+bool mlir::gluon::isMemDescView(Operation *op) {
+  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescPermuteOp,
+             MemDescReshapeOp, MemDescReinterpretOp>(op);
+}
+
+LogicalResult MemDescReinterpretOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  if (result.getShape() != result.getAllocShape())
+    return emitOpError() << "the result must be a whole view (its shape its "
+                            "allocation shape), got "
+                         << result;
+  Type srcElement = src.getElementType(), element = result.getElementType();
+  if (!srcElement.isIntOrFloat() || !element.isIntOrFloat())
+    return emitOpError() << "reinterprets only int and float elements";
+  int64_t srcBits = getViewExtent(src) * srcElement.getIntOrFloatBitWidth();
+  int64_t bits = result.getSharedLayout().getAllocationElements() *
+                 element.getIntOrFloatBitWidth();
+  if (bits > srcBits)
+    return emitOpError() << "the result spans " << bits / 8
+                         << " bytes, more than the " << srcBits / 8
+                         << " bytes of its source";
+  return success();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   std::string problem;
   MemDescType inferred = inferIndexType(getSrc().getType(), problem);

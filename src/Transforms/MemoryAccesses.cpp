@@ -29,8 +29,7 @@ gluon::LocalAllocOp gluonc::getAllocation(Value descriptor) {
   Operation *def = descriptor.getDefiningOp();
   if (auto alloc = dyn_cast_or_null<gluon::LocalAllocOp>(def))
     return alloc;
-  if (!isa_and_nonnull<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
-                       gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+  if (!def || !gluon::isMemDescView(def))
     return {};
   return getAllocation(def->getOperand(0));
 }
@@ -47,8 +46,9 @@ std::optional<int64_t> getViewOrigin(Value descriptor) {
     return std::nullopt;
   if (isa<gluon::LocalAllocOp>(def))
     return 0;
-  if (!isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
-           gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(def))
+  // A reinterpreted view counts elements of another type: its place in
+  // the allocation's elements is not followed (the whole allocation).
+  if (!gluon::isMemDescView(def) || isa<gluon::MemDescReinterpretOp>(def))
     return std::nullopt;
   Value src = def->getOperand(0);
   std::optional<int64_t> origin = getViewOrigin(src);
@@ -66,16 +66,6 @@ std::optional<int64_t> getViewOrigin(Value descriptor) {
   return origin;
 }
 
-/// Elements from a view's first element past its last one.
-int64_t getViewExtent(gluon::MemDescType type) {
-  SharedLayout layout = type.getSharedLayout();
-  int64_t bits = 0;
-  for (unsigned d = 0; d < type.getRank(); ++d)
-    for (unsigned bit = 0; (int64_t(1) << bit) < type.getShape()[d]; ++bit)
-      bits |= layout.getCoordBitOffset(d, bit);
-  return layout.pad(bits) + 1;
-}
-
 } // namespace
 
 std::optional<std::pair<int64_t, int64_t>>
@@ -84,8 +74,8 @@ gluonc::getViewElements(Value descriptor) {
   if (!origin)
     return std::nullopt;
   return std::make_pair(
-      *origin,
-      *origin + getViewExtent(cast<gluon::MemDescType>(descriptor.getType())));
+      *origin, *origin + gluon::getViewExtent(
+                             cast<gluon::MemDescType>(descriptor.getType())));
 }
 
 SmallVector<Access> gluonc::getAccesses(Operation *op) {

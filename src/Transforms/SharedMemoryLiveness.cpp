@@ -35,6 +35,7 @@
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Async.h"
+#include "gluonc/IR/MemDesc.h"
 #include "gluonc/IR/NvidiaOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -51,10 +52,7 @@ bool isLoop(Operation *op) {
   return isa<LoopLikeOpInterface>(op) || isa<scf::WhileOp>(op);
 }
 
-bool isView(Operation *op) {
-  return isa<gluon::MemDescIndexOp, gluon::MemDescSubsliceOp,
-             gluon::MemDescPermuteOp, gluon::MemDescReshapeOp>(op);
-}
+bool isView(Operation *op) { return gluon::isMemDescView(op); }
 
 /// The elements of its mbarrier allocation an mbarrier operand views: the
 /// whole allocation when the view's place is not constant.

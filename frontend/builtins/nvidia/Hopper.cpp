@@ -338,10 +338,17 @@ void gluonc::frontend::registerHopperBuiltins(BuiltinTable &table) {
                     "from_cta=None",
                     withIRGen(mbarrierExpect));
   table.addFunction({hopper + "mbarrier.arrive"},
-                    "mbarrier, *, count=1, pred=True, from_cta=None",
+                    "mbarrier, count=1, pred=True, *, from_cta=None",
                     withIRGen(mbarrierArrive));
   table.addFunction({ampere + "mbarrier.arrive"}, "mbarrier, *, pred=True",
                     withIRGen(mbarrierArrive));
+
+  // Blackwell's module re-exports Hopper's mbarrier, fence and TMA copies
+  // (upstream nvidia/blackwell/__init__.py); kernels for sm_90a use them
+  // through it.
+  const std::string blackwell = "gl.nvidia.blackwell.";
+  for (const char *name : {"mbarrier", "fence_async_shared", "tma"})
+    table.addReexport(blackwell + name, hopper + name);
 
   // The tensor descriptor a tensordesc<...> parameter binds.
   const std::string desc = "tensor_descriptor.";

@@ -50,6 +50,14 @@ MemDescType inferPermuteType(MemDescType src, ArrayRef<int32_t> order,
 MemDescType inferReshapeType(MemDescType src, ArrayRef<int64_t> shape,
                              std::string &problem);
 
+/// Elements (padding included) from the first element of the view `type`
+/// past its last one.
+int64_t getViewExtent(MemDescType type);
+
+/// Whether `op` makes a view of the shared memory its first operand views
+/// (index, subslice, permute, reshape, reinterpret): the same allocation.
+bool isMemDescView(Operation *op);
+
 } // namespace mlir::gluon
 
 #endif // GLUONC_IR_MEMDESC_H

@@ -89,3 +89,23 @@ func.func @permute_layout(%a: !gluon.memdesc<32x64xf32, #shared>) {
   %b = gluon.memdesc_permute %a {order = array<i32: 1, 0>} : !gluon.memdesc<32x64xf32, #shared> -> !gluon.memdesc<64x32xf32, #shared>
   return
 }
+
+// -----
+
+#swizzled = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+func.func @reinterpret_past_the_view() {
+  %a = gluon.local_alloc -> !gluon.memdesc<64xi8, #swizzled>
+  // expected-error @+1 {{the result spans 128 bytes, more than the 64 bytes of its source}}
+  %b = gluon.memdesc_reinterpret %a : !gluon.memdesc<64xi8, #swizzled> -> !gluon.memdesc<32xf32, #swizzled>
+  return
+}
+
+// -----
+
+#swizzled = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+func.func @reinterpret_to_a_part() {
+  %a = gluon.local_alloc -> !gluon.memdesc<64xi8, #swizzled>
+  // expected-error @+1 {{the result must be a whole view (its shape its allocation shape)}}
+  %b = gluon.memdesc_reinterpret %a : !gluon.memdesc<64xi8, #swizzled> -> !gluon.memdesc<8xi32, #swizzled, 16>
+  return
+}

@@ -36,6 +36,8 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     %f = gluon.local_alloc %x : tensor<32x64xf32, #blocked> -> !gluon.memdesc<32x64xf32, #padded>
     // CHECK: gluon.memdesc_reshape %{{.*}} : !gluon.memdesc<2x32x64xf32, #[[S]]> -> !gluon.memdesc<64x64xf32, #[[S]]>
     %g = gluon.memdesc_reshape %a : !gluon.memdesc<2x32x64xf32, #swizzled> -> !gluon.memdesc<64x64xf32, #swizzled>
+    // CHECK: gluon.memdesc_reinterpret %{{.*}} : !gluon.memdesc<2x32x64xf32, #[[S]]> -> !gluon.memdesc<64x64xf16, #[[S]]>
+    %g2 = gluon.memdesc_reinterpret %a : !gluon.memdesc<2x32x64xf32, #swizzled> -> !gluon.memdesc<64x64xf16, #swizzled>
     %h = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
     %j = gluon.local_alloc -> !gluon.memdesc<8xf16, #explicit>
     %k = gluon.local_alloc -> !gluon.memdesc<2x2xf16, #linear>
