@@ -244,23 +244,18 @@ static Value makeSliceLayout(IRGen &gen, const BoundArgs &bound) {
 }
 
 void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
-  auto isLayout = [](auto kind) {
-    return [](const Value &value) {
-      auto *layout = value.getIf<LayoutValue>();
-      return layout && mlir::isa<decltype(kind)>(layout->attr);
-    };
-  };
   table.addClass({"gl.BlockedLayout"},
                  "size_per_thread, threads_per_warp, warps_per_cta, order, "
                  "ctas_per_cga=None, cta_split_num=None, cta_order=None",
                  withIRGen(makeBlockedLayout),
-                 isLayout(mlir::gluon::BlockedLayoutAttr()));
-  table.addClass({"gl.SliceLayout"}, "dim, parent",
-                 withIRGen(makeSliceLayout),
-                 isLayout(mlir::gluon::SliceLayoutAttr()));
+                 isLayoutOf<mlir::gluon::BlockedLayoutAttr>);
+  table.addClass({"gl.SliceLayout"}, "dim, parent", withIRGen(makeSliceLayout),
+                 isLayoutOf<mlir::gluon::SliceLayoutAttr>);
   table.addClass({"gl.DistributedLinearLayout"},
                  "reg_bases, lane_bases, warp_bases, block_bases, shape",
-                 withIRGen(makeDistributedLinearLayout));
+                 withIRGen(makeDistributedLinearLayout),
+                 isLayoutOf<mlir::gluon::LinearLayoutAttr>);
   table.addClass({"gl.DotOperandLayout"}, "operand_index, parent, k_width",
-                 withIRGen(makeDotOperandLayout));
+                 withIRGen(makeDotOperandLayout),
+                 isLayoutOf<mlir::gluon::DotOperandLayoutAttr>);
 }

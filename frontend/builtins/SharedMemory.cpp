@@ -751,25 +751,31 @@ void gluonc::frontend::registerSharedMemoryBuiltins(BuiltinTable &table) {
                           "cta_order=None, cga_layout=None";
   table.addClass({"gl.SwizzledSharedLayout"},
                  "vec, per_phase, max_phase, order, " + cga,
-                 withIRGen(swizzledSharedLayout));
+                 withIRGen(swizzledSharedLayout),
+                 isLayoutOf<mlir::gluon::SwizzledSharedLayoutAttr>);
   table.addClass({"gl.NVMMASharedLayout"},
                  "swizzle_byte_width, element_bitwidth, rank=None, "
-                 "transposed=False, fp4_padded=False, " + cga,
-                 withIRGen(nvmmaSharedLayout));
+                 "transposed=False, fp4_padded=False, " +
+                     cga,
+                 withIRGen(nvmmaSharedLayout),
+                 isLayoutOf<mlir::gluon::NVMMASharedLayoutAttr>);
   table.addFunction({"gl.NVMMASharedLayout.get_default_for"},
                     "block_shape, dtype, transposed=False, fp4_padded=False, " +
                         cga,
                     withIRGen(nvmmaDefaultFor));
   table.addClass({"gl.PaddedSharedLayout"},
                  "interval_padding_pairs, offset_bases=None, "
-                 "block_bases=None, shape=None, order=None, " + cga,
-                 withIRGen(paddedSharedLayout));
+                 "block_bases=None, shape=None, order=None, " +
+                     cga,
+                 withIRGen(paddedSharedLayout),
+                 isLayoutOf<mlir::gluon::PaddedSharedLayoutAttr>);
   table.addFunction({"gl.PaddedSharedLayout.with_identity_for"},
                     "interval_padding_pairs, shape, order, " + cga,
                     withIRGen(paddedWithIdentityFor));
   table.addClass({"gl.SharedLinearLayout"},
                  "offset_bases, block_bases=None, alignment=16",
-                 withIRGen(sharedLinearLayout));
+                 withIRGen(sharedLinearLayout),
+                 isLayoutOf<mlir::gluon::SharedLinearLayoutAttr>);
   table.addFunction({"gl.allocate_shared_memory"},
                     "element_ty, shape, layout, value=None",
                     withIRGen(allocateSharedMemory));

@@ -133,6 +133,13 @@ inline LayoutValue makeLayoutValue(mlir::Attribute attr) {
   return LayoutValue{attr, describeLayout(attr)};
 }
 
+/// The isinstance() check of a layout class: a layout whose attribute is
+/// an `AttrT` (`isinstance(x, gl.NVMMASharedLayout)`).
+template <typename AttrT> bool isLayoutOf(const Value &value) {
+  auto *layout = value.getIf<LayoutValue>();
+  return layout && mlir::isa<AttrT>(layout->attr);
+}
+
 } // namespace gluonc::frontend
 
 //===----------------------------------------------------------------------===//

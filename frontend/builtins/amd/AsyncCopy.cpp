@@ -156,8 +156,9 @@ void gluonc::frontend::registerAMDAsyncCopyBuiltins(BuiltinTable &table) {
                       "cache_modifier=''",
                       withIRGen(bufferLoadToShared));
     table.addFunction({prefix + "commit_group"}, "", withIRGen(commitGroup));
-    table.addFunction({prefix + "wait_group"}, "num_outstanding=0",
-                      withIRGen(waitGroup));
+    // async_wait is the older name of wait_group (upstream renamed it).
+    table.addFunction({prefix + "wait_group", prefix + "async_wait"},
+                      "num_outstanding=0", withIRGen(waitGroup));
     table.addFunction({prefix + "load_shared_relaxed"}, "smem, layout",
                       withIRGen(loadSharedRelaxed));
   }

@@ -151,7 +151,8 @@ void gluonc::frontend::registerAMDMfmaBuiltins(BuiltinTable &table) {
                  "version, instr_shape, transposed, warps_per_cta, "
                  "element_bitwidth=None, tiles_per_warp=None, "
                  "ctas_per_cga=None, cta_split_num=None, cta_order=None",
-                 withIRGen(makeMfmaLayout));
+                 withIRGen(makeMfmaLayout),
+                 isLayoutOf<mlir::gluon::AMDMFMALayoutAttr>);
   for (unsigned version : {3u, 4u}) {
     std::string set = "gl.amd.cdna" + std::to_string(version) + ".";
     table.addFunction({set + "mfma"}, "a, b, acc",

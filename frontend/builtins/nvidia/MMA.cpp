@@ -60,5 +60,6 @@ void gluonc::frontend::registerNvidiaMmaBuiltins(BuiltinTable &table) {
   table.addClass({"gl.NVMMADistributedLayout"},
                  "version, warps_per_cta, instr_shape, ctas_per_cga=None, "
                  "cta_split_num=None, cta_order=None, cga_layout=None",
-                 withIRGen(nvmmaDistributedLayout));
+                 withIRGen(nvmmaDistributedLayout),
+                 isLayoutOf<mlir::gluon::NVMMADistributedLayoutAttr>);
 }

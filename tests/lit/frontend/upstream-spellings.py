@@ -3,7 +3,8 @@
 # fence and TMA copies on sm_90a; mbarrier.arrive's count given by
 # position; zeros_like/full_like with shape=, dtype= and layout=; Triton
 # 3.6's smem.reshape(shape, layout); smem._reinterpret(dtype, shape,
-# layout). What Blackwell alone has says so.
+# layout); isinstance() with a layout class. What Blackwell alone has says
+# so. (cdna4's async_wait, wait_group's older name: amd/async-copy.test.)
 # RUN: rm -rf %t
 # RUN: %gluonc %s -k blackwell_names -s "" --emit gluon-ir,cubin -o %t/bw
 # RUN: FileCheck %s --check-prefix=BW < %t/bw/blackwell_names.sm_90a.gluon.mlir
@@ -11,6 +12,7 @@
 # RUN: FileCheck %s --check-prefix=LIKE < %t/like/like.sm_90a.gluon.mlir
 # RUN: %gluonc %s -k views -s "*i32:16" --emit gluon-ir,cubin -o %t/views
 # RUN: FileCheck %s --check-prefix=VIEWS < %t/views/views.sm_90a.gluon.mlir
+# RUN: %gluonc %s -k layout_classes -s "" -o %t/classes
 # RUN: %expect-exit 1 %gluonc %s -k tcgen05 -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=TCGEN05
 # RUN: %expect-exit 1 %gluonc %s -k like_rank -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=RANK
 # RUN: %expect-exit 1 %gluonc %s -k reshape_elsewhere -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
@@ -113,3 +115,14 @@ def reinterpret_too_big():
 
 
 # TOOBIG: upstream-spellings.py:[[@LINE-3]]:5: error: cannot reinterpret {{.*}} as gl.int32 [32, 16]: that takes 2048 bytes, the view spans 1024
+
+
+@gluon.jit
+def layout_classes():
+    nvmma: gl.constexpr = gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16)
+    blocked: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    gl.static_assert(isinstance(nvmma, gl.NVMMASharedLayout))
+    gl.static_assert(not isinstance(nvmma, gl.SwizzledSharedLayout))
+    gl.static_assert(isinstance(blocked, (gl.SliceLayout, gl.BlockedLayout)))
+    gl.static_assert(not isinstance(blocked, gl.NVMMADistributedLayout))
+    gl.static_assert(isinstance(gl.SliceLayout(0, gl.BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])), gl.SliceLayout))

@@ -49,5 +49,5 @@ def global_wide_kernel(a_ptr, out_ptr):
     offsets = rows[:, None] * 64 + cols[None, :]
     gl.amd.cdna4.async_copy.global_load_to_shared(smem, a_ptr + offsets)
     gl.amd.cdna4.async_copy.commit_group()
-    gl.amd.cdna4.async_copy.wait_group(0)
+    gl.amd.cdna4.async_copy.async_wait(0)  # the older name of wait_group
     gl.store(out_ptr + offsets, smem.load(layout))
