@@ -50,6 +50,9 @@ std::string ObjectTraits<TypeValue>::render(const TypeValue &type, Style) {
   if (type.isBlock)
     return "<" + listText(type.shape) + ", " + type.dtype.getTritonName() +
            ">";
+  if (type.isTensorDesc)
+    return "tensor_descriptor_type<" + type.dtype.getTritonName() +
+           listText(type.shape) + ", " + type.layoutText + ">";
   if (type.isSharedMemory)
     return "shared_memory_descriptor<" + type.dtype.getTritonName() + ", " +
            listText(type.shape) + ", " + type.layoutText + ", " +

@@ -78,6 +78,9 @@ struct TensorDescValue {
 struct TypeValue {
   bool isSharedMemory = false;
   bool isBlock = false;
+  /// A tensor descriptor's type (`desc.type`): its block (dtype, shape)
+  /// and its shared layout.
+  bool isTensorDesc = false;
   DType dtype;
   std::vector<int64_t> shape;
   /// For descriptors.
@@ -86,8 +89,8 @@ struct TypeValue {
   std::string layoutText;
 
   bool operator==(const TypeValue &other) const {
-    return isSharedMemory == other.isSharedMemory &&
-           isBlock == other.isBlock && dtype == other.dtype &&
+    return isSharedMemory == other.isSharedMemory && isBlock == other.isBlock &&
+           isTensorDesc == other.isTensorDesc && dtype == other.dtype &&
            shape == other.shape && allocShape == other.allocShape &&
            layout == other.layout;
   }
@@ -195,6 +198,7 @@ template <> struct ObjectTraits<TensorDescValue> {
 template <> struct ObjectTraits<TypeValue> {
   static std::string getTypeName(const TypeValue &type) {
     return type.isBlock          ? "block_type"
+           : type.isTensorDesc   ? "tensor_descriptor_type"
            : type.isSharedMemory ? "shared_memory_descriptor_type"
                                  : "distributed_type";
   }

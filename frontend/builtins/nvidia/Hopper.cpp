@@ -356,6 +356,32 @@ void gluonc::frontend::registerHopperBuiltins(BuiltinTable &table) {
                     [](Interpreter &, const BoundArgs &args) {
                       return Value(blockTypeOf(tensorDescOf(args)));
                     });
+  // desc.type: the descriptor's type, whose block_type and layout are the
+  // descriptor's (04-tma writes `a_desc.type.block_type.element_ty`).
+  table.addProperty({desc + "type"}, [](Interpreter &, const BoundArgs &args) {
+    const TensorDescValue &d = tensorDescOf(args);
+    TypeValue type = blockTypeOf(d);
+    type.isBlock = false;
+    type.isTensorDesc = true;
+    type.layout = d.layout;
+    type.layoutText = d.layoutText;
+    return Value(type);
+  });
+  const std::string descType = "tensor_descriptor_type.";
+  table.addProperty({descType + "block_type"},
+                    [](Interpreter &, const BoundArgs &args) {
+                      TypeValue block = args.self().get<TypeValue>();
+                      block.isTensorDesc = false;
+                      block.isBlock = true;
+                      block.layout = {};
+                      block.layoutText.clear();
+                      return Value(block);
+                    });
+  table.addProperty({descType + "layout"},
+                    [](Interpreter &, const BoundArgs &args) {
+                      const TypeValue &type = args.self().get<TypeValue>();
+                      return Value(LayoutValue{type.layout, type.layoutText});
+                    });
   table.addProperty({desc + "block_shape"},
                     [](Interpreter &, const BoundArgs &args) {
                       return shapeTuple(tensorDescOf(args).blockShape);

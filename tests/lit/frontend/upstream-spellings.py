@@ -3,7 +3,8 @@
 # fence and TMA copies on sm_90a; mbarrier.arrive's count given by
 # position; zeros_like/full_like with shape=, dtype= and layout=; Triton
 # 3.6's smem.reshape(shape, layout); smem._reinterpret(dtype, shape,
-# layout); isinstance() with a layout class. What Blackwell alone has says
+# layout); isinstance() with a layout class; a tensor descriptor's
+# `desc.type` (block_type, layout). What Blackwell alone has says
 # so. (cdna4's async_wait, wait_group's older name: amd/async-copy.test.)
 # RUN: rm -rf %t
 # RUN: %gluonc %s -k blackwell_names -s "" --emit gluon-ir,cubin -o %t/bw
@@ -13,6 +14,7 @@
 # RUN: %gluonc %s -k views -s "*i32:16" --emit gluon-ir,cubin -o %t/views
 # RUN: FileCheck %s --check-prefix=VIEWS < %t/views/views.sm_90a.gluon.mlir
 # RUN: %gluonc %s -k layout_classes -s "" -o %t/classes
+# RUN: %gluonc %s -k descriptor_type -s "tensordesc<fp16[64, 32]>" -o %t/desc 2>&1 | FileCheck %s --check-prefix=DESC
 # RUN: %expect-exit 1 %gluonc %s -k tcgen05 -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=TCGEN05
 # RUN: %expect-exit 1 %gluonc %s -k like_rank -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=RANK
 # RUN: %expect-exit 1 %gluonc %s -k reshape_elsewhere -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
@@ -126,3 +128,15 @@ def layout_classes():
     gl.static_assert(isinstance(blocked, (gl.SliceLayout, gl.BlockedLayout)))
     gl.static_assert(not isinstance(blocked, gl.NVMMADistributedLayout))
     gl.static_assert(isinstance(gl.SliceLayout(0, gl.BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])), gl.SliceLayout))
+
+
+@gluon.jit
+def descriptor_type(desc):
+    gl.static_assert(desc.type.block_type.element_ty == gl.float16)
+    gl.static_assert(desc.type.block_type.shape == [64, 32])
+    gl.static_assert(desc.type.block_type == desc.block_type)
+    gl.static_assert(desc.type.layout == desc.layout)
+    gl.static_print(desc.type)
+
+
+# DESC: tensor_descriptor_type<fp16[64, 32], NVMMASharedLayout(swizzle_byte_width=64,
