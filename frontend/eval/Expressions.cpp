@@ -191,8 +191,10 @@ void Interpreter::failUnavailableModule(const NamespaceValue &ns,
   // Triton's own modules gluonc does not implement yet, versus host-side
   // modules (torch, numpy) that kernels can never use.
   if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0)
-    fail(loc, "not supported yet: " + describeBlackwell(ns.path) + "module '" +
-                  ns.path + "'");
+    fail(loc, "not supported yet: " +
+                  (describeBlackwell(ns.path).empty()
+                       ? "module '" + ns.path + "'"
+                       : describeBlackwell(ns.path) + "'" + ns.path + "'"));
   fail(loc, "module '" + ns.path + "' is not available in kernels");
 }
 

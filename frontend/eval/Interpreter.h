@@ -141,6 +141,10 @@ public:
   void setModuleLoader(ModuleLoader *loader) { moduleLoader = loader; }
   /// The functions of the main module, by name.
   std::vector<std::pair<std::string, FunctionValue>> getModuleFunctions();
+  /// `importlib.import_module(name)`: the kernel file `name` (dotted,
+  /// absolute) as `import name` finds it, its names bound; an error at
+  /// `loc` when no file provides it.
+  Value importModule(const std::string &name, SourceLoc loc);
   /// The function `path` names inside functions of the main module
   /// ("test_fn.kernel", as upstream tests define kernels), with the
   /// enclosing functions' names bound for it (see bindClosure). Null, with

@@ -1067,6 +1067,19 @@ void gluonc::frontend::registerPythonBuiltins(BuiltinTable &table) {
   table.addFunction({"builtins.ord"}, "c", compileTime(ord));
   table.addFunction({"builtins.isinstance"}, "obj, classinfo", isinstance);
   table.addFunction({"builtins.print"}, "*args, **kwargs", notInKernels);
+  // importlib.import_module("name") with a constant name: the kernel file,
+  // as `import name` loads it (a static form; no code runs).
+  table.addNamespace("importlib");
+  table.addFunction({"importlib.import_module"}, "name, package=None",
+                    [](Interpreter &interpreter, const BoundArgs &args) {
+                      if (args.has("package"))
+                        interpreter.fail(args.loc("package"),
+                                         "not supported yet: "
+                                         "importlib.import_module with a "
+                                         "package (relative names)");
+                      return interpreter.importModule(args.getString("name"),
+                                                      args.loc("name"));
+                    });
 
   table.addMethod({"int.bit_length"}, "", bitLength);
   table.addMethod({"float.is_integer"}, "", isInteger);

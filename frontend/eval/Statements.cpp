@@ -627,14 +627,18 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
 //===----------------------------------------------------------------------===//
 
 /// Triton's namespaces are gluonc's builtins, whatever files there are.
+/// Triton's modules, and the Python module whose functions gluonc
+/// evaluates (importlib's import_module, which upstream tutorials use to
+/// load a sibling file whose name is no identifier: "05-wgmma").
 static bool isBuiltinNamespace(const std::string &path) {
-  return path == "triton" || path.rfind("triton.", 0) == 0;
+  return path == "triton" || path.rfind("triton.", 0) == 0 ||
+         path == "importlib";
 }
 
 std::optional<Value> Interpreter::resolveImportPath(const std::string &path) {
   if (!isBuiltinNamespace(path))
     return std::nullopt;
-  Value current(NamespaceValue{"triton", true});
+  Value current(NamespaceValue{path.substr(0, path.find('.')), true});
   size_t start = path.find('.');
   while (start != std::string::npos) {
     size_t end = path.find('.', start + 1);
@@ -650,6 +654,19 @@ std::optional<Value> Interpreter::resolveImportPath(const std::string &path) {
     start = end;
   }
   return current;
+}
+
+Value Interpreter::importModule(const std::string &name, SourceLoc loc) {
+  if (name.empty() || name.front() == '.' || name.back() == '.' ||
+      name.find("..") != std::string::npos)
+    fail(loc, "not supported yet: importlib.import_module of '" + name +
+                  "' (a relative or empty name)");
+  ModuleScope *file = importFile(name, 0, loc);
+  if (!file)
+    fail(loc, "no module named '" + name +
+                  "': importlib.import_module loads kernel files found as "
+                  "`import` finds them (the source's folder, then -I)");
+  return moduleValue(*file, name);
 }
 
 Interpreter::ModuleScope *Interpreter::findModule(uint32_t fileId) {
