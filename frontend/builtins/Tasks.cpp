@@ -7,7 +7,9 @@
 // gl.warp_specialize(functions_and_args, worker_num_warps, worker_num_regs)
 // is Triton 3.6's form: functions_and_args[0] is (default_fn, args), the
 // rest are the workers; worker_num_regs may be left out (Triton main). The
-// default function's return value (None, a value or a tuple) is the call's.
+// older keyword and five-argument spellings are read into it
+// (readTaskArguments). The default function's return value (None, a value
+// or a tuple) is the call's.
 //
 // tlx.async_tasks() and tlx.async_task(...) only describe tasks; the `with`
 // statement that uses them is IRGen::executeWith (irgen/Tasks.cpp). Both
@@ -125,31 +127,115 @@ Value rebuildResults(const Value &value, const std::vector<mlir::Value> &ops,
   return value;
 }
 
+/// gl.warp_specialize's arguments in Triton 3.6's form, whichever spelling
+/// the call used.
+struct TaskArguments {
+  /// (function, args) pairs, the default partition's first.
+  std::vector<Value> entries;
+  SourceLoc tasksLoc;
+  Value warps, regs;
+  SourceLoc warpsLoc, regsLoc;
+};
+
+/// Reads the three spellings of gl.warp_specialize:
+///  - 3.6 and main: (functions_and_args, worker_num_warps[,
+///    worker_num_regs]), functions_and_args = [(default_fn, args),
+///    (worker, args), ...];
+///  - keywords (default_args=, default_partition=, worker_args=,
+///    worker_partitions=, worker_num_warps=, worker_num_regs=), the
+///    workers sharing worker_args (tutorial 08 at its commit);
+///  - five positional (args, default_fn, [workers], warps, regs), every
+///    partition taking args (Triton 3.4).
+TaskArguments readTaskArguments(IRGen &gen, const BoundArgs &bound) {
+  const std::vector<Value> &positional = bound.rest();
+  SourceLoc restLoc =
+      positional.empty() ? bound.callLoc() : bound.restLocs().front();
+  TaskArguments task;
+  auto entry = [](const Value &function, const Value &args) {
+    return Value::tuple({function, args});
+  };
+  auto workersOf = [&](const Value &list, SourceLoc loc, const Value &args) {
+    for (const Value &worker :
+         requireSequence(gen, list, loc, "worker_partitions"))
+      task.entries.push_back(entry(worker, args));
+  };
+  if (bound.given("default_partition")) {
+    if (!positional.empty() || bound.given("functions_and_args"))
+      gen.fail(bound.callLoc(),
+               "warp_specialize takes default_partition= with keywords "
+               "only, not beside functions_and_args");
+    task.tasksLoc = bound.loc("default_partition");
+    task.entries.push_back(
+        entry(bound.get("default_partition"), bound.get("default_args")));
+    if (bound.given("worker_partitions"))
+      workersOf(bound.get("worker_partitions"), bound.loc("worker_partitions"),
+                bound.get("worker_args"));
+  } else if (positional.size() == 5) {
+    task.tasksLoc = restLoc;
+    task.entries.push_back(entry(positional[1], positional[0]));
+    workersOf(positional[2], task.tasksLoc, positional[0]);
+    task.warps = positional[3];
+    task.regs = positional[4];
+    task.warpsLoc = bound.restLocs()[3];
+    task.regsLoc = bound.restLocs()[4];
+    return task;
+  } else {
+    if (positional.size() > 3)
+      gen.fail(restLoc,
+               "warp_specialize takes (functions_and_args, worker_num_warps, "
+               "worker_num_regs) or 5 arguments (args, default_partition, "
+               "worker_partitions, worker_num_warps, worker_num_regs), got " +
+                   std::to_string(positional.size()));
+    auto argument = [&](size_t index, const char *name, Value &value,
+                        SourceLoc &loc) {
+      if (index < positional.size() && bound.given(name))
+        gen.fail(bound.loc(name),
+                 std::string("warp_specialize got ") + name + " twice");
+      value = index < positional.size() ? positional[index] : bound.get(name);
+      loc =
+          index < positional.size() ? bound.restLocs()[index] : bound.loc(name);
+    };
+    Value tasks;
+    argument(0, "functions_and_args", tasks, task.tasksLoc);
+    if (tasks.isNone())
+      gen.fail(bound.callLoc(), "warp_specialize needs functions_and_args");
+    task.entries =
+        requireSequence(gen, tasks, task.tasksLoc, "functions_and_args");
+    argument(1, "worker_num_warps", task.warps, task.warpsLoc);
+    argument(2, "worker_num_regs", task.regs, task.regsLoc);
+    return task;
+  }
+  task.warps = bound.get("worker_num_warps");
+  task.warpsLoc = bound.loc("worker_num_warps");
+  task.regs = bound.get("worker_num_regs");
+  task.regsLoc = bound.loc("worker_num_regs");
+  return task;
+}
+
 Value warpSpecialize(IRGen &gen, const BoundArgs &bound) {
-  SourceLoc tasksLoc = bound.loc("functions_and_args");
-  const std::vector<Value> &entries = requireSequence(
-      gen, bound.get("functions_and_args"), tasksLoc, "functions_and_args");
+  TaskArguments task = readTaskArguments(gen, bound);
+  SourceLoc tasksLoc = task.tasksLoc;
+  const std::vector<Value> &entries = task.entries;
   if (entries.empty())
     gen.fail(tasksLoc, "functions_and_args needs the default partition's "
                        "(function, args) first");
   size_t numWorkers = entries.size() - 1;
+  if (task.warps.isNone())
+    gen.fail(bound.callLoc(), "warp_specialize needs worker_num_warps");
   const std::vector<Value> &warps =
-      requireSequence(gen, bound.get("worker_num_warps"),
-                      bound.loc("worker_num_warps"), "worker_num_warps");
+      requireSequence(gen, task.warps, task.warpsLoc, "worker_num_warps");
   if (warps.size() != numWorkers)
-    gen.fail(bound.loc("worker_num_warps"),
-             "warp_specialize has " + std::to_string(numWorkers) +
-                 " workers but " + std::to_string(warps.size()) +
-                 " warp counts");
+    gen.fail(task.warpsLoc, "warp_specialize has " +
+                                std::to_string(numWorkers) + " workers but " +
+                                std::to_string(warps.size()) + " warp counts");
   const std::vector<Value> *regs = nullptr;
-  if (bound.has("worker_num_regs")) {
-    regs = &requireSequence(gen, bound.get("worker_num_regs"),
-                            bound.loc("worker_num_regs"), "worker_num_regs");
+  if (!task.regs.isNone()) {
+    regs = &requireSequence(gen, task.regs, task.regsLoc, "worker_num_regs");
     if (regs->size() != numWorkers)
-      gen.fail(bound.loc("worker_num_regs"),
-               "warp_specialize has " + std::to_string(numWorkers) +
-                   " workers but " + std::to_string(regs->size()) +
-                   " register counts");
+      gen.fail(task.regsLoc, "warp_specialize has " +
+                                 std::to_string(numWorkers) + " workers but " +
+                                 std::to_string(regs->size()) +
+                                 " register counts");
   }
 
   auto [defaultFn, defaultArgs] = requireTask(gen, entries[0], tasksLoc, 0);
@@ -160,14 +246,13 @@ Value warpSpecialize(IRGen &gen, const BoundArgs &bound) {
     IRGen::WorkerTask worker;
     worker.task.name = function->def->name;
     rejectTensors(gen, Value::tuple(arguments), tasksLoc, worker.task.name);
-    worker.task.numWarps = requireCount(gen, warps[i], bound.loc("worker_num_warps"),
-                                   "worker_num_warps[" + std::to_string(i) +
-                                       "]");
+    worker.task.numWarps =
+        requireCount(gen, warps[i], task.warpsLoc,
+                     "worker_num_warps[" + std::to_string(i) + "]");
     if (regs)
-      worker.task.requestedRegisters = requireCount(gen, (*regs)[i],
-                                    bound.loc("worker_num_regs"),
-                                    "worker_num_regs[" + std::to_string(i) +
-                                        "]");
+      worker.task.requestedRegisters =
+          requireCount(gen, (*regs)[i], task.regsLoc,
+                       "worker_num_regs[" + std::to_string(i) + "]");
     worker.loc = tasksLoc;
     worker.emit = [&gen, function = function, arguments = arguments,
                    tasksLoc] { callTask(gen, *function, arguments, tasksLoc); };
@@ -243,9 +328,13 @@ Value asyncTask(IRGen &gen, const BoundArgs &bound) {
 } // namespace
 
 void gluonc::frontend::registerTaskBuiltins(BuiltinTable &table) {
+  // Positional arguments are sorted out by readTaskArguments: Triton 3.4
+  // took five.
   table.addFunction({"gl.warp_specialize"},
-                    "functions_and_args, worker_num_warps, "
-                    "worker_num_regs=None",
+                    "*args, functions_and_args=None, worker_num_warps=None, "
+                    "worker_num_regs=None, default_args=(), "
+                    "default_partition=None, worker_args=(), "
+                    "worker_partitions=None",
                     withIRGen(warpSpecialize));
   const std::string tlx = "triton.language.extra.tlx.";
   table.addFunction({tlx + "async_tasks"}, "",

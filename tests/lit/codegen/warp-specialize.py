@@ -18,6 +18,12 @@
 # RUN: FileCheck %s --check-prefix=PTX --input-file %t/gluon/gluon_kernel.sm_90a.ptx
 # RUN: sed 's/tlx_kernel/gluon_kernel/g' %t/tlx/tlx_kernel.sm_90a.ptx | diff %t/gluon/gluon_kernel.sm_90a.ptx -
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/gluon/gluon_kernel.sm_90a.ptx -o %t/gluon.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty %}
+# The older spellings of warp_specialize (keywords, and Triton 3.4's five
+# positional arguments) give the same kernel.
+# RUN: %gluonc %s -k keyword_kernel -s "*fp32:16, *fp32:16, i32, fp32" --emit gluon-ir -o %t/keyword
+# RUN: sed 's/keyword_kernel/gluon_kernel/g' %t/keyword/keyword_kernel.sm_90a.gluon.mlir | diff %t/gluon/gluon_kernel.sm_90a.gluon.mlir -
+# RUN: %gluonc %s -k positional_kernel -s "*fp32:16, *fp32:16, i32, fp32" --emit gluon-ir -o %t/positional
+# RUN: sed 's/positional_kernel/gluon_kernel/g' %t/positional/positional_kernel.sm_90a.gluon.mlir | diff %t/gluon/gluon_kernel.sm_90a.gluon.mlir -
 # RUN: %gluonc %s -k gluon_kernel -s "*fp32:16, *fp32:16, i32, fp32" -o %t/json
 # RUN: FileCheck %s --check-prefix=JSON --input-file %t/json/gluon_kernel.sm_90a.json
 # The samples as their docstrings compile them, with the plans -v prints:
@@ -153,6 +159,31 @@ def gluon_kernel(x_ptr, out_ptr, n, scale):
                         (loader, (x_ptr, n, buf, bars, out_ptr)),
                         (storer, (x_ptr, n, buf, bars, out_ptr))],
                        [1, 1], [40, 40])
+
+
+@gluon.jit
+def keyword_kernel(x_ptr, out_ptr, n, scale):
+    buf = gl.allocate_shared_memory(gl.float32, [1024], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    bars = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(bars.index(0), count=1)
+    mbarrier.init(bars.index(1), count=1)
+    gl.warp_specialize(default_args=(buf, bars, out_ptr, n), default_partition=compute,
+                       worker_args=(x_ptr, n, buf, bars, out_ptr), worker_partitions=[loader, storer],
+                       worker_num_warps=[1, 1], worker_num_regs=[40, 40])
+
+
+@gluon.jit
+def compute_with_all(x_ptr, n, buf, bars, out_ptr):
+    compute(buf, bars, out_ptr, n)
+
+
+@gluon.jit
+def positional_kernel(x_ptr, out_ptr, n, scale):
+    buf = gl.allocate_shared_memory(gl.float32, [1024], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    bars = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(bars.index(0), count=1)
+    mbarrier.init(bars.index(1), count=1)
+    gl.warp_specialize((x_ptr, n, buf, bars, out_ptr), compute_with_all, [loader, storer], [1, 1], [40, 40])
 
 
 @gluon.jit

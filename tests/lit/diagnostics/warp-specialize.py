@@ -1,6 +1,9 @@
 # The rules of async tasks, each at the task (or call) that breaks it, for
 # both spellings: gl.warp_specialize and TLX's async_tasks.
 # RUN: rm -rf %t
+# RUN: %expect-exit 1 %gluonc %s -k mixed_spellings -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SPELLINGS
+# RUN: %expect-exit 1 %gluonc %s -k four_positional -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=FOUR
+# RUN: %expect-exit 1 %gluonc %s -k no_warps -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NOWARPS
 # RUN: %expect-exit 1 %gluonc %s -k regs_not_multiple -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=REGS8
 # RUN: %expect-exit 1 %gluonc %s -k regs_too_few -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=REGSMIN
 # RUN: %expect-exit 1 %gluonc %s -k not_power_of_two -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=POW2
@@ -285,3 +288,22 @@ def sum_task(x_ptr):
 def scratch_twice(x_ptr):
     gl.warp_specialize([(sum_task, (x_ptr,)), (sum_task, (x_ptr,))], [4])
     # SCRATCH: warp-specialize.py:[[@LINE-1]]:5: error: not supported yet: reductions, scans or layout conversions through shared memory in more than one task of a warp_specialize (they share one scratch buffer)
+
+
+@gluon.jit
+def mixed_spellings(x_ptr):
+    gl.warp_specialize([(default_fn, (x_ptr,))], default_partition=default_fn, worker_num_warps=[])
+    # SPELLINGS: warp-specialize.py:[[@LINE-1]]:5: error: warp_specialize takes default_partition= with keywords only, not beside functions_and_args
+
+
+@gluon.jit
+def four_positional(x_ptr):
+    gl.warp_specialize((x_ptr,), default_fn, [worker_fn], [1])
+    # FOUR: warp-specialize.py:[[@LINE-1]]:24: error: warp_specialize takes (functions_and_args, worker_num_warps, worker_num_regs) or 5 arguments (args, default_partition, worker_partitions, worker_num_warps, worker_num_regs), got 4
+
+
+@gluon.jit
+def no_warps(x_ptr):
+    gl.warp_specialize(default_args=(x_ptr,), default_partition=default_fn, worker_args=(x_ptr,),
+                       worker_partitions=[worker_fn])
+    # NOWARPS: warp-specialize.py:[[@LINE-2]]:5: error: warp_specialize needs worker_num_warps
