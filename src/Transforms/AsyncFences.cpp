@@ -125,7 +125,10 @@ private:
                                      "stored without fence_async_shared() "
                                      "after the store: the async proxy may "
                                      "not see the values");
-        diag.attachNote(store->getLoc()) << "the store";
+        diag.attachNote(store->getLoc())
+            << "the store; call fence_async_shared() after it, before "
+            << (isa<gluon::WarpgroupMmaOp>(reader) ? "the warpgroup_mma"
+                                                   : "the TMA store");
         failed = true;
       } else {
         reader->emitWarning(what + " may read shared memory that threads "

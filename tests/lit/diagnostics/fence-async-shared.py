@@ -25,7 +25,7 @@ def unfenced(out_desc):
     smem.store(gl.full([64, 64], 1.0, gl.float16, L))
     tma.async_copy_shared_to_global(out_desc, [0, 0], smem)
     # ERROR: fence-async-shared.py:[[@LINE-1]]:5: error: a TMA store reads shared memory that threads stored without fence_async_shared() after the store: the async proxy may not see the values
-    # ERROR: fence-async-shared.py:[[@LINE-3]]:5: note: the store
+    # ERROR: fence-async-shared.py:[[@LINE-3]]:5: note: the store; call fence_async_shared() after it, before the TMA store
     tma.store_wait(0)
 
 

@@ -331,7 +331,7 @@ def unfenced(out_ptr):
     # UNFENCED: wgmma.py:[[@LINE-1]]:11: error: a warpgroup_mma reads shared memory that threads stored without fence_async_shared() after the store: the async proxy may not see the values
     # UNFENCED-NEXT: {{^}}    acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float32, ACC)){{$}}
     # UNFENCED-NEXT: {{^}}          ^{{$}}
-    # UNFENCED-NEXT: wgmma.py:[[@LINE-5]]:5: note: the store
+    # UNFENCED-NEXT: wgmma.py:[[@LINE-5]]:5: note: the store; call fence_async_shared() after it, before the warpgroup_mma
     store(out_ptr, acc)
 
 
