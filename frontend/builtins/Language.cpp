@@ -150,7 +150,7 @@ void gluonc::frontend::registerLanguageBuiltins(BuiltinTable &table) {
                     decorator);
   // Marks a class as an aggregate (eval/Aggregates.cpp reads the class);
   // only ever a decorator.
-  table.addFunction({"tl.core._aggregate"}, "cls", nullptr);
+  table.addFunction({"tl.core._aggregate", "gluon.aggregate"}, "cls", nullptr);
   // Triton wraps compile-time scalars, dtypes and layouts in constexpr;
   // its tuples are tl.tuple, not constexpr.
   table.addClass({"gl.constexpr"}, "value", constexprBuiltin,

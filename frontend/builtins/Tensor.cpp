@@ -576,8 +576,25 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
   table.addFunction({"gl.convert_layout"},
                     "value, layout, assert_trivial=False",
                     withIRGen(convertLayout));
-  table.addFunction({"gl.barrier", "gl.thread_barrier"}, "",
+  // cluster=True syncs the cluster, which is the CTA: gluonc compiles
+  // one CTA per cluster.
+  table.addFunction({"gl.barrier", "gl.thread_barrier"}, "*, cluster=False",
                     withIRGen(barrier));
   table.addFunction({"gl.num_warps"}, "", withIRGen(numWarps));
+  // gluonc compiles for one CTA per cluster (cga_layout beyond one CTA is
+  // not supported), so the count is 1.
+  table.addFunction({"gl.num_ctas"}, "", [](Interpreter &, const BoundArgs &) {
+    return Value(int64_t(1));
+  });
+  // A hint that `cond` holds; gluonc uses none, and dropping a hint keeps
+  // the program's meaning. The condition is still evaluated (and checked).
+  table.addFunction(
+      {"gl.assume"}, "cond", withIRGen([](IRGen &gen, const BoundArgs &bound) {
+        const Value &cond = bound.get("cond");
+        if (!cond.isRuntime() && !cond.is<bool>() && !isNumeric(cond))
+          gen.fail(bound.loc("cond"),
+                   "gl.assume needs a condition, got " + cond.getTypeName());
+        return Value();
+      }));
   table.addFunction({"gl.dot_fma"}, "a, b, acc", withIRGen(dotFma));
 }

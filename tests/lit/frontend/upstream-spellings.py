@@ -15,6 +15,8 @@
 # RUN: FileCheck %s --check-prefix=VIEWS < %t/views/views.sm_90a.gluon.mlir
 # RUN: %gluonc %s -k layout_classes -s "" -o %t/classes
 # RUN: %gluonc %s -k descriptor_type -s "tensordesc<fp16[64, 32]>" -o %t/desc 2>&1 | FileCheck %s --check-prefix=DESC
+# RUN: %gluonc %s -k current_api -s "*i32:16" --emit gluon-ir -o %t/current
+# RUN: FileCheck %s --check-prefix=CURRENT < %t/current/current_api.sm_90a.gluon.mlir
 # RUN: %expect-exit 1 %gluonc %s -k tcgen05 -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=TCGEN05
 # RUN: %expect-exit 1 %gluonc %s -k like_rank -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=RANK
 # RUN: %expect-exit 1 %gluonc %s -k reshape_elsewhere -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
@@ -140,3 +142,27 @@ def descriptor_type(desc):
 
 
 # DESC: tensor_descriptor_type<fp16[64, 32], NVMMASharedLayout(swizzle_byte_width=64,
+
+
+@gluon.aggregate
+class Offsets:
+    base: gl.tensor
+
+    @gluon.jit
+    def shifted(self, n):
+        return self.base + n
+
+
+@gluon.jit
+def current_api(ptr):
+    gl.static_assert(gl.num_ctas() == 1)
+    offs = Offsets(gl.arange(0, 128, gl.BlockedLayout([1], [32], [4], [0])))
+    gl.assume(offs.base >= 0)
+    gl.store(ptr + offs.shifted(1), 0)
+    gl.barrier(cluster=True)
+    gl.barrier()
+
+
+# CURRENT: gluon.store
+# CURRENT-NEXT: gluon.barrier
+# CURRENT-NEXT: gluon.barrier
