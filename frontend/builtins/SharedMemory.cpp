@@ -395,12 +395,11 @@ RuntimeValue requireMatchingTensor(IRGen &gen, const Value &value,
   return *tensor;
 }
 
-Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
-  DType dtype =
-      requireDType(gen, bound.get("element_ty"), bound.loc("element_ty"));
-  if (dtype.isPointer)
-    gen.fail(bound.loc("element_ty"),
-             "not supported yet: shared memory holding pointers");
+/// The type of a fresh allocation of `dtype` in the call's `shape` and
+/// `layout` arguments (allocate_shared_memory, _reinterpret); an error at
+/// the layout when it cannot lay the shape out.
+mlir::gluon::MemDescType
+requireAllocationType(IRGen &gen, const BoundArgs &bound, DType dtype) {
   auto layout = mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(
       requireSharedLayout(gen, bound.get("layout"), bound.loc("layout")));
   std::vector<int64_t> shape = requireAllocationShape(
@@ -413,6 +412,16 @@ Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
                                       " cannot lay out shared memory of "
                                       "shape " +
                                       listText(shape) + ": " + problem);
+  return type;
+}
+
+Value allocateSharedMemory(IRGen &gen, const BoundArgs &bound) {
+  DType dtype =
+      requireDType(gen, bound.get("element_ty"), bound.loc("element_ty"));
+  if (dtype.isPointer)
+    gen.fail(bound.loc("element_ty"),
+             "not supported yet: shared memory holding pointers");
+  mlir::gluon::MemDescType type = requireAllocationType(gen, bound, dtype);
   int64_t bytes =
       type.getSharedLayout().getAllocationElements() * getStorageBytes(dtype);
   if (std::string tooMuch = gen.getArch().checkSharedAllocation(bytes);
@@ -613,18 +622,10 @@ Value descriptorReshape(IRGen &gen, const BoundArgs &bound) {
 Value descriptorReinterpret(IRGen &gen, const BoundArgs &bound) {
   const SharedMemoryValue &desc = bound.self().get<SharedMemoryValue>();
   DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
-  auto layout = mlir::cast<mlir::gluon::SharedLayoutAttrInterface>(
-      requireSharedLayout(gen, bound.get("layout"), bound.loc("layout")));
-  std::vector<int64_t> shape = requireAllocationShape(
-      gen, bound.get("shape"), bound.loc("shape"), "shape", layout);
-  std::string problem;
-  mlir::gluon::MemDescType type = mlir::gluon::getAllocationType(
-      shape, dtype.toMLIR(&gen.getContext()), layout, problem);
-  if (!type)
-    gen.fail(bound.loc("layout"), describeLayout(layout) +
-                                      " cannot lay out shared memory of "
-                                      "shape " +
-                                      listText(shape) + ": " + problem);
+  if (dtype.isPointer)
+    gen.fail(bound.loc("dtype"),
+             "not supported yet: shared memory holding pointers");
+  mlir::gluon::MemDescType type = requireAllocationType(gen, bound, dtype);
   int64_t bytes =
       type.getSharedLayout().getAllocationElements() * getStorageBytes(dtype);
   int64_t available =
@@ -632,9 +633,10 @@ Value descriptorReinterpret(IRGen &gen, const BoundArgs &bound) {
   if (bytes > available)
     gen.failWithNote(bound.callLoc(),
                      "cannot reinterpret " + Value(desc).toString() + " as " +
-                         Value(dtype).toString() + " " + listText(shape) +
-                         ": that takes " + std::to_string(bytes) +
-                         " bytes, the view spans " + std::to_string(available),
+                         Value(dtype).toString() + " " +
+                         listText(type.getShape()) + ": that takes " +
+                         std::to_string(bytes) + " bytes, the view spans " +
+                         std::to_string(available),
                      desc.loc, "the shared memory descriptor is defined here");
   mlir::Value value = mlir::gluon::MemDescReinterpretOp::create(
       gen.getBuilder(), gen.getLoc(bound.callLoc()), type, desc.value);

@@ -190,11 +190,12 @@ void Interpreter::failUnavailableModule(const NamespaceValue &ns,
                                         SourceLoc loc) {
   // Triton's own modules gluonc does not implement yet, versus host-side
   // modules (torch, numpy) that kernels can never use.
-  if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0)
-    fail(loc, "not supported yet: " +
-                  (describeBlackwell(ns.path).empty()
-                       ? "module '" + ns.path + "'"
-                       : describeBlackwell(ns.path) + "'" + ns.path + "'"));
+  if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0) {
+    std::string blackwell = describeBlackwell(ns.path);
+    fail(loc, "not supported yet: " + (blackwell.empty()
+                                           ? "module '" + ns.path + "'"
+                                           : blackwell + "'" + ns.path + "'"));
+  }
   fail(loc, "module '" + ns.path + "' is not available in kernels");
 }
 

@@ -17,6 +17,7 @@
 # RUN: %gluonc %s -k descriptor_type -s "tensordesc<fp16[64, 32]>" -o %t/desc 2>&1 | FileCheck %s --check-prefix=DESC
 # RUN: %gluonc %s -k current_api -s "*i32:16" --emit gluon-ir -o %t/current
 # RUN: FileCheck %s --check-prefix=CURRENT < %t/current/current_api.sm_90a.gluon.mlir
+# RUN: %expect-exit 1 %gluonc %s -k reinterpret_pointers -s "*fp32" -o %t/x 2>&1 | FileCheck %s --check-prefix=POINTERS
 # RUN: %expect-exit 1 %gluonc %s -k tcgen05 -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=TCGEN05
 # RUN: %expect-exit 1 %gluonc %s -k like_rank -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=RANK
 # RUN: %expect-exit 1 %gluonc %s -k reshape_elsewhere -s "" -o %t/x 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
@@ -166,3 +167,12 @@ def current_api(ptr):
 # CURRENT: gluon.store
 # CURRENT-NEXT: gluon.barrier
 # CURRENT-NEXT: gluon.barrier
+
+
+@gluon.jit
+def reinterpret_pointers(ptr):
+    bytes = gl.allocate_shared_memory(gl.int8, [2048], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    bytes._reinterpret(ptr.dtype, [256], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+
+
+# POINTERS: upstream-spellings.py:[[@LINE-3]]:24: error: not supported yet: shared memory holding pointers
