@@ -186,6 +186,18 @@ AMDTargetInfo::getMathLibraryFunction(llvm::StringRef opName,
   return "__ocml_" + name->str() + (type.isF32() ? "_f32" : "_f64");
 }
 
+std::optional<std::string>
+AMDTargetInfo::getExternFunction(llvm::StringRef function, Type type) const {
+  // ocml has no counterpart of libdevice's fast_* approximations (Triton's
+  // HIP backend writes its own), and spells normcdf `ncdf`.
+  if (function.starts_with("fast_") || !(type.isF32() || type.isF64()))
+    return std::nullopt;
+  llvm::StringRef rest = function;
+  std::string name =
+      rest.consume_front("normcdf") ? "ncdf" + rest.str() : function.str();
+  return "__ocml_" + name + (type.isF32() ? "_f32" : "_f64");
+}
+
 void AMDTargetInfo::markKernel(LLVM::LLVMFuncOp func,
                                unsigned numThreads) const {
   MLIRContext *context = func.getContext();

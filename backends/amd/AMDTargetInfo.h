@@ -53,6 +53,8 @@ public:
   std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName,
                          mlir::Type type) const override;
+  std::optional<std::string> getExternFunction(llvm::StringRef function,
+                                               mlir::Type type) const override;
   // Atomics.cpp
   mlir::Value emitAtomicRMW(mlir::OpBuilder &builder, mlir::Location loc,
                             llvm::StringRef kind, mlir::Value ptr,

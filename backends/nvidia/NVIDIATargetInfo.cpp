@@ -95,6 +95,21 @@ NVIDIATargetInfo::getMathLibraryFunction(llvm::StringRef opName,
   return "__nv_" + name->str() + (type.isF32() ? "f" : "");
 }
 
+std::optional<std::string>
+NVIDIATargetInfo::getExternFunction(llvm::StringRef function, Type type) const {
+  // libdevice names fp32 versions with an `f` suffix; the fast_*
+  // approximations carry it already, and its divide is `fast_fdividef`.
+  if (function.starts_with("fast_")) {
+    if (!type.isF32())
+      return std::nullopt;
+    return function == "fast_dividef" ? std::string("__nv_fast_fdividef")
+                                      : "__nv_" + function.str();
+  }
+  if (!type.isF32() && !type.isF64())
+    return std::nullopt;
+  return "__nv_" + function.str() + (type.isF32() ? "f" : "");
+}
+
 Value NVIDIATargetInfo::emitApproximateDivide(OpBuilder &builder,
                                               Location loc, Value x,
                                               Value y) const {

@@ -41,6 +41,8 @@ public:
   std::optional<std::string>
   getMathLibraryFunction(llvm::StringRef opName,
                          mlir::Type type) const override;
+  std::optional<std::string> getExternFunction(llvm::StringRef function,
+                                               mlir::Type type) const override;
   mlir::Value lowerPredicatedLoad(mlir::OpBuilder &builder, mlir::Location loc,
                                   mlir::Type type, mlir::Value ptr,
                                   mlir::Value predicate, mlir::Value fallback,

@@ -7,8 +7,8 @@
 // The gl builtins that make and compute tensors elementwise: arange, full,
 // zeros(_like), to_tensor, load, store, where, maximum/minimum, casts (gl.cast
 // and tensor.to), the math functions (fp16/bf16 computed in fp32, as Triton
-// does), fma, umulhi, the divisions, convert_layout, barriers and the FMA
-// dot.
+// does), gl.extra.libdevice's (gluonc/IR/MathLibrary.h), fma, umulhi, the
+// divisions, convert_layout, barriers and the FMA dot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "irgen/Arith.h"
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/MathLibrary.h"
 #include "gluonc/Plan/LayoutPlans.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -325,6 +326,42 @@ Value fmaBuiltin(IRGen &gen, const BoundArgs &bound) {
   return RuntimeValue{op, xyz[0].dtype, xyz[0].shape, xyz[0].layout};
 }
 
+/// The signature of a libdevice function of `arity` arguments, as Triton's
+/// module names them: "arg0, arg1".
+std::string libdeviceSignature(unsigned arity) {
+  std::string signature;
+  for (unsigned i = 0; i < arity; ++i)
+    signature += (i ? ", arg" : "arg") + std::to_string(i);
+  return signature;
+}
+
+/// gl.extra.libdevice.NAME(arg0, ...): the arguments promoted to one dtype
+/// and shape, which must be one the function takes (no implicit widening
+/// of fp16: Triton's module has no fp16 versions either).
+Value libdeviceFunction(IRGen &gen,
+                        const mlir::gluon::MathLibraryFunction &function,
+                        const BoundArgs &bound) {
+  std::vector<std::string> names;
+  for (unsigned i = 0; i < function.arity; ++i)
+    names.push_back("arg" + std::to_string(i));
+  std::vector<RuntimeValue> args = unify(gen, bound, names, bound.callLoc());
+  std::string qualified = "libdevice." + function.name.str();
+  if (!mlir::gluon::acceptsElementType(
+          function, mlir::getElementTypeOrSelf(args[0].value.getType())))
+    gen.fail(bound.callLoc(),
+             qualified + " takes " +
+                 (function.float32Only ? "fp32" : "fp32 or fp64") + ", got " +
+                 args[0].dtype.getGluonName() +
+                 "; convert the arguments with .to(gl.float32)");
+  std::vector<mlir::Value> operands;
+  for (const RuntimeValue &arg : args)
+    operands.push_back(arg.value);
+  auto op = mlir::gluon::ExternElementwiseOp::create(
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), args[0].value.getType(),
+      operands, function.name);
+  return RuntimeValue{op, args[0].dtype, args[0].shape, args[0].layout};
+}
+
 Value umulhi(IRGen &gen, const BoundArgs &bound) {
   std::vector<RuntimeValue> xy = unify(gen, bound, {"x", "y"}, bound.callLoc());
   if (!xy[0].dtype.isInt() || xy[0].dtype.isBool())
@@ -560,6 +597,16 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
                       withIRGen([name](IRGen &gen, const BoundArgs &args) {
                         return floatFunction(gen, name, args);
                       }));
+  }
+  for (const mlir::gluon::MathLibraryFunction &function :
+       mlir::gluon::getMathLibraryFunctions()) {
+    std::string name = function.name.str();
+    table.addFunction(
+        {"gl.extra.libdevice." + name, "tl.extra.libdevice." + name},
+        libdeviceSignature(function.arity),
+        withIRGen([&function](IRGen &gen, const BoundArgs &args) {
+          return libdeviceFunction(gen, function, args);
+        }));
   }
   table.addFunction({"gl.abs"}, "x", withIRGen(absFunction));
   table.addFunction({"gl.fma"}, "x, y, z", withIRGen(fmaBuiltin));

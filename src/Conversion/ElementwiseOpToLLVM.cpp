@@ -6,7 +6,8 @@
 //
 // An elementwise op on distributed tensors whose operands share a layout is
 // the same op applied to each register of the thread. The scalar ops built
-// here are lowered further by the upstream arith/math-to-LLVM patterns.
+// here are lowered further by the upstream arith/math-to-LLVM patterns
+// (gluon.extern_elementwise's by MathOpToLLVM.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +28,8 @@ static bool isDistributedTensor(Type type) {
 
 static bool isElementwiseOnTensors(Operation *op) {
   Dialect *dialect = op->getDialect();
-  if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+  if (!dialect || !(isa<arith::ArithDialect, math::MathDialect>(dialect) ||
+                    isa<gluon::ExternElementwiseOp>(op)))
     return false;
   return op->getNumResults() > 0 &&
          llvm::all_of(op->getResultTypes(), isDistributedTensor);
@@ -62,7 +64,8 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   }
 };
 
-/// Any other arith or math op whose results are distributed tensors.
+/// Any other arith or math op, or gluon.extern_elementwise, whose results
+/// are distributed tensors.
 struct ElementwiseOpConversion : public ConversionPattern {
   ElementwiseOpConversion(const TypeConverter &converter, MLIRContext *context)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10,

@@ -8,10 +8,14 @@
 // intrinsics cover floor, ceil, fabs, fma, sqrt and exp2 on GPUs; the rest
 // become calls to the target's math library (libdevice on NVIDIA). exp on
 // fp32 is exp2(x * log2(e)), the hardware's fast path, as in Triton.
+// gluon.extern_elementwise (gl.extra.libdevice) calls the library function
+// the backend names.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternsImpl.h"
+
+#include "gluonc/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -20,6 +24,21 @@ using namespace mlir;
 using namespace gluonc;
 
 namespace {
+
+/// The declaration of the library function `name`, taking `numArgs`
+/// values of `type` and returning one; the module's existing one if any.
+LLVM::LLVMFuncOp getOrDeclareLibraryFunction(Operation *op, StringRef name,
+                                             Type type, size_t numArgs,
+                                             OpBuilder &builder) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  SmallVector<Type> args(numArgs, type);
+  auto functionType = LLVM::LLVMFunctionType::get(type, args);
+  return LLVM::LLVMFuncOp::create(builder, op->getLoc(), name, functionType);
+}
 
 struct Float32ExpLowering : public ConvertOpToLLVMPattern<math::ExpOp> {
   Float32ExpLowering(const LLVMTypeConverter &converter)
@@ -87,25 +106,39 @@ struct LibraryCallLowering : public ConversionPattern {
         target.getMathLibraryFunction(op->getName().getStringRef(), type);
     if (!name)
       return failure();
-    LLVM::LLVMFuncOp callee = getOrDeclare(op, *name, type, operands.size(),
-                                           rewriter);
+    LLVM::LLVMFuncOp callee =
+        getOrDeclareLibraryFunction(op, *name, type, operands.size(), rewriter);
     rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, callee, operands);
     return success();
   }
 
-private:
-  static LLVM::LLVMFuncOp getOrDeclare(Operation *op, StringRef name,
-                                       Type type, size_t numArgs,
-                                       ConversionPatternRewriter &rewriter) {
-    auto module = op->getParentOfType<ModuleOp>();
-    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-      return existing;
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToEnd(module.getBody());
-    SmallVector<Type> args(numArgs, type);
-    auto functionType = LLVM::LLVMFunctionType::get(type, args);
-    return LLVM::LLVMFuncOp::create(rewriter, op->getLoc(), name,
-                                    functionType);
+  const TargetInfo &target;
+};
+
+/// A scalar gluon.extern_elementwise (tensors were split per register by
+/// the elementwise lowering): a call of the library's function.
+struct ExternElementwiseLowering
+    : public ConvertOpToLLVMPattern<gluon::ExternElementwiseOp> {
+  ExternElementwiseLowering(const LLVMTypeConverter &converter,
+                            const TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(gluon::ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (isa<RankedTensorType>(type))
+      return failure();
+    std::optional<std::string> name =
+        target.getExternFunction(op.getFunction(), type);
+    if (!name)
+      return op.emitOpError() << "libdevice." << op.getFunction() << " on "
+                              << type << " is not in this target's math "
+                              << "library";
+    LLVM::LLVMFuncOp callee = getOrDeclareLibraryFunction(
+        op, *name, type, adaptor.getArgs().size(), rewriter);
+    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, callee, adaptor.getArgs());
+    return success();
   }
 
   const TargetInfo &target;
@@ -120,4 +153,5 @@ void gluonc::populateMathOpToLLVMPatterns(GluonLLVMTypeConverter &converter,
   patterns.add<Float32ApproximateDivLowering>(converter, context.target);
   patterns.add<LibraryCallLowering>(converter, patterns.getContext(),
                                     context.target);
+  patterns.add<ExternElementwiseLowering>(converter, context.target);
 }

@@ -646,6 +646,32 @@ def Gluon_FpToFpOp : Gluon_Op<"fp_to_fp", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Gluon_ExternElementwiseOp : Gluon_Op<"extern_elementwise",
+    [Pure, SameOperandsAndResultType]> {
+  let summary = "a function of the target's device math library";
+  let description = [{
+    `function` of Triton's `libdevice` module (`fast_expf`, `pow`, `erfinv`;
+    the list is gluonc/IR/MathLibrary.h) applied to each element. The
+    arguments and the result share one fp32 or fp64 type (tensor or
+    scalar); the `fast_*` functions take fp32 only. Each backend names the
+    library function (libdevice's `__nv_fast_expf` on NVIDIA, ocml's
+    `__ocml_pow_f32` on AMD) and links it.
+
+    Example:
+
+    ```mlir
+    %y = gluon.extern_elementwise "fast_expf"(%x)
+        : (tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins Variadic<Gluon_ValueLike>:$args, StrAttr:$function);
+  let results = (outs Gluon_ValueLike:$result);
+  let assemblyFormat = [{
+    $function `(` $args `)` attr-dict `:` functional-type($args, $result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Inline assembly
 //===----------------------------------------------------------------------===//

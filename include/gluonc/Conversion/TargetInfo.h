@@ -133,6 +133,13 @@ public:
                          mlir::Type /*type*/) const {
     return std::nullopt;
   }
+  /// The symbol of the device math library's `function` (libdevice's name,
+  /// a row of gluonc/IR/MathLibrary.h) on scalars of `type`; nullopt where
+  /// this target's library lacks it.
+  virtual std::optional<std::string>
+  getExternFunction(llvm::StringRef /*function*/, mlir::Type /*type*/) const {
+    return std::nullopt;
+  }
 
   /// A load of `type` from `ptr` that reads memory only where `predicate`
   /// holds and gives `fallback` elsewhere, as one predicated instruction;

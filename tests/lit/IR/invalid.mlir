@@ -132,3 +132,47 @@ llvm.func @predicated_yield_count(%m: i1, %x: i32) -> i32 {
   }
   llvm.return %r : i32
 }
+
+// -----
+
+// gluon.extern_elementwise names a function of gluonc/IR/MathLibrary.h
+// with its arity and a type it takes.
+func.func @extern_unknown(%x: f32) -> f32 {
+  // expected-error @+1 {{'gluon.extern_elementwise' op 'expf' is not a function of the device math library}}
+  %r = gluon.extern_elementwise "expf"(%x) : (f32) -> f32
+  return %r : f32
+}
+
+// -----
+
+func.func @extern_arity(%x: f32) -> f32 {
+  // expected-error @+1 {{'gluon.extern_elementwise' op 'pow' takes 2 arguments, got 1}}
+  %r = gluon.extern_elementwise "pow"(%x) : (f32) -> f32
+  return %r : f32
+}
+
+// -----
+
+func.func @extern_fast_f64(%x: f64) -> f64 {
+  // expected-error @+1 {{'gluon.extern_elementwise' op 'fast_expf' takes f32, got 'f64'}}
+  %r = gluon.extern_elementwise "fast_expf"(%x) : (f64) -> f64
+  return %r : f64
+}
+
+// -----
+
+#b = #gluon.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @extern_f16(%x: tensor<128xf16, #b>) -> tensor<128xf16, #b> {
+  // expected-error @+1 {{'gluon.extern_elementwise' op 'exp' takes f32 or f64, got 'f16'}}
+  %r = gluon.extern_elementwise "exp"(%x) : (tensor<128xf16, #b>) -> tensor<128xf16, #b>
+  return %r : tensor<128xf16, #b>
+}
+
+// -----
+
+#b = #gluon.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @extern_types(%x: tensor<128xf32, #b>, %y: f32) -> tensor<128xf32, #b> {
+  // expected-error @+1 {{'gluon.extern_elementwise' op requires the same type for all operands and results}}
+  %r = gluon.extern_elementwise "pow"(%x, %y) : (tensor<128xf32, #b>, f32) -> tensor<128xf32, #b>
+  return %r : tensor<128xf32, #b>
+}

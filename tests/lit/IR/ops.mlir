@@ -39,6 +39,12 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     // CHECK: gluon.load %{{.*}} : (!gluon.ptr<f32, 3>) -> f32
     %s = gluon.load %q1 : (!gluon.ptr<f32, 3>) -> f32
     gluon.store %q1, %s : (!gluon.ptr<f32, 3>, f32) -> ()
+    // A device math library function on a scalar and on a tensor.
+    // CHECK: gluon.extern_elementwise "fast_expf"(%{{.*}}) : (f32) -> f32
+    %e = gluon.extern_elementwise "fast_expf"(%s) : (f32) -> f32
+    %vf = arith.extf %v : tensor<32x16xf16, #blocked> to tensor<32x16xf32, #blocked>
+    // CHECK: gluon.extern_elementwise "pow"(%{{.*}}, %{{.*}}) : (tensor<32x16xf32, #[[B]]>, tensor<32x16xf32, #[[B]]>) -> tensor<32x16xf32, #[[B]]>
+    %pw = gluon.extern_elementwise "pow"(%vf, %vf) : (tensor<32x16xf32, #blocked>, tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked>
     return
   }
 }
