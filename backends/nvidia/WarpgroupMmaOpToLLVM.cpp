@@ -16,7 +16,9 @@
 // (nvidiaMmaToLinearLayout): within a tile (column + 1, row + 8, columns
 // by 8) exactly the order of wgmma's d registers, then N tiles, then M
 // tiles. Each instruction's d operands are tied to its inputs ("=f", "0"):
-// the accumulation happens in place, asynchronously.
+// the accumulation happens in place, asynchronously. An fp16 accumulator
+// travels as f16x2 pairs of consecutive registers, as PTX's .f16 fragment
+// holds them.
 //
 // gluon.warpgroup_mma_wait is wgmma.wait_group with every register of its
 // tensor dependencies tied through it, so that no use of an MMA's result
@@ -151,12 +153,14 @@ SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
 }
 
 /// The inline-asm constraints of getMmaText's instruction: `numResults`
-/// f32 outputs, inputs tied to them, then A (a descriptor or four
-/// registers), B's descriptor and the scale-d flag.
-std::string getMmaConstraints(bool aInRegisters, int64_t numResults) {
+/// accumulator outputs (f32 registers, or f16x2 pairs in 32-bit ones),
+/// inputs tied to them, then A (a descriptor or four registers), B's
+/// descriptor and the scale-d flag.
+std::string getMmaConstraints(bool aInRegisters, bool packedF16,
+                              int64_t numResults) {
   std::string constraints;
   for (int64_t i = 0; i < numResults; ++i)
-    constraints += "=f,";
+    constraints += packedF16 ? "=r," : "=f,";
   for (int64_t i = 0; i < numResults; ++i)
     constraints += std::to_string(i) + ",";
   return constraints + (aInRegisters ? "r,r,r,r,l,r" : "l,l,r");
@@ -261,6 +265,35 @@ void appendStepInputs(OpBuilder &b, Location loc,
   inputs.push_back(scale);
 }
 
+/// An fp16 accumulator's d registers: each holds the pair of adjacent
+/// elements that an fp32 accumulator keeps in two (PTX's wgmma fragment
+/// for .f16), which are consecutive in the layout's register order.
+SmallVector<Value> packF16Pairs(OpBuilder &b, Location loc,
+                                ArrayRef<Value> values) {
+  SmallVector<Value> packed;
+  auto pair = VectorType::get({2}, b.getF16Type());
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value vector = LLVM::UndefOp::create(b, loc, pair);
+    for (int64_t e = 0; e < 2; ++e)
+      vector = LLVM::InsertElementOp::create(b, loc, vector, values[i + e],
+                                             createI32Constant(b, loc, e));
+    packed.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector));
+  }
+  return packed;
+}
+
+/// The inverse of packF16Pairs.
+void unpackF16Pairs(OpBuilder &b, Location loc, ArrayRef<Value> packed,
+                    MutableArrayRef<Value> values) {
+  auto pair = VectorType::get({2}, b.getF16Type());
+  for (auto [i, reg] : llvm::enumerate(packed)) {
+    Value vector = LLVM::BitcastOp::create(b, loc, pair, reg);
+    for (int64_t e = 0; e < 2; ++e)
+      values[2 * i + e] = LLVM::ExtractElementOp::create(
+          b, loc, vector, createI32Constant(b, loc, e));
+  }
+}
+
 /// One wgmma.mma_async for each tile and K step, in place on `acc` (the
 /// accumulator's registers, tile by tile): a tile's registers go through
 /// its K steps, the first scaling the accumulator by `useAcc`, the others
@@ -270,25 +303,35 @@ void emitTileMmas(OpBuilder &b, Location loc,
                   const MmaOperands &operands, Value useAcc, Value one,
                   SmallVectorImpl<Value> &acc) {
   bool aInRegisters = !operands.a;
+  bool packedF16 = plan.accType == "f16";
   int64_t perTile = plan.instrN / 2;
+  int64_t outputs = packedF16 ? perTile / 2 : perTile;
+  Type outputType = packedF16 ? Type(b.getI32Type()) : b.getF32Type();
   auto resultStruct = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(perTile, b.getF32Type()));
-  std::string constraints = getMmaConstraints(aInRegisters, perTile);
-  std::string text = getMmaText(plan, aInRegisters, perTile);
+      b.getContext(), SmallVector<Type>(outputs, outputType));
+  std::string constraints = getMmaConstraints(aInRegisters, packedF16, outputs);
+  std::string text = getMmaText(plan, aInRegisters, outputs);
   for (int64_t m = 0; m < plan.mReps; ++m)
     for (int64_t n = 0; n < plan.nReps; ++n) {
       MutableArrayRef<Value> tile(acc.begin() + (m * plan.nReps + n) * perTile,
                                   perTile);
+      SmallVector<Value> registers(tile.begin(), tile.end());
+      if (packedF16)
+        registers = packF16Pairs(b, loc, registers);
       for (int64_t k = 0; k < plan.kSteps; ++k) {
-        SmallVector<Value> inputs(tile.begin(), tile.end());
+        SmallVector<Value> inputs(registers);
         appendStepInputs(b, loc, plan, operands, m, n, k, k == 0 ? useAcc : one,
                          inputs);
         Value result =
             nvidia::emitPtxAsm(b, loc, resultStruct, text, constraints, inputs)
                 .getResult(0);
-        for (int64_t i = 0; i < perTile; ++i)
-          tile[i] = LLVM::ExtractValueOp::create(b, loc, result, i);
+        for (int64_t i = 0; i < outputs; ++i)
+          registers[i] = LLVM::ExtractValueOp::create(b, loc, result, i);
       }
+      if (packedF16)
+        unpackF16Pairs(b, loc, registers, tile);
+      else
+        llvm::copy(registers, tile.begin());
     }
 }
 

@@ -193,12 +193,13 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
               typeToString(acc);
     return std::nullopt;
   }
-  if (!accType.getElementType().isF32()) {
-    problem = "not supported yet: a warpgroup_mma accumulator of " +
-              typeToString(accType.getElementType()) + " (fp32 only)";
+  Type accElement = accType.getElementType();
+  if (!accElement.isF32() && !accElement.isF16()) {
+    problem =
+        "wgmma accumulates in fp32 or fp16, got " + typeToString(accElement);
     return std::nullopt;
   }
-  plan.accType = "f32";
+  plan.accType = accElement.isF32() ? "f32" : "f16";
   auto bType = dyn_cast<MemDescType>(b);
   if (!bType) {
     problem = "warpgroup_mma's `b` must be in shared memory, got " +
@@ -235,6 +236,13 @@ mlir::gluon::planWarpgroupMma(Type a, Type b, Type acc, std::string &problem) {
     problem = "wgmma multiplies f16, bf16, f32 (as tf32), f8E4M3FN or "
               "f8E5M2 operands, got " +
               typeToString(element);
+    return std::nullopt;
+  }
+  // PTX's wgmma takes an f16 accumulator for f16 and fp8 operands only.
+  if (plan.accType == "f16" && plan.operandType != "f16" &&
+      plan.operandType != "e4m3" && plan.operandType != "e5m2") {
+    problem = "wgmma accumulates " + typeToString(element) +
+              " operands in fp32 only, got an fp16 accumulator";
     return std::nullopt;
   }
   unsigned bits = element.getIntOrFloatBitWidth();

@@ -486,3 +486,39 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     return
   }
 }
+
+// -----
+
+// An fp16 accumulator (fp16 operands): each d register is a 32-bit f16x2
+// pair ("=r"), two consecutive registers of the layout (adjacent columns)
+// packed before the first K step and unpacked after the last; the 16 f16
+// registers of an m64n32 tile travel as 8.
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 64, elementBitWidth = 16, rank = 2, transposed = false}>
+#shared = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @f16_accumulator
+  // CHECK-SAME: (%[[ACC:[a-z0-9_]+]]: !llvm.struct<({{(f16, ){15}f}}16)>, %{{[a-z0-9_]+}}: i1)
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %[[ACC]][0]
+  // CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[ACC]][1]
+  // CHECK: wgmma.fence.sync.aligned;
+  // CHECK-NEXT: %[[P0:.*]] = llvm.insertelement %[[E0]], %{{.*}} : vector<2xf16>
+  // CHECK-NEXT: %[[P1:.*]] = llvm.insertelement %[[E1]], %[[P0]][%{{.*}} : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[R0:.*]] = llvm.bitcast %[[P1]] : vector<2xf16> to i32
+  // CHECK-COUNT-7: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+  // CHECK: llvm.inline_asm {{.*}}wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16 {$0, $1, $2, $3, $4, $5, $6, $7}, $16, $17, p, 1, 1, 0, 1;\0A}", "{{(=r,){8}([0-9]+,){8}l}},l,r" %[[R0]], {{.*}} -> !llvm.struct<({{(i32, ){7}i}}32)>
+  // CHECK: %[[LAST:.*]] = llvm.inline_asm {{.*}}m64n32k16.f16.f16.f16
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: %[[D0:.*]] = llvm.extractvalue %[[LAST]][0]
+  // CHECK: llvm.bitcast %[[D0]] : i32 to vector<2xf16>
+  // CHECK-COUNT-7: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK: wgmma.commit_group.sync.aligned;
+  func.func @f16_accumulator(%acc: tensor<64x32xf16, #acc>, %use: i1) {
+    %a = gluon.local_alloc -> !gluon.memdesc<64x32xf16, #nvmma>
+    %b = gluon.local_alloc -> !gluon.memdesc<32x32xf16, #nvmma>
+    %c = gluon.local_alloc -> !gluon.memdesc<64x32xf16, #shared>
+    %r = gluon.warpgroup_mma %a, %b, %acc, %use : !gluon.memdesc<64x32xf16, #nvmma>, !gluon.memdesc<32x32xf16, #nvmma> -> tensor<64x32xf16, #acc>
+    gluon.local_store %r, %c : tensor<64x32xf16, #acc> -> !gluon.memdesc<64x32xf16, #shared>
+    return
+  }
+}

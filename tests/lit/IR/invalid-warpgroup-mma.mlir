@@ -1,6 +1,6 @@
 // Warpgroup MMA verifiers (gluon::planWarpgroupMma, src/IR/WarpgroupMmaOps.cpp):
-// the accumulator is a 2-D fp32 tensor in an NVMMADistributedLayout of
-// version [3, 0]; `b` and a shared `a` are whole rank-2 NVMMA buffers of
+// the accumulator is a 2-D fp32 tensor (fp16 for fp16 and fp8 operands) in
+// an NVMMADistributedLayout of version [3, 0]; `b` and a shared `a` are whole rank-2 NVMMA buffers of
 // one element type wgmma multiplies (an `a` in registers is in the
 // accumulator's dot operand layout: opIdx 0, that very parent, kWidth
 // 32 / element bits); the shapes make a @ b + acc; the
@@ -42,11 +42,23 @@ func.func @acc_version2(%acc: tensor<64x64xf32, #acc>, %use: i1) {
 
 #nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
 #acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-func.func @acc_f16(%acc: tensor<64x64xf16, #acc>, %use: i1) {
+func.func @acc_f16_bf16(%acc: tensor<64x64xf16, #acc>, %use: i1) {
+  %a = gluon.local_alloc -> !gluon.memdesc<64x64xbf16, #nvmma>
+  %b = gluon.local_alloc -> !gluon.memdesc<64x64xbf16, #nvmma>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op wgmma accumulates bf16 operands in fp32 only, got an fp16 accumulator}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : !gluon.memdesc<64x64xbf16, #nvmma>, !gluon.memdesc<64x64xbf16, #nvmma> -> tensor<64x64xf16, #acc>
+  return
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#acc = #gluon.nvidia_mma<{version = [3, 0], warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+func.func @acc_bf16(%acc: tensor<64x64xbf16, #acc>, %use: i1) {
   %a = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
   %b = gluon.local_alloc -> !gluon.memdesc<64x64xf16, #nvmma>
-  // expected-error @+1 {{'gluon.warpgroup_mma' op not supported yet: a warpgroup_mma accumulator of f16 (fp32 only)}}
-  %r = gluon.warpgroup_mma %a, %b, %acc, %use : !gluon.memdesc<64x64xf16, #nvmma>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf16, #acc>
+  // expected-error @+1 {{'gluon.warpgroup_mma' op wgmma accumulates in fp32 or fp16, got bf16}}
+  %r = gluon.warpgroup_mma %a, %b, %acc, %use : !gluon.memdesc<64x64xf16, #nvmma>, !gluon.memdesc<64x64xf16, #nvmma> -> tensor<64x64xbf16, #acc>
   return
 }
 

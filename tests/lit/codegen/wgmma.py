@@ -42,7 +42,11 @@
 # RUN: FileCheck %s --check-prefix=AREGTF32 --input-file %t/areg_tf32/gemm_a_registers.sm_90a.ptx
 # RUN: %gluonc %s -k gemm_a_registers -w 8 -s "tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 64]>, tensordesc<bf16[128, 128]>, 1" --emit ptx -o %t/areg_bf16
 # RUN: FileCheck %s --check-prefix=AREGBF16 --input-file %t/areg_bf16/gemm_a_registers.sm_90a.ptx
-# RUN: %if ptxas %{ for f in fp16/gemm bf16/gemm bt/gemm_bt fp8/gemm_bt sample/matmul_kernel sample_bf16/matmul_kernel areg/gemm_a_registers areg_fp8/gemm_a_registers areg_tf32/gemm_a_registers areg_bf16/gemm_a_registers; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
+# An fp16 accumulator (test_core's warpgroup_mma_kernel): the d registers
+# are f16x2 pairs, half as many as fp32's.
+# RUN: %gluonc %s -k gemm_f16_acc -s "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[64, 128]>" --emit ptx -o %t/f16acc
+# RUN: FileCheck %s --check-prefix=F16ACC --input-file %t/f16acc/gemm_f16_acc.sm_90a.ptx
+# RUN: %if ptxas %{ for f in fp16/gemm bf16/gemm bt/gemm_bt fp8/gemm_bt sample/matmul_kernel sample_bf16/matmul_kernel areg/gemm_a_registers areg_fp8/gemm_a_registers areg_tf32/gemm_a_registers areg_bf16/gemm_a_registers f16acc/gemm_f16_acc; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
 #
 # A is K-major in a 128-byte swizzle (LBO 16, SBO 1024:
 # 0x4000004000010000); B's 128 columns are two 64-column boxes 8192 bytes
@@ -280,6 +284,26 @@ def gemm(a_desc, b_desc, c_desc, num_warps: gl.constexpr):
         acc = warpgroup_mma(a_smem, b_smem, acc)
     mbarrier.invalidate(bar)
     store_tile(c_desc, acc, off_m, off_n)
+
+
+# One K tile into an fp16 accumulator, synchronously.
+@gluon.jit
+def gemm_f16_acc(a_desc, b_desc, c_desc):
+    a_smem = gl.allocate_shared_memory(a_desc.dtype, a_desc.block_type.shape, a_desc.layout)
+    b_smem = gl.allocate_shared_memory(b_desc.dtype, b_desc.block_type.shape, b_desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+    tma.async_copy_global_to_shared(a_desc, [0, 0], bar, a_smem)
+    tma.async_copy_global_to_shared(b_desc, [0, 0], bar, b_smem)
+    mbarrier.wait(bar, 0)
+    layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16])
+    acc = warpgroup_mma(a_smem, b_smem, gl.zeros([64, 128], gl.float16, layout))
+    # F16ACC: wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16 {{[{]}}{{(%r[0-9]+, ){31}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+    # F16ACC-COUNT-3: wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16
+    # F16ACC-NOT: wgmma.mma_async
+    mbarrier.invalidate(bar)
+    store_tile(c_desc, acc, 0, 0)
 
 
 # B^T from an [N, K] descriptor: the MMA reads its permuted view.

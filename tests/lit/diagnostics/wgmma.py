@@ -128,10 +128,10 @@ def acc_blocked(out_ptr):
 
 @gluon.jit
 def acc_f16(out_ptr):
-    a = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
-    b = gl.allocate_shared_memory(gl.float16, [64, 64], SMEM)
+    a = gl.allocate_shared_memory(gl.bfloat16, [64, 64], SMEM)
+    b = gl.allocate_shared_memory(gl.bfloat16, [64, 64], SMEM)
     acc = warpgroup_mma(a, b, gl.zeros([64, 64], gl.float16, ACC))
-    # ACCF16: wgmma.py:[[@LINE-1]]:11: error: not supported yet: a warpgroup_mma accumulator of f16 (fp32 only)
+    # ACCF16: wgmma.py:[[@LINE-1]]:11: error: wgmma accumulates bf16 operands in fp32 only, got an fp16 accumulator
 
 
 @gluon.jit
