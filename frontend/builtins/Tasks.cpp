@@ -47,22 +47,6 @@ unsigned requireCount(IRGen &gen, const Value &value, SourceLoc loc,
   return unsigned(value.get<int64_t>());
 }
 
-/// Fails at `loc` where `value` holds a tensor: a worker's warps did not
-/// compute anything before the op.
-void rejectTensors(IRGen &gen, const Value &value, SourceLoc loc,
-                   const std::string &worker) {
-  if (const std::vector<Value> *sequence = value.getSequence()) {
-    for (const Value &element : *sequence)
-      rejectTensors(gen, element, loc, worker);
-    return;
-  }
-  if (value.is<RuntimeValue>() && !value.get<RuntimeValue>().isScalar())
-    gen.fail(loc, "worker '" + worker +
-                      "' takes a tensor; workers take scalars, pointers, "
-                      "tensor descriptors and shared memory (only the "
-                      "default partition takes tensors)");
-}
-
 /// A (function, args) entry of functions_and_args.
 std::pair<const FunctionValue *, std::vector<Value>>
 requireTask(IRGen &gen, const Value &entry, SourceLoc loc, size_t index) {
@@ -100,19 +84,24 @@ void collectResults(IRGen &gen, const Value &value, SourceLoc loc,
       collectResults(gen, element, loc, out);
     return;
   }
+  if (const AggregateValue *aggregate = value.getAggregate()) {
+    for (const Value &field : aggregate->fields)
+      collectResults(gen, field, loc, out);
+    return;
+  }
   if (value.is<RuntimeValue>()) {
     out.push_back(value.get<RuntimeValue>());
     return;
   }
   if (value.isRuntime() || value.is<SharedMemoryValue>() ||
-      value.is<TensorDescValue>() ||
-      value.is<std::shared_ptr<AggregateValue>>())
+      value.is<TensorDescValue>())
     gen.fail(loc, "not supported yet: returning a " + value.getTypeName() +
                       " from the default partition");
 }
 
 /// The default function's return value with its run-time values replaced
-/// by the op's results, in collectResults' order.
+/// by the op's results, in collectResults' order (aggregates rebuilt with
+/// their fields').
 Value rebuildResults(const Value &value, const std::vector<mlir::Value> &ops,
                      size_t &next) {
   if (const std::vector<Value> *sequence = value.getSequence()) {
@@ -120,6 +109,13 @@ Value rebuildResults(const Value &value, const std::vector<mlir::Value> &ops,
     for (const Value &element : *sequence)
       elements.push_back(rebuildResults(element, ops, next));
     return Value::tuple(std::move(elements));
+  }
+  if (const AggregateValue *aggregate = value.getAggregate()) {
+    std::vector<Value> fields;
+    for (const Value &field : aggregate->fields)
+      fields.push_back(rebuildResults(field, ops, next));
+    return Value(
+        std::make_shared<AggregateValue>(aggregate->cls, std::move(fields)));
   }
   if (value.is<RuntimeValue>())
     return Value(RuntimeValue::ofType(ops[next++],
@@ -245,7 +241,6 @@ Value warpSpecialize(IRGen &gen, const BoundArgs &bound) {
         requireTask(gen, entries[i + 1], tasksLoc, i + 1);
     IRGen::WorkerTask worker;
     worker.task.name = function->def->name;
-    rejectTensors(gen, Value::tuple(arguments), tasksLoc, worker.task.name);
     worker.task.numWarps =
         requireCount(gen, warps[i], task.warpsLoc,
                      "worker_num_warps[" + std::to_string(i) + "]");

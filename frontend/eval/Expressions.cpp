@@ -186,15 +186,70 @@ static std::string describeBlackwell(const std::string &path) {
              : "";
 }
 
+/// Why gluonc lacks a name of upstream Gluon's current API, where it does:
+/// " (reason)"; "" for names it has no note on.
+static std::string describeMissing(const std::string &path,
+                                   const std::string &name) {
+  static const std::pair<const char *, const char *> kReasons[] = {
+      {"gl.set_auto_layout", "layout inference is not implemented; give the "
+                             "value its layout where it is made"},
+      {"gl.AutoLayout", "layout inference is not implemented; give gl.arange, "
+                        "gl.full and gl.zeros an explicit layout"},
+      {"gl.CoalescedLayout",
+       "layout inference is not implemented; use a BlockedLayout"},
+      {"gl.map_elementwise", "elementwise functions of several tensors are "
+                             "not implemented; write them with tensor "
+                             "operators"},
+      {"gl.gather", "gathers along an axis are not implemented"},
+      {"gl.histogram", "histograms are not implemented"},
+      {"gl.atomic_load", "ordered atomic loads are not implemented; "
+                         "gl.atomic_add(ptr, 0, sem=...) reads atomically"},
+      {"gl.atomic_store", "ordered atomic stores are not implemented; "
+                          "gl.atomic_xchg stores atomically"},
+      {"gl.CachePolicy", "cache policies are not implemented; load and "
+                         "store take cache_modifier= and eviction_policy="},
+      {"gl.nvidia.hopper.tma.make_tensor_descriptor",
+       "tensor descriptors made in the kernel are not implemented; pass a "
+       "tensordesc<...> parameter, whose map the host encodes"},
+      {"gl.nvidia.hopper.mbarrier.allocate_mbarrier",
+       "use allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())"},
+      {"gl.nvidia.hopper.bulk",
+       "bulk copies without a tensor map are not implemented; use tma"},
+      {"gl.nvidia.hopper.cluster",
+       "gluonc compiles one CTA per cluster (multi-CTA)"},
+      {"gl.amd.cdna5", "gfx1250's module is not implemented; gfx1250 "
+                       "kernels use the core language and gl.amd"},
+      {"gl.amd.cdna4.mfma_scaled", "scaled MFMA (mxfp) is not implemented"},
+      {"gl.amd.cdna4.get_mfma_scale_layout",
+       "scaled MFMA (mxfp) is not implemented"},
+  };
+  std::string full = path + "." + name;
+  for (auto [missing, reason] : kReasons) {
+    std::string expanded = BuiltinTable::expandAlias(missing);
+    if (full == expanded || full.rfind(expanded + ".", 0) == 0)
+      return std::string(" (") + reason + ")";
+  }
+  if (name.rfind("async_atomic_", 0) == 0 &&
+      path == BuiltinTable::expandAlias("gl.nvidia.hopper.tma"))
+    return " (TMA reductions are not implemented)";
+  return "";
+}
+
 void Interpreter::failUnavailableModule(const NamespaceValue &ns,
                                         SourceLoc loc) {
   // Triton's own modules gluonc does not implement yet, versus host-side
   // modules (torch, numpy) that kernels can never use.
   if (ns.path == "triton" || ns.path.rfind("triton.", 0) == 0) {
     std::string blackwell = describeBlackwell(ns.path);
-    fail(loc, "not supported yet: " + (blackwell.empty()
-                                           ? "module '" + ns.path + "'"
-                                           : blackwell + "'" + ns.path + "'"));
+    size_t dot = ns.path.rfind('.');
+    std::string reason =
+        dot == std::string::npos
+            ? ""
+            : describeMissing(ns.path.substr(0, dot), ns.path.substr(dot + 1));
+    fail(loc, "not supported yet: " +
+                  (blackwell.empty() ? "module '" + ns.path + "'"
+                                     : blackwell + "'" + ns.path + "'") +
+                  reason);
   }
   fail(loc, "module '" + ns.path + "' is not available in kernels");
 }
@@ -209,7 +264,8 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
     if (std::optional<Value> member = builtins.lookupMember(ns->path, name))
       return *member;
     fail(loc, "not supported yet: " + describeBlackwell(ns->path) + "'" +
-                  ns->path + "." + name + "'");
+                  ns->path + "." + name + "'" +
+                  describeMissing(ns->path, name));
   }
   if (object.isAggregate())
     return getAggregateAttribute(object, name, loc);

@@ -54,26 +54,45 @@ unsigned IRGen::getReplicaId() const {
 
 namespace {
 
-/// Clones the constants `region` uses from outside into it and adds every
-/// other value it uses from outside to `captures`.
+/// Whether `def`, which computes a value a worker uses, is recomputed in the
+/// worker instead of captured: a constant, or a tensor computed without
+/// touching memory (arange, splat, arithmetic) from values the worker can
+/// have. A tensor lives in the registers of the warps that computed it; the
+/// worker's warps compute their own copy, in the same layout over its warps.
+bool isRecomputedInWorker(mlir::Operation *def, mlir::Value value) {
+  if (!def || def->getNumRegions() != 0)
+    return false;
+  if (def->getNumOperands() == 0 && mlir::matchPattern(def, mlir::m_Constant()))
+    return true;
+  return mlir::isa<mlir::RankedTensorType>(value.getType()) &&
+         mlir::isMemoryEffectFree(def);
+}
+
+/// Clones into `region` what it uses from outside and isRecomputedInWorker
+/// accepts (with what that uses, in turn) and adds every other value it
+/// uses from outside to `captures`.
 void collectCaptures(mlir::Region &region,
                      llvm::SetVector<mlir::Value> &captures) {
   llvm::SetVector<mlir::Value> outside;
-  mlir::getUsedValuesDefinedAbove(region, outside);
-  mlir::OpBuilder builder(&region.front(), region.front().begin());
-  for (mlir::Value value : outside) {
-    mlir::Operation *def = value.getDefiningOp();
-    if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
-        mlir::matchPattern(def, mlir::m_Constant())) {
+  bool cloned = true;
+  while (cloned) {
+    cloned = false;
+    outside.clear();
+    mlir::getUsedValuesDefinedAbove(region, outside);
+    for (mlir::Value value : outside) {
+      mlir::Operation *def = value.getDefiningOp();
+      if (!isRecomputedInWorker(def, value))
+        continue;
+      // Each clone goes first, before the clones that use it.
+      mlir::OpBuilder builder(&region.front(), region.front().begin());
       mlir::Operation *clone = builder.clone(*def);
-      mlir::replaceAllUsesInRegionWith(
-          value, clone->getResult(mlir::cast<mlir::OpResult>(value)
-                                      .getResultNumber()),
-          region);
-      continue;
+      for (mlir::OpResult result : def->getResults())
+        mlir::replaceAllUsesInRegionWith(
+            result, clone->getResult(result.getResultNumber()), region);
+      cloned = true;
     }
-    captures.insert(value);
   }
+  captures.insert(outside.begin(), outside.end());
 }
 
 /// Sets a flag for the lifetime of the guard.
@@ -137,10 +156,11 @@ std::vector<mlir::Value> IRGen::emitWarpSpecialize(
       if (auto tensor =
               mlir::dyn_cast<mlir::RankedTensorType>(captures[i].getType()))
         fail(worker.loc,
-             "a worker task cannot use a tensor computed outside it "
-             "(shape " + listText(tensor.getShape().vec()) +
-                 "): its warps did not compute it; pass it through shared "
-                 "memory, or compute it inside the task");
+             "a worker task cannot use a tensor read from memory outside "
+             "it (shape " +
+                 listText(tensor.getShape().vec()) +
+                 "): its warps did not load it; pass it through shared "
+                 "memory, or load it inside the task");
   }
   for (size_t index = 1; index <= workers.size(); ++index) {
     mlir::Region &region = placeholder->getRegion(index);

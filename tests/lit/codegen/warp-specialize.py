@@ -26,6 +26,16 @@
 # RUN: sed 's/positional_kernel/gluon_kernel/g' %t/positional/positional_kernel.sm_90a.gluon.mlir | diff %t/gluon/gluon_kernel.sm_90a.gluon.mlir -
 # RUN: %gluonc %s -k gluon_kernel -s "*fp32:16, *fp32:16, i32, fp32" -o %t/json
 # RUN: FileCheck %s --check-prefix=JSON --input-file %t/json/gluon_kernel.sm_90a.json
+# A tensor computed without memory (arange, and arithmetic on it with a
+# scalar argument) given to a 4-warp worker is recomputed in the worker's
+# region, which captures only the scalars; the kernel assembles.
+# RUN: %gluonc %s -k recompute_kernel -s "*fp32:16, fp32" --emit gluon-ir,ptx -o %t/recompute
+# RUN: FileCheck %s --check-prefix=RECOMPUTE --input-file %t/recompute/recompute_kernel.sm_90a.gluon.mlir
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/recompute/recompute_kernel.sm_90a.ptx -o %t/recompute.cubin %}
+# The default partition may return an aggregate of tensors: the op's
+# results are its fields, rebuilt into the aggregate after it.
+# RUN: %gluonc %s -k aggregate_result_kernel -s "*fp32:16" --emit gluon-ir -o %t/aggregate
+# RUN: FileCheck %s --check-prefix=AGGREGATE --input-file %t/aggregate/aggregate_result_kernel.sm_90a.gluon.mlir
 # The samples as their docstrings compile them, with the plans -v prints:
 # the GEMM's producer warp gives up registers to the two consumer
 # warpgroups (maxnreg 168 = 65536 / 384 threads; the default gets
@@ -223,3 +233,48 @@ def tlx_result(x_ptr, n):
         with tlx.async_task(num_warps=1):
             gl.store(x_ptr + 1, 0.0)
     gl.store(x_ptr, total.to(gl.float32))
+
+
+@gluon.jit
+def store_values(out_ptr, offsets, values):
+    gl.store(out_ptr + offsets, values)
+
+
+# RECOMPUTE-LABEL: func.func @recompute_kernel
+# RECOMPUTE: gluon.warp_specialize(%arg1, %{{.*}})
+# RECOMPUTE: partition0(%[[S:.*]]: f32, %{{.*}}: !gluon.ptr<f32>) {
+# RECOMPUTE-NEXT: gluon.arange 0 to 128
+# RECOMPUTE-NEXT: gluon.splat %[[S]] : f32
+@gluon.jit
+def recompute_kernel(out_ptr, scale):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    offsets = gl.arange(0, 128, layout)
+    values = offsets.to(gl.float32) * scale
+    gl.warp_specialize([(store_values, (out_ptr, offsets, values)), (store_values, (out_ptr + 128, offsets, values))], [4])
+
+
+@gluon.aggregate
+class Pair:
+    first: gl.tensor
+    second: gl.tensor
+
+    def __init__(self, first, second):
+        self.first = first
+        self.second = second
+
+
+@gluon.jit
+def make_pair(out_ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    offsets = gl.arange(0, 128, layout)
+    return Pair(offsets, offsets.to(gl.float32))
+
+
+# AGGREGATE: %[[R:.*]]:2 = gluon.warp_specialize
+# AGGREGATE: gluon.warp_yield %{{.*}}, %{{.*}} : tensor<128xi32, #blocked>, tensor<128xf32, #blocked>
+# AGGREGATE: gluon.addptr %{{.*}}, %[[R]]#0
+# AGGREGATE: gluon.store %{{.*}}, %[[R]]#1
+@gluon.jit
+def aggregate_result_kernel(out_ptr):
+    pair = gl.warp_specialize([(make_pair, (out_ptr,)), (store_values, (out_ptr, 0, 1.0))], [1])
+    gl.store(out_ptr + pair.first, pair.second)

@@ -49,8 +49,9 @@ def worker_fn(x_ptr):
 
 
 @gluon.jit
-def tensor_worker(x):
-    pass
+def tensor_worker(x_ptr, x):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    gl.store(x_ptr + gl.arange(0, 128, layout), x)
 
 
 @gluon.jit
@@ -81,8 +82,8 @@ def kernel_warps(x_ptr):
 def tensor_arg(x_ptr):
     layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     x = gl.load(x_ptr + gl.arange(0, 128, layout))
-    gl.warp_specialize([(default_fn, (x_ptr,)), (tensor_worker, (x,))], [1])
-    # TENSOR: warp-specialize.py:[[@LINE-1]]:24: error: worker 'tensor_worker' takes a tensor; workers take scalars, pointers, tensor descriptors and shared memory (only the default partition takes tensors)
+    gl.warp_specialize([(default_fn, (x_ptr,)), (tensor_worker, (x_ptr, x))], [4])
+    # TENSOR: warp-specialize.py:[[@LINE-1]]:24: error: a worker task cannot use a tensor read from memory outside it (shape [128]): its warps did not load it; pass it through shared memory, or load it inside the task
 
 
 @gluon.jit
@@ -217,7 +218,7 @@ def tlx_tensor(x_ptr):
             pass
         with tlx.async_task(num_warps=4):
             gl.store(x_ptr + gl.arange(0, 128, layout), x)
-    # TLXTENSOR: warp-specialize.py:[[@LINE-2]]:9: error: a worker task cannot use a tensor computed outside it (shape [128]): its warps did not compute it; pass it through shared memory, or compute it inside the task
+    # TLXTENSOR: warp-specialize.py:[[@LINE-2]]:9: error: a worker task cannot use a tensor read from memory outside it (shape [128]): its warps did not load it; pass it through shared memory, or load it inside the task
 
 
 @gluon.jit
