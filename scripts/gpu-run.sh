@@ -106,6 +106,10 @@ if [ "${3:-}" != --bench-only ]; then
   run_gpu_test gpu-tma-copy tests/gpu/tma-copy-test.sh "$stage/bin/gluon-run" \
     "$kernels" "$logs/tma_copy_work"
   rm -rf "$logs/tma_copy_work"
+  echo "== GPU math tests (gl.extra.libdevice; warpgroup_mma accumulating in fp16)"
+  run_gpu_test gpu-math tests/gpu/math-test.sh "$stage/bin/gluon-run" \
+    "$kernels" "$logs/math_work"
+  rm -rf "$logs/math_work"
   echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
   run_gpu_test gpu-fatbin tests/gpu/fatbin-test.sh "$stage/bin/gluon-run" \
     "$kernels" "$logs/fatbin_work"
