@@ -183,7 +183,7 @@ AMDTargetInfo::getMathLibraryFunction(llvm::StringRef opName,
                    opName == "math.log" || opName == "math.log2";
   if (type.isF32() && nativeF32)
     return std::nullopt;
-  return "__ocml_" + name->str() + (type.isF32() ? "_f32" : "_f64");
+  return getExternFunction(*name, type);
 }
 
 std::optional<std::string>

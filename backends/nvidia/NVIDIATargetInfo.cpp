@@ -92,7 +92,7 @@ NVIDIATargetInfo::getMathLibraryFunction(llvm::StringRef opName,
     return std::nullopt;
   if (type.isF32() && (opName == "math.exp" || opName == "math.exp2"))
     return std::nullopt;
-  return "__nv_" + name->str() + (type.isF32() ? "f" : "");
+  return getExternFunction(*name, type);
 }
 
 std::optional<std::string>

@@ -129,6 +129,17 @@ std::string getMmaText(const gluon::WarpgroupMmaPlan &plan, bool aInRegisters,
   return text + ";\n}";
 }
 
+/// `elements` (32 bits in all) as one 32-bit register, the first lowest.
+Value packIntoI32(OpBuilder &b, Location loc, ArrayRef<Value> elements) {
+  auto type =
+      VectorType::get({int64_t(elements.size())}, elements.front().getType());
+  Value vector = LLVM::UndefOp::create(b, loc, type);
+  for (auto [e, element] : llvm::enumerate(elements))
+    vector = LLVM::InsertElementOp::create(b, loc, vector, element,
+                                           createI32Constant(b, loc, e));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector);
+}
+
 /// A's four 32-bit registers of tile (m, k): its dot operand layout holds
 /// them in PTX's order, 32 / bits elements each (nvidiaMmaDotOperandToLinearLayout).
 SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
@@ -137,18 +148,9 @@ SmallVector<Value> packARegisters(OpBuilder &b, Location loc,
                                   int64_t m, int64_t k) {
   int64_t width = 4 / plan.elementBytes;
   int64_t first = (m * plan.kSteps + k) * 4 * width;
-  Type element = a.front().getType();
   SmallVector<Value> packed;
-  for (int64_t j = 0; j < 4; ++j) {
-    Value vector =
-        LLVM::UndefOp::create(b, loc, VectorType::get({width}, element));
-    for (int64_t e = 0; e < width; ++e)
-      vector = LLVM::InsertElementOp::create(
-          b, loc, vector, a[first + j * width + e],
-          createI32Constant(b, loc, e));
-    packed.push_back(
-        LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector));
-  }
+  for (int64_t j = 0; j < 4; ++j)
+    packed.push_back(packIntoI32(b, loc, a.slice(first + j * width, width)));
   return packed;
 }
 
@@ -271,14 +273,8 @@ void appendStepInputs(OpBuilder &b, Location loc,
 SmallVector<Value> packF16Pairs(OpBuilder &b, Location loc,
                                 ArrayRef<Value> values) {
   SmallVector<Value> packed;
-  auto pair = VectorType::get({2}, b.getF16Type());
-  for (size_t i = 0; i < values.size(); i += 2) {
-    Value vector = LLVM::UndefOp::create(b, loc, pair);
-    for (int64_t e = 0; e < 2; ++e)
-      vector = LLVM::InsertElementOp::create(b, loc, vector, values[i + e],
-                                             createI32Constant(b, loc, e));
-    packed.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector));
-  }
+  for (size_t i = 0; i < values.size(); i += 2)
+    packed.push_back(packIntoI32(b, loc, values.slice(i, 2)));
   return packed;
 }
 

@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <functional>
 #include <map>
@@ -326,13 +327,13 @@ Value fmaBuiltin(IRGen &gen, const BoundArgs &bound) {
   return RuntimeValue{op, xyz[0].dtype, xyz[0].shape, xyz[0].layout};
 }
 
-/// The signature of a libdevice function of `arity` arguments, as Triton's
-/// module names them: "arg0, arg1".
-std::string libdeviceSignature(unsigned arity) {
-  std::string signature;
+/// The parameters of a libdevice function of `arity` arguments, as Triton's
+/// module names them: arg0, arg1, ...
+std::vector<std::string> libdeviceParameters(unsigned arity) {
+  std::vector<std::string> names;
   for (unsigned i = 0; i < arity; ++i)
-    signature += (i ? ", arg" : "arg") + std::to_string(i);
-  return signature;
+    names.push_back("arg" + std::to_string(i));
+  return names;
 }
 
 /// gl.extra.libdevice.NAME(arg0, ...): the arguments promoted to one dtype
@@ -341,10 +342,8 @@ std::string libdeviceSignature(unsigned arity) {
 Value libdeviceFunction(IRGen &gen,
                         const mlir::gluon::MathLibraryFunction &function,
                         const BoundArgs &bound) {
-  std::vector<std::string> names;
-  for (unsigned i = 0; i < function.arity; ++i)
-    names.push_back("arg" + std::to_string(i));
-  std::vector<RuntimeValue> args = unify(gen, bound, names, bound.callLoc());
+  std::vector<RuntimeValue> args =
+      unify(gen, bound, libdeviceParameters(function.arity), bound.callLoc());
   std::string qualified = "libdevice." + function.name.str();
   if (!mlir::gluon::acceptsElementType(
           function, mlir::getElementTypeOrSelf(args[0].value.getType())))
@@ -603,7 +602,7 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
     std::string name = function.name.str();
     table.addFunction(
         {"gl.extra.libdevice." + name, "tl.extra.libdevice." + name},
-        libdeviceSignature(function.arity),
+        llvm::join(libdeviceParameters(function.arity), ", "),
         withIRGen([&function](IRGen &gen, const BoundArgs &args) {
           return libdeviceFunction(gen, function, args);
         }));
