@@ -110,6 +110,10 @@ if [ "${3:-}" != --bench-only ]; then
   run_gpu_test gpu-math tests/gpu/math-test.sh "$stage/bin/gluon-run" \
     "$kernels" "$logs/math_work"
   rm -rf "$logs/math_work"
+  echo "== GPU copy tests (cp.async tracked by an mbarrier; TMA into a slice)"
+  run_gpu_test gpu-copies tests/gpu/copies-test.sh "$stage/bin/gluon-run" \
+    "$kernels" "$logs/copies_work"
+  rm -rf "$logs/copies_work"
   echo "== GPU fat binary tests (an index of sm_80 and sm_90a cubins; sm_80's PTX compiled by the driver)"
   run_gpu_test gpu-fatbin tests/gpu/fatbin-test.sh "$stage/bin/gluon-run" \
     "$kernels" "$logs/fatbin_work"

@@ -23,8 +23,10 @@
 //    element from one thread only (the predicate of a distributed store).
 //
 // gluon.async_commit_group and gluon.async_wait_group are
-// cp.async.commit_group and cp.async.wait_group N. All three are inline PTX
-// with side effects, so no shared memory access moves across them.
+// cp.async.commit_group and cp.async.wait_group N, and
+// gluon.async_copy_mbarrier_arrive is cp.async.mbarrier.arrive (.noinc) in
+// every thread. All are inline PTX with side effects, so no shared memory
+// access moves across them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,7 @@
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -162,11 +165,32 @@ struct AsyncWaitGroupOpConversion : ContextPattern<gluon::AsyncWaitGroupOp> {
   }
 };
 
+struct AsyncCopyMBarrierArriveOpConversion
+    : ContextPattern<gluon::AsyncCopyMBarrierArriveOp> {
+  using ContextPattern::ContextPattern;
+
+  LogicalResult
+  matchAndRewrite(gluon::AsyncCopyMBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Every thread: each tracks its own copies.
+    Value address = LLVM::PtrToIntOp::create(
+        rewriter, loc, rewriter.getI32Type(), adaptor.getBarrier());
+    std::string text = op.getNoIncrement()
+                           ? "cp.async.mbarrier.arrive.noinc.shared::cta.b64"
+                           : "cp.async.mbarrier.arrive.shared::cta.b64";
+    nvidia::emitPtxAsm(rewriter, loc, Type(), text + " [$0];", "r", {address});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void gluonc::nvidia::populateAsyncCopyOpToLLVMPatterns(
     GluonLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const LoweringContext &context) {
   patterns.add<AsyncCopyGlobalToLocalOpConversion, AsyncCommitGroupOpConversion,
-               AsyncWaitGroupOpConversion>(converter, context);
+               AsyncWaitGroupOpConversion, AsyncCopyMBarrierArriveOpConversion>(
+      converter, context);
 }

@@ -9,7 +9,8 @@
 //  - an mbarrier op is issued by thread 0 alone (init, arrive, expect,
 //    invalidate): one arrival, not one per thread; waits spin in every
 //    thread on mbarrier.try_wait.parity;
-//  - a TMA copy is split into the messages of its box (gluonc::planTMA),
+//  - a TMA copy is split into the messages of its box (gluonc::planTMA;
+//    gluon::planTMABuffer places them in a view of a larger allocation),
 //    issued in rounds of num_warps: one copy instruction per round, which
 //    each warp's elected lane executes with its own box (coordinates and
 //    shared address picked by the warp-uniform warp id), as Triton does;
@@ -26,6 +27,7 @@
 #include "PtxAsm.h"
 
 #include "gluonc/Conversion/Utility.h"
+#include "gluonc/IR/Async.h"
 #include "gluonc/IR/NvidiaOps.h"
 #include "gluonc/IR/WarpSpecialize.h"
 
@@ -301,6 +303,16 @@ private:
   Value elected;
 };
 
+/// The messages that move `type`'s block into or out of `buffer` (the
+/// verifier checked that the buffer can hold it).
+TMAPlan planBufferMessages(gluon::TensorDescType type,
+                           gluon::MemDescType buffer) {
+  std::string problem;
+  TMAPlan plan = gluon::planTMABuffer(type, buffer, problem);
+  assert(problem.empty() && "the verifier checks the TMA buffer");
+  return plan;
+}
+
 unsigned getElementBytes(gluon::TensorDescType type) {
   return type.getElementType().getIntOrFloatBitWidth() / 8;
 }
@@ -313,7 +325,7 @@ struct AsyncTMALoadOpConversion : ContextPattern<gluon::AsyncTMALoadOp> {
     Location loc = op.getLoc();
     gluon::TensorDescType type = op.getDesc().getType();
     unsigned rank = type.getRank();
-    TMAPlan plan = type.getTMAPlan();
+    TMAPlan plan = planBufferMessages(type, op.getDst().getType());
     std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
                        "d.shared::cluster.global.mbarrier::complete_tx::bytes"
                        " [$1], [$2, " +
@@ -345,7 +357,7 @@ struct AsyncTMAStoreOpConversion : ContextPattern<gluon::AsyncTMAStoreOp> {
     Location loc = op.getLoc();
     gluon::TensorDescType type = op.getDesc().getType();
     unsigned rank = type.getRank();
-    TMAPlan plan = type.getTMAPlan();
+    TMAPlan plan = planBufferMessages(type, op.getSrc().getType());
     std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
                        "d.global.shared::cta.bulk_group [$1, " +
                        coordList(rank, 2) + "], [$" +

@@ -6,6 +6,7 @@
 
 #include "Arguments.h"
 
+#include "gluonc/IR/Async.h"
 #include "gluonc/Layout/LinearLayout.h"
 
 #include <algorithm>
@@ -196,6 +197,25 @@ gluonc::frontend::requireSharedMemory(IRGen &gen, const BoundArgs &args,
   gen.fail(args.loc(name), std::string(name) +
                                " must be a shared memory descriptor, got " +
                                value.getTypeName() + " " + value.toString());
+}
+
+mlir::Value gluonc::frontend::requireBarrier(IRGen &gen, const BoundArgs &args,
+                                             const char *name) {
+  // The lowering emits Hopper's forms (mbarrier.try_wait.parity, the
+  // `_` sink, .shared::cta: sm_90, PTX 7.8); the PTX gluonc writes for
+  // sm_80 (7.0) has no parity wait at all.
+  if (!gen.getArch().features.tma)
+    gen.fail(args.callLoc(), "not supported yet: mbarriers on " +
+                                 gen.getArch().name +
+                                 " (gluonc emits Hopper's mbarrier "
+                                 "instructions: sm_90 or newer)");
+  const SharedMemoryValue &desc = requireSharedMemory(gen, args, name);
+  std::string problem = mlir::gluon::checkMBarrierType(
+      mlir::cast<mlir::gluon::MemDescType>(desc.value.getType()));
+  if (!problem.empty())
+    gen.failWithNote(args.loc(name), problem, desc.loc,
+                     "the shared memory descriptor is defined here");
+  return desc.value;
 }
 
 mlir::Value gluonc::frontend::requireMask(IRGen &gen, const BoundArgs &args,

@@ -43,6 +43,10 @@ mlir::Attribute requireSharedLayout(IRGen &gen, const Value &value,
 /// The shared memory descriptor passed as argument `name`.
 const SharedMemoryValue &requireSharedMemory(IRGen &gen, const BoundArgs &args,
                                              const char *name);
+/// The shared memory descriptor passed as argument `name`, which must be
+/// one mbarrier (checkMBarrierType), on a target whose mbarriers gluonc
+/// lowers (sm_90 and newer).
+mlir::Value requireBarrier(IRGen &gen, const BoundArgs &args, const char *name);
 /// A run-time tensor (not a scalar) for the input of `function` (gl.NAME).
 RuntimeValue requireTensor(IRGen &gen, const Value &value, SourceLoc loc,
                            const std::string &function);

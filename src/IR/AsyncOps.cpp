@@ -114,24 +114,80 @@ std::string mlir::gluon::checkMBarrierType(MemDescType type) {
   return "";
 }
 
+/// The OR of the offsets of the elements of a box of `box` elements
+/// (starting at coordinate 0) under `layout`.
+static int64_t getBoxOffsetBits(const gluonc::SharedLayout &layout,
+                                ArrayRef<int64_t> box) {
+  int64_t bits = 0;
+  for (size_t d = 0; d < box.size(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < box[d]; ++bit)
+      bits |= layout.getCoordBitOffset(d, bit);
+  return bits;
+}
+
+gluonc::TMAPlan mlir::gluon::planTMABuffer(TensorDescType desc,
+                                           MemDescType buffer,
+                                           std::string &problem) {
+  MemDescType block = desc.getBlockType();
+  gluonc::TMAPlan plan = desc.getTMAPlan();
+  if (buffer.getShape() != block.getShape() ||
+      buffer.getElementType() != block.getElementType()) {
+    problem = "the shared memory " + typeToString(buffer) +
+              " does not hold the descriptor's block " + typeToString(block);
+    return plan;
+  }
+  // The layout must be an NVMMASharedLayout, not merely place the elements
+  // alike (a SwizzledSharedLayout(8, 1, 8) does for 128-byte rows of
+  // fp16): only NVMMA allocations get the 1024-byte alignment TMA's
+  // address-based swizzle needs (getAllocationAlignment).
+  std::string notLaidOut = "the shared memory " + typeToString(buffer) +
+                           " is not laid out as the descriptor's block " +
+                           typeToString(block);
+  if (!isa<NVMMASharedLayoutAttr>(buffer.getLayout())) {
+    problem = notLaidOut;
+    return plan;
+  }
+  gluonc::SharedLayout blockLayout = block.getSharedLayout();
+  gluonc::SharedLayout layout = buffer.getSharedLayout();
+  if (buffer.getAllocShape() == buffer.getShape()) {
+    if (layout != blockLayout)
+      problem = notLaidOut;
+    return plan;
+  }
+  // A view of a larger allocation (memdesc_subslice): TMA writes each box
+  // as the block's layout lays it out, contiguous from the box's address.
+  // The view must lay out every box alike (the same offsets for the box's
+  // coordinate bits), and each box's origin must add to those offsets
+  // (share no bits with them), so that the box starts at the view's offset
+  // of its origin, on a swizzle period as the block's boxes do.
+  int64_t boxBits = getBoxOffsetBits(blockLayout, plan.box);
+  for (size_t d = 0; d < plan.box.size(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < plan.box[d]; ++bit)
+      if (layout.getCoordBitOffset(d, bit) !=
+          blockLayout.getCoordBitOffset(d, bit)) {
+        problem = notLaidOut + ": the allocation lays out a TMA box of " +
+                  gluonc::boxText(plan.box) + " differently";
+        return plan;
+      }
+  for (gluonc::TMAMessage &message : plan.messages) {
+    int64_t offset = layout.getOffset(
+        gluonc::Coord(message.origin.begin(), message.origin.end()));
+    if (offset & boxBits) {
+      problem = notLaidOut + ": the TMA box at " +
+                gluonc::boxText(message.origin) +
+                " does not start on a swizzle period of the allocation";
+      return plan;
+    }
+    message.sharedOffset = offset;
+  }
+  return plan;
+}
+
 std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
                                         MemDescType buffer) {
-  MemDescType block = desc.getBlockType();
-  if (buffer.getShape() != block.getShape() ||
-      buffer.getElementType() != block.getElementType())
-    return "the shared memory " + typeToString(buffer) +
-           " does not hold the descriptor's block " + typeToString(block);
-  // A whole allocation or buffer: the block's bytes are contiguous, laid out
-  // as the descriptor says. The layout must be an NVMMASharedLayout, not
-  // merely place the elements alike (a SwizzledSharedLayout(8, 1, 8) does
-  // for 128-byte rows of fp16): only NVMMA allocations get the 1024-byte
-  // alignment TMA's address-based swizzle needs (getAllocationAlignment).
-  if (buffer.getAllocShape() != buffer.getShape() ||
-      !isa<NVMMASharedLayoutAttr>(buffer.getLayout()) ||
-      buffer.getSharedLayout() != block.getSharedLayout())
-    return "the shared memory " + typeToString(buffer) +
-           " is not laid out as the descriptor's block " + typeToString(block);
-  return "";
+  std::string problem;
+  planTMABuffer(desc, buffer, problem);
+  return problem;
 }
 
 std::string mlir::gluon::checkAsyncCopy(Type src, MemDescType dst, Type mask) {

@@ -108,6 +108,27 @@ def Gluon_WaitBarrierOp : Gluon_MBarrierOp<"wait_barrier",
   }];
 }
 
+def Gluon_AsyncCopyMBarrierArriveOp
+    : Gluon_MBarrierOp<"async_copy_mbarrier_arrive",
+    [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "arrive on an mbarrier once this thread's async copies end";
+  let description = [{
+    `gluon.async_copy_mbarrier_arrive %bar : !gluon.memdesc<1xi64,
+    #shared>`: every thread arrives on the mbarrier once all the
+    gluon.async_copy_global_to_local ops it started before have written
+    shared memory (Ampere's cp.async.mbarrier.arrive), committed or not.
+    A thread that waits for the phase then sees what they wrote. By
+    default each thread first raises the phase's pending count by one, so
+    the arrivals cancel out and `count` of init_barrier need not include
+    them; with `no_increment` (`.noinc`) they count towards it.
+  }];
+  let arguments = (ins Gluon_MemDesc:$barrier, UnitAttr:$no_increment);
+  let assemblyFormat = [{
+    $barrier (`no_increment` $no_increment^)? attr-dict `:`
+    qualified(type($barrier))
+  }];
+}
+
 def Gluon_FenceAsyncSharedOp : Gluon_Op<"fence_async_shared",
     [MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
   let summary = "order this thread's shared memory accesses with async ones";

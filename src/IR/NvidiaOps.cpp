@@ -52,6 +52,9 @@ LogicalResult InvalidateBarrierOp::verify() {
 LogicalResult BarrierExpectOp::verify() { return verifyBarrierOperand(*this); }
 LogicalResult ArriveBarrierOp::verify() { return verifyBarrierOperand(*this); }
 LogicalResult WaitBarrierOp::verify() { return verifyBarrierOperand(*this); }
+LogicalResult AsyncCopyMBarrierArriveOp::verify() {
+  return verifyBarrierOperand(*this);
+}
 
 template <typename OpTy>
 static LogicalResult verifyTMACopy(OpTy op, MemDescType buffer) {

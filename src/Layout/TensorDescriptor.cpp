@@ -15,7 +15,7 @@
 
 using namespace gluonc;
 
-static std::string listText(const std::vector<int64_t> &values) {
+std::string gluonc::boxText(const std::vector<int64_t> &values) {
   std::string text = "[";
   for (size_t i = 0; i < values.size(); ++i)
     text += (i ? ", " : "") + std::to_string(values[i]);
@@ -32,8 +32,8 @@ std::string gluonc::checkTensorDescBlock(const NVMMASharedSpec &spec,
     return "not supported yet: a transposed NVMMASharedLayout for a tensor "
            "descriptor (permute the shared memory descriptor instead)";
   if (spec.rank != static_cast<int32_t>(block.size()))
-    return "the layout has rank " + std::to_string(spec.rank) +
-           ", the block " + listText(block);
+    return "the layout has rank " + std::to_string(spec.rank) + ", the block " +
+           boxText(block);
   if (spec.elementBitWidth != static_cast<int32_t>(elementBits))
     return "the layout is for " + std::to_string(spec.elementBitWidth) +
            "-bit elements, the block holds " + std::to_string(elementBits) +
@@ -46,7 +46,7 @@ std::string gluonc::checkTensorDescBlock(const NVMMASharedSpec &spec,
   constexpr int64_t multiple = abi::TmaBoxInnerBytesMultiple;
   if (innerBytes < multiple || innerBytes % multiple != 0)
     return "TMA moves the contiguous dimension in multiples of " +
-           std::to_string(multiple) + " bytes; the block " + listText(block) +
+           std::to_string(multiple) + " bytes; the block " + boxText(block) +
            " has " + std::to_string(innerBytes) + " bytes there";
   return "";
 }

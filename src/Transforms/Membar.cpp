@@ -48,6 +48,12 @@
 // in flight. Paths merge group by group, so a write that is in different
 // groups on different paths is retired by the first wait that may retire
 // it and stays in flight until one certainly has.
+// A copy that an async_copy_mbarrier_arrive covers is also seen by the
+// threads that wait on that mbarrier's phase, as a TMA load's data is:
+// it needs no CTA barrier then, and the pass keeps it in flight (a later
+// wait_group still retires it, conservatively). Its default form raises
+// the phase's count in every thread, a write of the barrier that a later
+// arrival by thread 0 must follow (a barrier between them).
 //
 // The fence between threads' stores and the async proxy is checked by a
 // pass of its own (AsyncFences.cpp).

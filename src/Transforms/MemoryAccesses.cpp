@@ -66,6 +66,30 @@ std::optional<int64_t> getViewOrigin(Value descriptor) {
   return origin;
 }
 
+/// Sets `buffer`'s slice root and coordinates for the view `descriptor`:
+/// the first view up the chain not made by a subslice is the root, whose
+/// coordinates the subslices narrow.
+void setSliceRegion(Buffer &buffer, Value descriptor) {
+  if (Value captured = gluon::getCapturedValue(descriptor))
+    return setSliceRegion(buffer, captured);
+  auto slice = descriptor.getDefiningOp<gluon::MemDescSubsliceOp>();
+  if (!slice) {
+    buffer.sliceRoot = descriptor;
+    buffer.sliceRanges.clear();
+    for (int64_t size :
+         cast<gluon::MemDescType>(descriptor.getType()).getShape())
+      buffer.sliceRanges.push_back({0, size});
+    return;
+  }
+  setSliceRegion(buffer, slice.getSrc());
+  ArrayRef<int64_t> sizes = slice.getType().getShape();
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    auto &[first, second] = buffer.sliceRanges[d];
+    first += slice.getOffsets()[d];
+    second = first + sizes[d];
+  }
+}
+
 } // namespace
 
 std::optional<std::pair<int64_t, int64_t>>
@@ -90,6 +114,16 @@ SmallVector<Access> gluonc::getAccesses(Operation *op) {
     return {{Buffer::of(load.getSrc()), /*isWrite=*/false}};
   if (isa<gluon::InitBarrierOp, gluon::InvalidateBarrierOp>(op))
     return {{Buffer::of(op->getOperand(0)), /*isWrite=*/true,
+             /*staysPending=*/true, /*onMBarrier=*/true}};
+  // cp.async.mbarrier.arrive without .noinc raises the phase's pending
+  // count in every thread: an arrival that thread 0 makes for all of them
+  // must come after every thread's raise, or the phase may end before the
+  // last warps' copies are counted (compute-sanitizer's synccheck reports
+  // the overflow on the H200). As a write of the barrier, it puts a
+  // barrier before such an arrival.
+  if (auto arrive = dyn_cast<gluon::AsyncCopyMBarrierArriveOp>(op))
+    return {{Buffer::of(arrive.getBarrier()),
+             /*isWrite=*/!arrive.getNoIncrement(),
              /*staysPending=*/true, /*onMBarrier=*/true}};
   if (isa<gluon::BarrierExpectOp, gluon::ArriveBarrierOp, gluon::WaitBarrierOp>(
           op))
@@ -142,6 +176,7 @@ Buffer Buffer::of(Value descriptor) {
   // buffers of a double-buffered allocation do not race.
   if (auto elements = getViewElements(descriptor))
     std::tie(buffer.begin, buffer.end) = *elements;
+  setSliceRegion(buffer, descriptor);
   if (auto offset =
           alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttrName)) {
     int64_t elementBytes = getElementBytes(alloc.getType().getElementType());

@@ -10,6 +10,8 @@
 //       cache_modifier="", eviction_policy="", volatile=False)
 //     (Triton main's async_load, the same), commit_group(),
 //     wait_group(num_outstanding=0): cp.async and its groups;
+//   async_copy.mbarrier_arrive(mbarrier, increment_count=True): an arrival
+//     on an mbarrier once the thread's copies end (cp.async.mbarrier.arrive);
 //   mma_v2(a, b, acc, input_precision=None): acc + a @ b with mma.sync.
 //
 // Operands are checked by the verifiers' own functions (checkAsyncCopy in
@@ -111,6 +113,19 @@ Value waitGroup(IRGen &gen, const BoundArgs &bound) {
   return Value();
 }
 
+/// async_copy.mbarrier_arrive(mbarrier, increment_count=True)
+Value asyncCopyMBarrierArrive(IRGen &gen, const BoundArgs &bound) {
+  requireAmpere(gen, bound, &ArchFeatures::cpAsync,
+                "asynchronous copies (cp.async)");
+  mlir::Value barrier = requireBarrier(gen, bound, "mbarrier");
+  bool increment =
+      gen.isTruthy(bound.get("increment_count"), bound.loc("increment_count"));
+  mlir::gluon::AsyncCopyMBarrierArriveOp::create(
+      gen.getBuilder(), gen.getLoc(bound.callLoc()), barrier,
+      /*no_increment=*/!increment);
+  return Value();
+}
+
 //===----------------------------------------------------------------------===//
 // mma_v2
 //===----------------------------------------------------------------------===//
@@ -185,6 +200,9 @@ void gluonc::frontend::registerAmpereBuiltins(BuiltinTable &table) {
   table.addFunction({copy + "commit_group"}, "", withIRGen(commitGroup));
   table.addFunction({copy + "wait_group"}, "num_outstanding=0",
                     withIRGen(waitGroup));
+  table.addFunction({copy + "mbarrier_arrive"},
+                    "mbarrier, increment_count=True",
+                    withIRGen(asyncCopyMBarrierArrive));
   table.addFunction({ampere + "mma_v2"}, "a, b, acc, input_precision=None",
                     withIRGen(mmaV2));
 }

@@ -44,17 +44,6 @@ mlir::gluon::MemDescType memDescType(const SharedMemoryValue &desc) {
   return mlir::cast<mlir::gluon::MemDescType>(desc.value.getType());
 }
 
-/// The shared memory descriptor `name`, which must be one mbarrier.
-mlir::Value requireBarrier(IRGen &gen, const BoundArgs &bound,
-                           const char *name) {
-  const SharedMemoryValue &desc = requireSharedMemory(gen, bound, name);
-  std::string problem = mlir::gluon::checkMBarrierType(memDescType(desc));
-  if (!problem.empty())
-    gen.failWithNote(bound.loc(name), problem, desc.loc,
-                     "the shared memory descriptor is defined here");
-  return desc.value;
-}
-
 /// A predicate: a Python bool or a run-time i1 scalar.
 mlir::Value requirePredicate(IRGen &gen, const BoundArgs &bound,
                              const char *name) {

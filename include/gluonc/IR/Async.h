@@ -16,6 +16,7 @@
 #define GLUONC_IR_ASYNC_H
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Layout/TensorDescriptor.h"
 
 #include <string>
 
@@ -26,9 +27,16 @@ namespace mlir::gluon {
 std::string checkMBarrierType(MemDescType type);
 
 /// Why `buffer` cannot receive (or provide) `desc`'s block: another shape,
-/// element type or layout, or a view that is not one whole block; empty
-/// when it can.
+/// element type or layout, or a view of a larger allocation that does not
+/// lay out each TMA box as the block does; empty when it can.
 std::string checkTMABuffer(TensorDescType desc, MemDescType buffer);
+
+/// How TMA moves `desc`'s block into or out of `buffer`: the descriptor's
+/// messages, each at its box's offset in the view `buffer` (in a view of a
+/// larger allocation, the allocation's layout places the boxes). Sets
+/// `problem` as checkTMABuffer does when the buffer cannot hold the block.
+gluonc::TMAPlan planTMABuffer(TensorDescType desc, MemDescType buffer,
+                              std::string &problem);
 
 /// Why an async copy (cp.async) cannot copy the elements `src` (a tensor of
 /// pointers) points at into `dst` under `mask` (null when absent): the

@@ -32,6 +32,9 @@ namespace gluonc {
 /// Rank limits of a tensor descriptor (cuTensorMapEncodeTiled's).
 constexpr unsigned kMaxTensorDescRank = abi::TensorDescMaxRank;
 
+/// `[a, b, c]`: a block, box or origin in a message.
+std::string boxText(const std::vector<int64_t> &values);
+
 /// Why a block of `block` elements of `elementBits` bits cannot be a tensor
 /// descriptor's block in `spec`: rank outside 1-5, a transposed layout, an
 /// element width the layout is not for, a shape the layout cannot lay out,

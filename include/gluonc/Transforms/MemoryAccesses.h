@@ -8,8 +8,9 @@
 // plan accesses see it: the barrier pass (Membar.cpp), the async-fence
 // check (AsyncFences.cpp) and the targets' warp-pipeline planning
 // (backends/amd). A buffer is elements [begin, end) of an allocation (a
-// view at a constant place spans only its elements), once the allocation
-// pass ran also the bytes they take; or the scratch area every scratch
+// view at a constant place spans only its elements; slices of one view
+// also know their coordinates), once the allocation pass ran also the
+// bytes they take; or the scratch area every scratch
 // user shares; or an allocation the passes cannot see (a block argument).
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,7 @@
 #include <optional>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace gluonc {
 
@@ -39,6 +41,15 @@ struct Buffer {
   /// program's shared memory the elements take; allocations whose live
   /// ranges are disjoint may share bytes.
   std::optional<std::pair<int64_t, int64_t>> bytes;
+  /// For a view made by subslices with constant offsets: the view they
+  /// slice (the allocation, or an index or other view of it) and the
+  /// coordinates [first, second) of that view the slice takes per
+  /// dimension. The elements of a swizzled or chunked view interleave
+  /// (a [128, 128] half of a [256, 128] NVMMA buffer spans nearly all of
+  /// its offsets), so two slices of one view that are apart in some
+  /// dimension do not alias even where their element ranges overlap.
+  mlir::Value sliceRoot;
+  std::vector<std::pair<int64_t, int64_t>> sliceRanges;
 
   /// The buffer the view `descriptor` names.
   static Buffer of(mlir::Value descriptor);
@@ -53,12 +64,27 @@ struct Buffer {
       return kind == other.kind;
     if (kind == Unknown || other.kind == Unknown)
       return true;
+    if (sliceRoot && sliceRoot == other.sliceRoot && slicesApart(other))
+      return false;
     if (bytes && other.bytes)
       return bytes->first < other.bytes->second &&
              other.bytes->first < bytes->second;
     return alloc == other.alloc && begin < other.end && other.begin < end;
   }
-  auto key() const { return std::make_tuple(int(kind), alloc, begin, end); }
+  auto key() const {
+    return std::make_tuple(int(kind), alloc, begin, end,
+                           sliceRoot.getAsOpaquePointer(), sliceRanges);
+  }
+
+private:
+  /// Whether the slices of one view are apart in some dimension.
+  bool slicesApart(const Buffer &other) const {
+    for (size_t d = 0; d < sliceRanges.size(); ++d)
+      if (sliceRanges[d].second <= other.sliceRanges[d].first ||
+          other.sliceRanges[d].second <= sliceRanges[d].first)
+        return true;
+    return false;
+  }
 };
 
 struct Access {

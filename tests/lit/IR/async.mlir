@@ -34,6 +34,10 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     gluon.arrive_barrier %bar, 1, %true : !gluon.memdesc<1xi64, #bar>
     // CHECK: gluon.arrive_barrier %[[B]], 3, %{{.*}} : !gluon.memdesc<1xi64, #[[BAR]]>
     gluon.arrive_barrier %bar, 3, %true : !gluon.memdesc<1xi64, #bar>
+    // CHECK: gluon.async_copy_mbarrier_arrive %[[B]] : !gluon.memdesc<1xi64, #[[BAR]]>
+    gluon.async_copy_mbarrier_arrive %bar : !gluon.memdesc<1xi64, #bar>
+    // CHECK: gluon.async_copy_mbarrier_arrive %[[B]] no_increment : !gluon.memdesc<1xi64, #[[BAR]]>
+    gluon.async_copy_mbarrier_arrive %bar no_increment : !gluon.memdesc<1xi64, #bar>
     // CHECK: gluon.inval_barrier %[[B]] : !gluon.memdesc<1xi64, #[[BAR]]>
     gluon.inval_barrier %bar : !gluon.memdesc<1xi64, #bar>
     // CHECK: gluon.fence_async_shared{{$}}
@@ -68,6 +72,16 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     gluon.wait_barrier %bi, %i, %pred : !gluon.memdesc<1xi64, #bar>
     // CHECK: gluon.async_tma_store %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %[[BUF]] : !gluon.tensordesc<2x8x16xf32, #[[NVMMA3]]>, !gluon.memdesc<2x8x16xf32, #[[NVMMA3]]>
     gluon.async_tma_store %desc[%d0, %d1, %d2], %buf : !gluon.tensordesc<2x8x16xf32, #nvmma3>, !gluon.memdesc<2x8x16xf32, #nvmma3>
+    return
+  }
+
+  // A TMA copy into a slice of a larger allocation laid out alike.
+  // CHECK-LABEL: func.func @slice
+  func.func @slice(%desc: !gluon.tensordesc<128x64xf16, #nvmma>, %m: i32, %n: i32, %sm: i64, %sn: i64) {
+    %a = gluon.local_alloc -> !gluon.memdesc<256x128xf16, #nvmma>
+    %h = gluon.memdesc_subslice %a [128, 64] : !gluon.memdesc<256x128xf16, #nvmma> -> !gluon.memdesc<128x64xf16, #nvmma, 256x128>
+    // CHECK: gluon.async_tma_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !gluon.tensordesc<128x64xf16, #[[NVMMA]]>, !gluon.memdesc<128x64xf16, #[[NVMMA]], 256x128>
+    gluon.async_tma_store %desc[%m, %n], %h : !gluon.tensordesc<128x64xf16, #nvmma>, !gluon.memdesc<128x64xf16, #nvmma, 256x128>
     return
   }
 }

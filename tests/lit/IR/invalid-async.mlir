@@ -110,6 +110,16 @@ func.func @arrive_rank() {
 // -----
 
 #bar = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+func.func @copy_arrive_type() {
+  %bar = gluon.local_alloc -> !gluon.memdesc<2xi64, #bar>
+  // expected-error @+1 {{'gluon.async_copy_mbarrier_arrive' op an mbarrier is one int64 of shared memory}}
+  gluon.async_copy_mbarrier_arrive %bar : !gluon.memdesc<2xi64, #bar>
+  return
+}
+
+// -----
+
+#bar = #gluon.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 func.func @wait_type(%phase: i32) {
   %true = arith.constant true
   %bar = gluon.local_alloc -> !gluon.memdesc<1xf64, #bar>
@@ -219,15 +229,16 @@ func.func @store_swizzled(%desc: !gluon.tensordesc<128x64xf16, #nvmma>, %x: i32)
 
 // -----
 
-// Half of a [256, 64] allocation has the block's shape, but a copy moves
-// whole allocations or buffers (.index(i)) only, whose bytes are the block's
-// and nothing else.
+// A quarter of a [256, 128] allocation swizzled by 64 bytes has the
+// block's shape, but TMA would write each [128, 64] box of 128-byte rows
+// where the allocation's layout does not put them.
 #nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>
+#nvmma64 = #gluon.nvmma_shared<{swizzlingByteWidth = 64, elementBitWidth = 16, rank = 2, transposed = false}>
 func.func @store_view(%desc: !gluon.tensordesc<128x64xf16, #nvmma>, %x: i32) {
-  %a = gluon.local_alloc -> !gluon.memdesc<256x64xf16, #nvmma>
-  %h = gluon.memdesc_subslice %a [128, 0] : !gluon.memdesc<256x64xf16, #nvmma> -> !gluon.memdesc<128x64xf16, #nvmma, 256x64>
-  // expected-error @+1 {{'gluon.async_tma_store' op the shared memory !gluon.memdesc<128x64xf16, #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>, 256x64> is not laid out as the descriptor's block}}
-  gluon.async_tma_store %desc[%x, %x], %h : !gluon.tensordesc<128x64xf16, #nvmma>, !gluon.memdesc<128x64xf16, #nvmma, 256x64>
+  %a = gluon.local_alloc -> !gluon.memdesc<256x128xf16, #nvmma64>
+  %h = gluon.memdesc_subslice %a [128, 64] : !gluon.memdesc<256x128xf16, #nvmma64> -> !gluon.memdesc<128x64xf16, #nvmma64, 256x128>
+  // expected-error @+1 {{'gluon.async_tma_store' op the shared memory !gluon.memdesc<128x64xf16, #gluon.nvmma_shared<{swizzlingByteWidth = 64, elementBitWidth = 16, rank = 2, transposed = false}>, 256x128> is not laid out as the descriptor's block !gluon.memdesc<128x64xf16, #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, rank = 2, transposed = false}>>: the allocation lays out a TMA box of [128, 64] differently}}
+  gluon.async_tma_store %desc[%x, %x], %h : !gluon.tensordesc<128x64xf16, #nvmma>, !gluon.memdesc<128x64xf16, #nvmma64, 256x128>
   return
 }
 

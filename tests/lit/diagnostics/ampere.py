@@ -3,7 +3,8 @@
 # (before sm_80), a copy whose buffer does not match its pointers (the
 # verifier's own check, at the call, with a note at the buffer), a mask
 # that is not boolean, cache modifiers cp.async does not have, the options
-# gluonc does not implement yet, a wait_group count below 0; an mma_v2
+# gluonc does not implement yet, a wait_group count below 0, an
+# mbarrier_arrive on something other than one mbarrier; an mma_v2
 # accumulator that is not in a version [2, 0] NVMMADistributedLayout,
 # operands that are not in its dot operand layouts (at the operand, with a
 # note at the accumulator), types, shapes and K steps mma.sync cannot take
@@ -16,6 +17,8 @@
 # RUN: %expect-exit 1 %gluonc %s -k copy -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=SM75 --strict-whitespace
 # RUN: %expect-exit 1 %gluonc %s -k wait_only -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=WAIT75
 # RUN: %expect-exit 1 %gluonc %s -k mma -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=MMA75
+# RUN: %expect-exit 1 %gluonc %s -k arrive_only -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=ARRIVE75
+# RUN: %expect-exit 1 %gluonc %s -k barrier_sm80 -s "*fp16:16" --arch sm_80 -o %t 2>&1 | FileCheck %s --check-prefix=BARRIER80
 #
 # Copies.
 # RUN: %expect-exit 1 %gluonc %s -k copy_shape -s "*fp16:16" -o %t 2>&1 | FileCheck %s --check-prefix=COPYSHAPE
@@ -84,6 +87,21 @@ def copy(ptr):
     async_copy.wait_group(0)
     x = smem.load(ROWS)
     gl.store(tile_ptrs(ptr, 32, 32, ROWS), x + 1)
+
+
+@gluon.jit
+def arrive_only(ptr):
+    bar = gl.allocate_shared_memory(gl.int64, [1], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    async_copy.mbarrier_arrive(bar)
+    # ARRIVE75: ampere.py:[[@LINE-1]]:5: error: mbarrier_arrive needs asynchronous copies (cp.async), which sm_75 does not have (sm_80 or newer)
+
+
+# gluonc lowers mbarriers as Hopper has them.
+@gluon.jit
+def barrier_sm80(ptr):
+    bar = gl.allocate_shared_memory(gl.int64, [1], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    async_copy.mbarrier_arrive(bar)
+    # BARRIER80: ampere.py:[[@LINE-1]]:5: error: not supported yet: mbarriers on sm_80 (gluonc emits Hopper's mbarrier instructions: sm_90 or newer)
 
 
 @gluon.jit
@@ -166,9 +184,10 @@ def wait_negative(ptr):
 
 @gluon.jit
 def copy_arrive(ptr):
-    bar = gl.allocate_shared_memory(gl.int64, [1], gl.SwizzledSharedLayout(1, 1, 1, [0]))
-    async_copy.mbarrier_arrive(bar)
-    # ARRIVE: ampere.py:[[@LINE-1]]:16: error: not supported yet: 'triton.experimental.gluon.language.nvidia.ampere.async_copy.mbarrier_arrive'
+    bars = gl.allocate_shared_memory(gl.int64, [2], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    async_copy.mbarrier_arrive(bars)
+    # ARRIVE: ampere.py:[[@LINE-1]]:32: error: an mbarrier is one int64 of shared memory
+    # ARRIVE: ampere.py:[[@LINE-3]]:12: note: the shared memory descriptor is defined here
 
 
 # One element per thread along the rows: cp.async copies at least 4 bytes.

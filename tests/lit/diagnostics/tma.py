@@ -97,7 +97,6 @@ def copy(desc):
 @gluon.jit
 def expect_sm80(n):
     bar = gl.allocate_shared_memory(gl.int64, [1], ampere.mbarrier.MBarrierLayout())
-    ampere.mbarrier.init(bar, count=1)
     mbarrier.expect(bar, 1024)
     # EXPECT80: tma.py:[[@LINE-1]]:5: error: expect needs TMA and mbarrier transaction counts, which sm_80 does not have (sm_90 or newer)
 

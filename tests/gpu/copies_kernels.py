@@ -1,0 +1,47 @@
+# Kernels of tests/gpu/copies-test.sh: copies whose completion something
+# other than a wait_group or a whole-buffer TMA publishes.
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
+
+
+# dst = src for the first `rows` rows of a [ROWS, COLS] fp32 tile, zeros
+# below: cp.async copies (masked rows write zeros) that an mbarrier
+# tracks, read after the wait on its phase; INCREMENT 0 makes the 128
+# threads' arrivals count towards the phase (.noinc).
+@gluon.jit
+def mbarrier_copy_kernel(dst, src, rows, ROWS: gl.constexpr, COLS: gl.constexpr, INCREMENT: gl.constexpr):
+    layout: gl.constexpr = gl.BlockedLayout([1, 4], [1, 32], [4, 1], [1, 0])
+    r = gl.arange(0, ROWS, gl.SliceLayout(1, layout))[:, None]
+    c = gl.arange(0, COLS, gl.SliceLayout(0, layout))[None, :]
+    smem = gl.allocate_shared_memory(gl.float32, [ROWS, COLS], gl.SwizzledSharedLayout(1, 1, 1, [1, 0]))
+    async_copy.async_copy_global_to_shared(smem, src + r * COLS + c, r < rows)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1 + 128 * (1 - INCREMENT))
+    async_copy.mbarrier_arrive(bar, increment_count=INCREMENT == 1)
+    mbarrier.arrive(bar)
+    mbarrier.wait(bar, 0)
+    gl.store(dst + r * COLS + c, smem.load(layout))
+
+
+# out = in, one block, through the second half of a buffer twice the
+# block's height, while the threads overwrite the first half with zeros:
+# a TMA load and store of a slice whose boxes interleave with the other
+# half's.
+@gluon.jit
+def tma_slice_kernel(in_desc, out_desc):
+    HEIGHT: gl.constexpr = in_desc.block_type.shape[0]
+    WIDTH: gl.constexpr = in_desc.block_type.shape[1]
+    smem = gl.allocate_shared_memory(in_desc.dtype, [2 * HEIGHT, WIDTH], in_desc.layout)
+    lower = smem.slice(HEIGHT, HEIGHT)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, in_desc.block_type.nbytes)
+    tma.async_load(in_desc, [0, 0], bar, lower)
+    mbarrier.wait(bar, phase=0)
+    layout: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    smem.slice(0, HEIGHT).store(gl.zeros([HEIGHT, WIDTH], in_desc.dtype, layout))
+    tma.async_store(out_desc, [0, 0], lower)
+    tma.store_wait(0)
+    mbarrier.invalidate(bar)
