@@ -3,7 +3,7 @@
 # fence and TMA copies on sm_90a; mbarrier.arrive's count given by
 # position; zeros_like/full_like with shape=, dtype= and layout=; Triton
 # 3.6's smem.reshape(shape, layout); smem._reinterpret(dtype, shape,
-# layout); isinstance() with a layout class; a tensor descriptor's
+# layout), a 1-D buffer's SwizzledSharedLayout with a 2-D order; isinstance() with a layout class; a tensor descriptor's
 # `desc.type` (block_type, layout). What Blackwell alone has says
 # so. (cdna4's async_wait, wait_group's older name: amd/async-copy.test.)
 # RUN: rm -rf %t
@@ -92,6 +92,9 @@ def views(out):
     rows: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
     bytes = gl.allocate_shared_memory(gl.int8, [2048], flat)
     words = bytes.slice(1024, 1024)._reinterpret(gl.int32, [32, 8], rows)
+    # A 2-D order on a 1-D buffer (upstream's shared_memory_cast_kernel):
+    # contiguous, as order [0].
+    smem._reinterpret(gl.int8, [1024], rows)
     layout: gl.constexpr = gl.BlockedLayout([1, 1], [4, 8], [4, 1], [1, 0])
     offs = gl.arange(0, 32, gl.SliceLayout(1, layout))[:, None] * 8 + gl.arange(0, 8, gl.SliceLayout(0, layout))[None, :]
     words.store(offs)
@@ -100,7 +103,9 @@ def views(out):
 
 # VIEWS: gluon.memdesc_reshape %{{.*}} -> !gluon.memdesc<128x64xf16, #[[NVMMA2:.*]]>
 # VIEWS: %[[SLICE:.*]] = gluon.memdesc_subslice
-# VIEWS: gluon.memdesc_reinterpret %[[SLICE]] : !gluon.memdesc<1024xi8, {{.*}}, 2048> -> !gluon.memdesc<32x8xi32,
+# VIEWS: gluon.memdesc_reinterpret %[[SLICE]] : !gluon.memdesc<1024xi8, #[[FLAT:shared[0-9]*]], 2048> -> !gluon.memdesc<32x8xi32,
+# The 1-D buffer gets the layout of `flat`, order [0].
+# VIEWS: gluon.memdesc_reinterpret %{{.*}} : !gluon.memdesc<32x1x4x64xf16, {{.*}}> -> !gluon.memdesc<1024xi8, #[[FLAT]]>
 
 
 @gluon.jit
