@@ -27,6 +27,8 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace gluonc;
 
@@ -195,8 +197,12 @@ amd::MfmaTiling gluonc::amd::getMfmaTiling(gluon::MfmaOp op) {
           .getKWidth());
   tiling.instrWidth = spec.getInstrWidth(unsigned(tiling.kWidth));
   ArrayRef<int64_t> accShape = op.getAcc().getType().getShape();
-  tiling.tilesM = int32_t(accShape[0]) / (tiling.tile * spec.warpsPerCTA[0]);
-  tiling.tilesN = int32_t(accShape[1]) / (tiling.tile * spec.warpsPerCTA[1]);
+  // A shape smaller than the warps' tiles: every warp computes the one
+  // tile it holds a copy of.
+  tiling.tilesM = std::max<int32_t>(1, int32_t(accShape[0]) /
+                                           (tiling.tile * spec.warpsPerCTA[0]));
+  tiling.tilesN = std::max<int32_t>(1, int32_t(accShape[1]) /
+                                           (tiling.tile * spec.warpsPerCTA[1]));
   tiling.kSteps = int32_t(op.getA().getType().getShape()[1]) /
                   (tiling.kWidth * (64 / tiling.tile));
   return tiling;

@@ -421,11 +421,13 @@ std::string gluonc::MfmaLayoutSpec::validate() const {
   if (version != 3 && version != 4)
     return "not supported yet: AMDMFMALayout version " +
            std::to_string(version) + " (3: gfx942, 4: gfx950)";
-  if (instrShape.size() != 3 ||
+  // Triton 3.6 and older spell the shape [M, N]: K follows from the
+  // operands (getInstrK).
+  if ((instrShape.size() != 2 && instrShape.size() != 3) ||
       !((instrShape[0] == 32 && instrShape[1] == 32) ||
         (instrShape[0] == 16 && instrShape[1] == 16)))
     return "not supported yet: an MFMA instr_shape other than [32, 32, K] "
-           "or [16, 16, K]";
+           "or [16, 16, K] (or [32, 32] and [16, 16])";
   if (warpsPerCTA.size() != 2)
     return "an AMDMFMALayout needs 2 warps_per_cta entries";
   for (int32_t warps : warpsPerCTA)
@@ -456,7 +458,16 @@ std::string checkWarpTiles(const char *name,
 
 std::string
 gluonc::MfmaLayoutSpec::checkShape(const std::vector<int32_t> &shape) const {
-  return checkWarpTiles("AMDMFMALayout", instrShape, warpsPerCTA, shape);
+  // Warps beyond the shape hold copies (the layout's clamped bases) and
+  // compute the same tiles, as in Triton; one tile is the least.
+  if (shape.size() != 2)
+    return "an AMDMFMALayout distributes 2-D tensors";
+  for (unsigned d = 0; d < 2; ++d)
+    if (shape[d] < instrShape[d])
+      return "dimension " + std::to_string(d) + " (" +
+             std::to_string(shape[d]) + ") is smaller than the instruction's " +
+             std::to_string(instrShape[d]);
+  return "";
 }
 
 namespace {

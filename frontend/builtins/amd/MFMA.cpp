@@ -121,7 +121,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
              name + " shapes do not multiply: " + listText(a.shape) + " @ " +
                  listText(b.shape) + " into " + listText(acc.shape));
   int64_t instrK = spec.getInstrK(kWidth);
-  if (spec.instrShape[2] != instrK)
+  if (spec.instrShape.size() == 3 && spec.instrShape[2] != instrK)
     gen.failWithNote(bound.loc("a"),
                      name + ": k_width " + std::to_string(kWidth) + " makes " +
                          std::to_string(instrK) +
@@ -137,7 +137,7 @@ static Value mfma(IRGen &gen, const BoundArgs &bound, unsigned version) {
     gen.fail(bound.callLoc(),
              "not supported yet: " + name + " on " + listText(a.shape) + " @ " +
                  listText(b.shape) +
-                 ": M and N must cover the warps' tiles and K be a "
+                 ": M and N must hold one instruction's tile and K be a "
                  "multiple of " +
                  std::to_string(instrK));
   auto op = mlir::gluon::MfmaOp::create(

@@ -151,14 +151,15 @@ LinearLayout fmaDotOperandToLinearLayout(const BlockedLayoutSpec &parent,
 /// registers to cover the shape.
 struct MfmaLayoutSpec {
   unsigned version = 3;
-  std::vector<int32_t> instrShape; // M, N, K
+  std::vector<int32_t> instrShape; // M, N, K; or M, N (K from the operands)
   bool transposed = false;
   std::vector<int32_t> warpsPerCTA;
 
   /// An empty string when gluonc supports the spec, else why not.
   std::string validate() const;
   /// Why a tensor of `shape` cannot take the layout; empty when it can
-  /// (every dimension covers the warps' tiles).
+  /// (every dimension holds at least one tile; warps beyond the shape
+  /// hold copies).
   std::string checkShape(const std::vector<int32_t> &shape) const;
   /// Why `arch` has no MFMA instruction for this layout with `kWidth`
   /// operand elements per lane (its MFMA generation is too old); empty

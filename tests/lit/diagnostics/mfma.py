@@ -2,7 +2,9 @@
 # their arguments at the call: an AMD target with matrix cores, the warps,
 # supported instruction shapes, the operand layouts (with a note at the
 # accumulator), k_width (8 only with CDNA4 on gfx950, matching the
-# instr_shape's K), dtypes, int32 offsets.
+# instr_shape's K), dtypes, a product smaller than one instruction's tile
+# (one smaller than the warps' tiles is computed by copies), int32
+# offsets.
 # RUN: rm -rf %t
 # RUN: %expect-exit 1 %gluonc %s -k on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=NV
 # RUN: %expect-exit 1 %gluonc %s -k bad_shape -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=SHAPE
@@ -11,6 +13,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k fp32_inputs -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=DTYPE
 # RUN: %expect-exit 1 %gluonc %s -k wide_on_gfx942 -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=WIDE
 # RUN: %expect-exit 1 %gluonc %s -k wide_k_mismatch -s "*fp32" --arch gfx950 -o %t 2>&1 | FileCheck %s --check-prefix=INSTRK
+# RUN: %expect-exit 1 %gluonc %s -k below_one_tile -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=TILE
 # RUN: %expect-exit 1 %gluonc %s -k buffer_on_nvidia -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=BUFFER
 # RUN: %expect-exit 1 %gluonc %s -k buffer_offsets -s "*fp32" --arch gfx942 -o %t 2>&1 | FileCheck %s --check-prefix=OFFSETS
 # RUN: test ! -e %t
@@ -27,7 +30,7 @@ def on_nvidia(x_ptr):
 @gluon.jit
 def bad_shape(x_ptr):
     layout: gl.constexpr = gl.amd.AMDMFMALayout(3, [64, 4, 4], False, [2, 2])
-    # SHAPE: mfma.py:[[@LINE-1]]:28: error: invalid AMDMFMALayout: not supported yet: an MFMA instr_shape other than [32, 32, K] or [16, 16, K]
+    # SHAPE: mfma.py:[[@LINE-1]]:28: error: invalid AMDMFMALayout: not supported yet: an MFMA instr_shape other than [32, 32, K] or [16, 16, K] (or [32, 32] and [16, 16])
 
 
 MFMA = gl.amd.AMDMFMALayout(3, [32, 32, 8], False, [2, 2])
@@ -95,3 +98,15 @@ def buffer_offsets(x_ptr):
     offs = gl.arange(0, 256, layout=gl.BlockedLayout([1], [64], [4], [0]))
     x = gl.amd.cdna3.buffer_load(x_ptr, offs.to(gl.int64))
     # OFFSETS: mfma.py:[[@LINE-1]]:41: error: gl.amd.cdna3.buffer_load needs a tensor of int32 element offsets, got
+
+
+MFMA_MN = gl.amd.AMDMFMALayout(3, [32, 32], False, [2, 2])
+
+
+@gluon.jit
+def below_one_tile(x_ptr):
+    acc = gl.zeros([16, 64], gl.float32, MFMA_MN)
+    a = gl.zeros([16, 16], gl.float16, gl.DotOperandLayout(0, MFMA_MN, 4))
+    b = gl.zeros([16, 64], gl.float16, gl.DotOperandLayout(1, MFMA_MN, 4))
+    c = gl.amd.cdna3.mfma(a, b, acc)
+    # TILE: mfma.py:[[@LINE-1]]:9: error: not supported yet: gl.amd.cdna3.mfma on [16, 16] @ [16, 64]: M and N must hold one instruction's tile and K be a multiple of 8
