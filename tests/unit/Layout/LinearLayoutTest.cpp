@@ -278,6 +278,41 @@ TEST_CASE("16 x 16 MFMA tiles", "[layout]") {
   CHECK(spec.checkShape({8, 16}).find("smaller") != std::string::npos);
 }
 
+TEST_CASE("MFMA tiles smaller than the warps' are held by every warp",
+          "[layout]") {
+  // Triton's test_amd_mfma: a 32 x 32 accumulator under a [4, 1] layout of
+  // 32 x 32 tiles, spelled with Triton 3.6's two-element instr_shape (K
+  // from k_width: 8 for CDNA3's v_mfma_f32_32x32x8 with k_width 4). Every
+  // warp holds the one tile, as warp 0 does, and the operands alike: the
+  // lowering's gathers find the same registers in each warp.
+  MfmaLayoutSpec spec{3, {32, 32}, true, {4, 1}};
+  CHECK(spec.validate().empty());
+  CHECK(spec.getInstrK(4) == 8);
+  CHECK(spec.checkShape({32, 32}).empty());
+  CHECK(spec.checkShape({16, 32}).find("smaller") != std::string::npos);
+  LinearLayout acc = mfmaToLinearLayout(spec, {32, 32});
+  LinearLayout a = mfmaDotOperandToLinearLayout(spec, 0, 4, {32, 16});
+  LinearLayout b = mfmaDotOperandToLinearLayout(spec, 1, 4, {16, 32});
+  CHECK(acc.isSurjective());
+  for (int64_t warp = 1; warp < 4; ++warp)
+    for (int64_t lane = 0; lane < 64; ++lane) {
+      for (int64_t i = 0; i < 16; ++i)
+        CHECK(acc.apply(i, lane, warp) == acc.apply(i, lane, 0));
+      for (int64_t j = 0; j < 8; ++j) {
+        CHECK(a.apply(j, lane, warp) == a.apply(j, lane, 0));
+        CHECK(b.apply(j, lane, warp) == b.apply(j, lane, 0));
+      }
+    }
+  // Warp 0's tile is the single-warp placement (transposed: C's row
+  // l % 32, column 8 * (i / 4) + 4 * (l / 32) + i % 4).
+  for (int64_t lane = 0; lane < 64; ++lane)
+    for (int64_t i = 0; i < 16; ++i)
+      CHECK(acc.apply(i, lane, 0) ==
+            Coord{int32_t(lane % 32),
+                  int32_t(8 * (i / 4) + 4 * (lane / 32) + i % 4)});
+  CHECK_FALSE(MfmaLayoutSpec({3, {32, 16}, false, {1, 1}}).validate().empty());
+}
+
 TEST_CASE("Transposed MFMA layouts hold the results of B^T A^T",
           "[layout]") {
   // The instruction run on (B^T, A^T) writes D'[i] of lane l at row
