@@ -114,17 +114,6 @@ std::string mlir::gluon::checkMBarrierType(MemDescType type) {
   return "";
 }
 
-/// The OR of the offsets of the elements of a box of `box` elements
-/// (starting at coordinate 0) under `layout`.
-static int64_t getBoxOffsetBits(const gluonc::SharedLayout &layout,
-                                ArrayRef<int64_t> box) {
-  int64_t bits = 0;
-  for (size_t d = 0; d < box.size(); ++d)
-    for (unsigned bit = 0; (int64_t(1) << bit) < box[d]; ++bit)
-      bits |= layout.getCoordBitOffset(d, bit);
-  return bits;
-}
-
 gluonc::TMAPlan mlir::gluon::planTMABuffer(TensorDescType desc,
                                            MemDescType buffer,
                                            std::string &problem) {
@@ -160,7 +149,7 @@ gluonc::TMAPlan mlir::gluon::planTMABuffer(TensorDescType desc,
   // coordinate bits), and each box's origin must add to those offsets
   // (share no bits with them), so that the box starts at the view's offset
   // of its origin, on a swizzle period as the block's boxes do.
-  int64_t boxBits = getBoxOffsetBits(blockLayout, plan.box);
+  int64_t boxBits = blockLayout.getBlockOffsetBits(plan.box);
   for (size_t d = 0; d < plan.box.size(); ++d)
     for (unsigned bit = 0; (int64_t(1) << bit) < plan.box[d]; ++bit)
       if (layout.getCoordBitOffset(d, bit) !=

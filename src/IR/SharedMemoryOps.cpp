@@ -519,17 +519,6 @@ int64_t mlir::gluon::getIndexStride(MemDescType src) {
   return layout.pad(getPlacedBufferElements(layout));
 }
 
-/// The offsets any element of a block of `sizes` may have relative to the
-/// block's start, as the OR of their bits.
-static int64_t getBlockOffsetBits(const gluonc::SharedLayout &layout,
-                                  ArrayRef<int64_t> sizes) {
-  int64_t bits = 0;
-  for (size_t d = 0; d < sizes.size(); ++d)
-    for (unsigned bit = 0; (int64_t(1) << bit) < sizes[d]; ++bit)
-      bits |= layout.getCoordBitOffset(d, bit);
-  return bits;
-}
-
 MemDescType mlir::gluon::inferSubsliceType(MemDescType src,
                                            ArrayRef<int32_t> offsets,
                                            ArrayRef<int64_t> sizes,
@@ -561,7 +550,7 @@ MemDescType mlir::gluon::inferSubsliceType(MemDescType src,
   }
   gluonc::SharedLayout layout = src.getSharedLayout();
   gluonc::Coord start(offsets.begin(), offsets.end());
-  if (layout.getOffset(start) & getBlockOffsetBits(layout, sizes)) {
+  if (layout.getOffset(start) & layout.getBlockOffsetBits(sizes.vec())) {
     problem = "the layout swizzles the block's elements differently from "
               "the descriptor's: its start offset " +
               std::to_string(layout.getOffset(start)) +
@@ -845,11 +834,7 @@ static LogicalResult verifyViewType(Operation *op, MemDescType inferred,
 
 int64_t mlir::gluon::getViewExtent(MemDescType type) {
   gluonc::SharedLayout layout = type.getSharedLayout();
-  int64_t bits = 0;
-  for (unsigned d = 0; d < type.getRank(); ++d)
-    for (unsigned bit = 0; (int64_t(1) << bit) < type.getShape()[d]; ++bit)
-      bits |= layout.getCoordBitOffset(d, bit);
-  return layout.pad(bits) + 1;
+  return layout.pad(layout.getBlockOffsetBits(type.getShape().vec())) + 1;
 }
 
 bool mlir::gluon::isMemDescView(Operation *op) {

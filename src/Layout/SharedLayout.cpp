@@ -229,6 +229,15 @@ int64_t SharedLayout::getOffset(const Coord &coord) const {
   return offset;
 }
 
+int64_t
+SharedLayout::getBlockOffsetBits(const std::vector<int64_t> &sizes) const {
+  int64_t bits = 0;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    for (unsigned bit = 0; (int64_t(1) << bit) < sizes[d]; ++bit)
+      bits |= getCoordBitOffset(d, bit);
+  return bits;
+}
+
 int64_t SharedLayout::pad(int64_t offset) const {
   int64_t padded = offset;
   for (const PaddingRule &rule : padding)

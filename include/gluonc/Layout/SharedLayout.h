@@ -81,6 +81,10 @@ public:
   int64_t getCoordBitOffset(unsigned dim, unsigned bit) const {
     return inverse[dim][bit];
   }
+  /// The OR of the offsets (before padding) of the elements of the block
+  /// [0, sizes[d]) per dimension (powers of two): the bits an element's
+  /// offset may have relative to the block's first.
+  int64_t getBlockOffsetBits(const std::vector<int64_t> &sizes) const;
   /// `offset` with the padding inserted before it.
   int64_t pad(int64_t offset) const;
   /// Elements the allocation spans, padding included.
