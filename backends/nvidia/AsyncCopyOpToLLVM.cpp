@@ -174,8 +174,8 @@ struct AsyncCopyMBarrierArriveOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // Every thread: each tracks its own copies.
-    Value address = LLVM::PtrToIntOp::create(
-        rewriter, loc, rewriter.getI32Type(), adaptor.getBarrier());
+    Value address =
+        nvidia::toSharedAddress(rewriter, loc, adaptor.getBarrier());
     std::string text = op.getNoIncrement()
                            ? "cp.async.mbarrier.arrive.noinc.shared::cta.b64"
                            : "cp.async.mbarrier.arrive.shared::cta.b64";

@@ -37,6 +37,7 @@
 using namespace mlir;
 using namespace gluonc;
 using nvidia::ContextPattern;
+using nvidia::toSharedAddress;
 
 namespace {
 
@@ -44,12 +45,6 @@ namespace {
 void emitPtx(OpBuilder &b, Location loc, StringRef text,
              StringRef constraints, ValueRange operands) {
   nvidia::emitPtxAsm(b, loc, Type(), text, constraints, operands);
-}
-
-/// A shared memory address as the 32-bit operand PTX's shared state space
-/// takes.
-Value toSharedAddress(OpBuilder &b, Location loc, Value ptr) {
-  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
 }
 
 /// Whether this thread is thread `tid` of the block.

@@ -33,6 +33,13 @@ emitPtxAsm(mlir::OpBuilder &b, mlir::Location loc, mlir::Type resultType,
       mlir::ArrayAttr());
 }
 
+/// A shared memory address (an LLVM pointer in address space 3) as the
+/// 32-bit operand PTX's shared state space takes.
+inline mlir::Value toSharedAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::Value ptr) {
+  return mlir::LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+}
+
 } // namespace gluonc::nvidia
 
 #endif // GLUONC_BACKENDS_NVIDIA_PTXASM_H

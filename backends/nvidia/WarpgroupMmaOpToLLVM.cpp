@@ -80,7 +80,7 @@ Value selectWarpOffset(OpBuilder &b, Location loc, Value index,
 Value emitBaseDescriptor(OpBuilder &b, Location loc, Value base,
                          Value warpOffset, unsigned elementBytes,
                          const WgmmaOperandMode &mode) {
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  Value address = nvidia::toSharedAddress(b, loc, base);
   Value bytes = LLVM::MulOp::create(
       b, loc, warpOffset, createI32Constant(b, loc, int64_t(elementBytes)));
   address = LLVM::AddOp::create(b, loc, address, bytes);

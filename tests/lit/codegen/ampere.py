@@ -20,12 +20,12 @@
 # RUN: %gluonc %s -k copy_fp32 -s "*fp32:8, *fp32:16, i32:2" --arch sm_80 --emit ptx -o %t/copy_fp32
 # RUN: FileCheck %s --check-prefix=FP32 --input-file %t/copy_fp32/copy_fp32.sm_80.ptx
 # Copies that an mbarrier tracks, with and without the count increment
-# (gluonc's mbarriers are Hopper's: sm_90a).
-# RUN: %gluonc %s -k copy_arrive -s "*fp16:16, *fp16:16, i32, i32:8, 1" --emit ptx -o %t/arrive
-# RUN: FileCheck %s --check-prefix=ARRIVE --input-file %t/arrive/copy_arrive.sm_90a.ptx
-# RUN: %gluonc %s -k copy_arrive -s "*fp16:16, *fp16:16, i32, i32:8, 0" --emit ptx -o %t/noinc
-# RUN: FileCheck %s --check-prefix=NOINC --input-file %t/noinc/copy_arrive.sm_90a.ptx
-# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/arrive/copy_arrive.sm_90a.ptx -o %t/arrive.cubin && %ptxas -arch=sm_90a %t/noinc/copy_arrive.sm_90a.ptx -o %t/noinc.cubin %}
+# (gluonc's mbarriers are Hopper's: sm_90a): the GPU test's kernel.
+# RUN: %gluonc %gpu-tests/copies_kernels.py -k mbarrier_copy_kernel -s "*fp32:16, *fp32:16, i32, 32, 32, 1" --emit ptx -o %t/arrive
+# RUN: FileCheck %s --check-prefix=ARRIVE --input-file %t/arrive/mbarrier_copy_kernel.sm_90a.ptx
+# RUN: %gluonc %gpu-tests/copies_kernels.py -k mbarrier_copy_kernel -s "*fp32:16, *fp32:16, i32, 32, 32, 0" --emit ptx -o %t/noinc
+# RUN: FileCheck %s --check-prefix=NOINC --input-file %t/noinc/mbarrier_copy_kernel.sm_90a.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/arrive/mbarrier_copy_kernel.sm_90a.ptx -o %t/arrive.cubin && %ptxas -arch=sm_90a %t/noinc/mbarrier_copy_kernel.sm_90a.ptx -o %t/noinc.cubin %}
 #
 # RUN: %gluonc %s -k mma -s "*fp16:16, *fp32:16" --arch sm_80 --emit ptx -o %t/f16
 # RUN: FileCheck %s --check-prefix=F16 --input-file %t/f16/mma.sm_80.ptx
@@ -52,7 +52,7 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t/sample/matmul_kernel.sm_90a.ptx -o %t/sample.90a.cubin %}
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.ampere import async_copy, mbarrier, mma_v2
+from triton.experimental.gluon.language.nvidia.ampere import async_copy, mma_v2
 
 ROWS = gl.BlockedLayout([1, 8], [8, 4], [4, 1], [1, 0])
 SMEM = gl.SwizzledSharedLayout(8, 2, 4, [1, 0])
@@ -116,7 +116,8 @@ def copy_fp32(src, dst, stride):
 # FP32-NOT: cp.async.ca.shared.global
 
 
-# Copies an mbarrier tracks (Triton's async_copy_mbarrier test): every
+# Copies an mbarrier tracks (tests/gpu/copies_kernels.py's
+# mbarrier_copy_kernel, as Triton's async_copy_mbarrier test): every
 # thread's cp.async.mbarrier.arrive, with no commit or wait_group; the
 # mbarrier's phase ends once the copies have written shared memory, so the
 # wait makes them visible and no CTA barrier comes before the read. Each
@@ -124,17 +125,6 @@ def copy_fp32(src, dst, stride):
 # every raise before thread 0's own arrival, which could otherwise end the
 # phase early. With increment_count=False the 128 threads' arrivals count
 # towards the phase, and no barrier is needed.
-@gluon.jit
-def copy_arrive(src, dst, m, stride, INCREMENT: gl.constexpr):
-    smem = gl.allocate_shared_memory(gl.float16, [32, 32], SMEM)
-    rows, cols, offs = offsets(32, 32, stride, ROWS)
-    async_copy.async_copy_global_to_shared(smem, src + offs, mask=rows[:, None] < m)
-    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    mbarrier.init(bar, count=1 + 128 * (1 - INCREMENT))
-    async_copy.mbarrier_arrive(bar, increment_count=INCREMENT == 1)
-    mbarrier.arrive(bar)
-    mbarrier.wait(bar, 0)
-    gl.store(dst + offs, smem.load(ROWS))
 # ARRIVE: cp.async.cg.shared.global
 # ARRIVE-NOT: cp.async.commit_group
 # ARRIVE: mbarrier.init.shared::cta.b64 [%[[BAR:r[0-9]+]]], 1;

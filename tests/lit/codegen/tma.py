@@ -50,9 +50,9 @@
 # RUN: FileCheck %s --check-prefix=STORE --input-file %t/store/store_from_registers.sm_90a.ptx
 # RUN: %gluonc %s -k arrivals -s "tensordesc<fp16[64, 64]>, i32" --emit ptx -o %t/arrive
 # RUN: FileCheck %s --check-prefix=ARRIVE --input-file %t/arrive/arrivals.sm_90a.ptx
-# RUN: %gluonc %s -k slices -s "tensordesc<fp32[128, 128]>, tensordesc<fp32[128, 128]>" --emit ptx -o %t/slices
-# RUN: FileCheck %s --check-prefix=SLICES --input-file %t/slices/slices.sm_90a.ptx
-# RUN: %if ptxas %{ for f in one/copy two/copy sample/tma_copy_kernel unswizzled/tma_copy_kernel wide/wide tall/tall rank3/rank3 rank1/rank1 store/store_from_registers arrive/arrivals slices/slices; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
+# RUN: %gluonc %gpu-tests/copies_kernels.py -k tma_slice_kernel -s "tensordesc<fp32[128, 128]>, tensordesc<fp32[128, 128]>" --emit ptx -o %t/slices
+# RUN: FileCheck %s --check-prefix=SLICES --input-file %t/slices/tma_slice_kernel.sm_90a.ptx
+# RUN: %if ptxas %{ for f in one/copy two/copy sample/tma_copy_kernel unswizzled/tma_copy_kernel wide/wide tall/tall rank3/rank3 rank1/rank1 store/store_from_registers arrive/arrivals slices/tma_slice_kernel; do %ptxas -arch=sm_90a %t/$f.sm_90a.ptx -o %t/$f.cubin || exit 1; done %}
 #
 # ONE: .extern .shared .align 1024 .b8 global_smem[];
 # ONE: .visible .entry copy(
@@ -315,27 +315,13 @@ def arrivals(desc, n):
     mbarrier.wait(bar, n & 1)
 
 
-# A copy into, and out of, the second half of a [256, 128] fp32 buffer
-# while threads write the first (Triton's test_tma_slice): the halves
-# interleave (each 32-column chunk of the allocation is 256 rows of 128
-# bytes), so the block's four [128, 32] boxes lie 32 KiB apart instead of
-# the block's own 16 KiB, from 16 KiB into the allocation. The threads'
-# stores touch the other half: the TMA store needs no fence after them.
-@gluon.jit
-def slices(in_desc, out_desc):
-    XBLOCK: gl.constexpr = in_desc.block_type.shape[0]
-    smem = gl.allocate_shared_memory(in_desc.dtype, [2 * XBLOCK, in_desc.block_type.shape[1]], in_desc.layout)
-    first = smem.slice(0, XBLOCK)
-    second = smem.slice(XBLOCK, XBLOCK)
-    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    mbarrier.init(bar, count=1)
-    mbarrier.expect(bar, in_desc.block_type.nbytes)
-    tma.async_copy_global_to_shared(in_desc, [0, 0], bar, second)
-    mbarrier.wait(bar, phase=0)
-    blocked: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])
-    first.store(gl.zeros(in_desc.block_type.shape, gl.float32, blocked))
-    tma.async_copy_shared_to_global(out_desc, [0, 0], second)
-    tma.store_wait(0)
+# tests/gpu/copies_kernels.py's tma_slice_kernel (as Triton's
+# test_tma_slice): a copy into, and out of, the second half of a [256, 128]
+# fp32 buffer while threads write the first. The halves interleave (each
+# 32-column chunk of the allocation is 256 rows of 128 bytes), so the
+# block's four [128, 32] boxes lie 32 KiB apart instead of the block's own
+# 16 KiB, from 16 KiB into the allocation. The threads' stores touch the
+# other half: the TMA store needs no fence after them.
 # SLICES: mov.b32 %[[SMEM:r[0-9]+]], global_smem;
 # SLICES: mbarrier.arrive.expect_tx.shared::cta.b64 _, [%{{r[0-9]+}}], 65536;
 # SLICES: shfl.sync.idx.b32 %[[UWARP:r[0-9]+]], %{{r[0-9]+}}, 0, 31, -1;

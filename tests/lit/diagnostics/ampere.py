@@ -19,6 +19,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k mma -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=MMA75
 # RUN: %expect-exit 1 %gluonc %s -k arrive_only -s "*fp16:16" --arch sm_75 -o %t 2>&1 | FileCheck %s --check-prefix=ARRIVE75
 # RUN: %expect-exit 1 %gluonc %s -k barrier_sm80 -s "*fp16:16" --arch sm_80 -o %t 2>&1 | FileCheck %s --check-prefix=BARRIER80
+# RUN: %expect-exit 1 %gluonc %s -k arrive_runtime_flag -s "i32" -o %t 2>&1 | FileCheck %s --check-prefix=RUNTIMEFLAG
 #
 # Copies.
 # RUN: %expect-exit 1 %gluonc %s -k copy_shape -s "*fp16:16" -o %t 2>&1 | FileCheck %s --check-prefix=COPYSHAPE
@@ -94,6 +95,14 @@ def arrive_only(ptr):
     bar = gl.allocate_shared_memory(gl.int64, [1], gl.SwizzledSharedLayout(1, 1, 1, [0]))
     async_copy.mbarrier_arrive(bar)
     # ARRIVE75: ampere.py:[[@LINE-1]]:5: error: mbarrier_arrive needs asynchronous copies (cp.async), which sm_75 does not have (sm_80 or newer)
+
+
+# increment_count picks the instruction: it is known at compile time.
+@gluon.jit
+def arrive_runtime_flag(n):
+    bar = gl.allocate_shared_memory(gl.int64, [1], gl.SwizzledSharedLayout(1, 1, 1, [0]))
+    async_copy.mbarrier_arrive(bar, increment_count=n > 0)
+    # RUNTIMEFLAG: ampere.py:[[@LINE-1]]:37: error: a run-time value has no compile-time truth value
 
 
 # gluonc lowers mbarriers as Hopper has them.
