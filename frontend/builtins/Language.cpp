@@ -140,6 +140,36 @@ static Value primitiveBitwidth(Interpreter &, const BoundArgs &args) {
 }
 
 //===----------------------------------------------------------------------===//
+// The target, as host code asks Triton's driver for it
+//===----------------------------------------------------------------------===//
+
+/// `triton.runtime.driver.active.get_current_target()`, which module-level
+/// code of upstream tests evaluates (`THREADS_PER_WARP = ...warp_size`):
+/// ahead of time, the current target is the one compiled for.
+static Value currentTarget(IRGen &gen, const BoundArgs &) {
+  const std::string &name = gen.getArch().name;
+  GPUTargetValue target;
+  target.warpSize = gen.getArch().warpSize;
+  if (name.rfind("sm_", 0) == 0) {
+    target.backend = "cuda";
+    // sm_90a -> 90, sm_100a -> 100.
+    size_t end = name.find_first_not_of("0123456789", 3);
+    target.arch = name.substr(3, end == std::string::npos ? end : end - 3);
+  } else {
+    target.backend = "hip";
+    target.arch = name;
+  }
+  return Value(std::move(target));
+}
+
+static Value targetArch(Interpreter &, const BoundArgs &args) {
+  const auto &target = args.self().get<GPUTargetValue>();
+  if (target.backend == "cuda")
+    return Value(int64_t(std::stoll(target.arch)));
+  return Value(target.arch);
+}
+
+//===----------------------------------------------------------------------===//
 // The table
 //===----------------------------------------------------------------------===//
 
@@ -185,6 +215,18 @@ void gluonc::frontend::registerLanguageBuiltins(BuiltinTable &table) {
   table.addProperty({"tensor.shape"}, tensorShape);
   table.addProperty({"dtype.element_ty"}, elementType);
   table.addProperty({"dtype.primitive_bitwidth"}, primitiveBitwidth);
+
+  table.addFunction({"triton.runtime.driver.active.get_current_target"}, "",
+                    withIRGen(currentTarget));
+  table.addProperty({"GPUTarget.backend"},
+                    [](Interpreter &, const BoundArgs &args) {
+                      return Value(args.self().get<GPUTargetValue>().backend);
+                    });
+  table.addProperty({"GPUTarget.arch"}, targetArch);
+  table.addProperty(
+      {"GPUTarget.warp_size"}, [](Interpreter &, const BoundArgs &args) {
+        return Value(int64_t(args.self().get<GPUTargetValue>().warpSize));
+      });
 
   // Triton's language, whose top level finds Gluon's (see lookupMember).
   table.addNamespace("tl");

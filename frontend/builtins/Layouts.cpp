@@ -249,6 +249,13 @@ void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
                  "ctas_per_cga=None, cta_split_num=None, cta_order=None",
                  withIRGen(makeBlockedLayout),
                  isLayoutOf<mlir::gluon::BlockedLayoutAttr>);
+  // A layout left to inference (gluon-resolve-auto-layouts).
+  table.addClass({"gl.AutoLayout"}, "",
+                 withIRGen([](IRGen &gen, const BoundArgs &) {
+                   return Value(makeLayoutValue(
+                       mlir::gluon::AutoLayoutAttr::get(&gen.getContext())));
+                 }),
+                 isLayoutOf<mlir::gluon::AutoLayoutAttr>);
   table.addClass({"gl.SliceLayout"}, "dim, parent", withIRGen(makeSliceLayout),
                  isLayoutOf<mlir::gluon::SliceLayoutAttr>);
   table.addClass({"gl.DistributedLinearLayout"},

@@ -39,8 +39,21 @@ namespace gluonc::frontend {
 /// Every builtin of a kernel: Python's and Gluon's. Built once.
 const BuiltinTable &getGluonBuiltins();
 
-/// A handler of a builtin that generates IR.
+/// A handler of a builtin that generates IR. It refuses a tensor in
+/// AutoLayout among the arguments: its checks and its op need layouts.
 template <typename Handler> BuiltinHandler withIRGen(Handler handler) {
+  return [handler](Interpreter &interpreter, const BoundArgs &args) {
+    IRGen &gen = IRGen::of(interpreter, args);
+    gen.refuseAutoLayouts(args);
+    return handler(gen, args);
+  };
+}
+
+/// A handler of a builtin that makes tensors or computes elementwise, whose
+/// tensors may be in AutoLayout: gluon-resolve-auto-layouts sees through
+/// the ops it makes.
+template <typename Handler>
+BuiltinHandler withIRGenOnAutoLayouts(Handler handler) {
   return [handler](Interpreter &interpreter, const BoundArgs &args) {
     return handler(IRGen::of(interpreter, args), args);
   };

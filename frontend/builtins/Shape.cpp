@@ -186,7 +186,8 @@ Value split(IRGen &gen, const BoundArgs &bound) {
 } // namespace
 
 void gluonc::frontend::registerShapeBuiltins(BuiltinTable &table) {
-  table.addFunction({"gl.expand_dims"}, "input, axis", withIRGen(expandDims));
+  table.addFunction({"gl.expand_dims"}, "input, axis",
+                    withIRGenOnAutoLayouts(expandDims));
   table.addFunction({"gl.reshape"}, "input, *shape, can_reorder=False",
                     withIRGen(reshape));
   table.addFunction({"gl.permute"}, "input, *dims",

@@ -32,16 +32,42 @@ using namespace gluonc::frontend;
 
 namespace {
 
+/// The `layout` argument of gl.arange, gl.full and gl.zeros: AutoLayout,
+/// left to inference, when it is None (Gluon's default).
+mlir::Attribute requireLayoutOrAuto(IRGen &gen, const BoundArgs &bound) {
+  if (!bound.has("layout"))
+    return mlir::gluon::AutoLayoutAttr::get(&gen.getContext());
+  return requireDistributedLayout(gen, bound.get("layout"),
+                                  bound.loc("layout"));
+}
+
+/// gl.set_auto_layout(value, layout): a tensor in AutoLayout gets `layout`,
+/// which gluon-resolve-auto-layouts carries to what it is computed from.
+Value setAutoLayout(IRGen &gen, const BoundArgs &bound) {
+  RuntimeValue value =
+      gen.requireRuntime(bound.get("value"), bound.loc("value"),
+                         "the value of gl.set_auto_layout");
+  if (value.isScalar() || !isAutoLayout(value.layout))
+    gen.fail(bound.loc("value"),
+             "gl.set_auto_layout needs a tensor in AutoLayout, got " +
+                 (value.isScalar() ? std::string("a scalar")
+                                   : "one in " + describeLayout(value.layout)) +
+                 "; gl.convert_layout changes a layout");
+  mlir::Attribute layout =
+      requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
+  if (isAutoLayout(layout))
+    gen.fail(bound.loc("layout"),
+             "gl.set_auto_layout needs a concrete layout, got AutoLayout()");
+  return gen.setAutoLayout(value, layout, bound.callLoc());
+}
+
 Value arange(IRGen &gen, const BoundArgs &bound) {
   int64_t start =
       gen.requireInt(bound.get("start"), bound.loc("start"), "start");
   int64_t end = gen.requireInt(bound.get("end"), bound.loc("end"), "end");
-  if (!bound.has("layout"))
-    gen.fail(bound.callLoc(), "gl.arange needs a layout: gl.arange(start, end, "
-                              "layout=...)");
-  mlir::Attribute layout =
-      requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
-  if (mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() != 1)
+  mlir::Attribute layout = requireLayoutOrAuto(gen, bound);
+  if (!isAutoLayout(layout) &&
+      mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() != 1)
     gen.fail(bound.loc("layout"),
              "gl.arange needs a 1-D layout, got " + describeLayout(layout));
   if (end <= start || !isPowerOf2(end - start) || start < INT32_MIN ||
@@ -60,19 +86,15 @@ Value arange(IRGen &gen, const BoundArgs &bound) {
 }
 
 Value full(IRGen &gen, const BoundArgs &bound, bool zeros) {
-  const char *name = zeros ? "zeros" : "full";
   std::vector<int64_t> shape =
       requireIntList(gen, bound.get("shape"), bound.loc("shape"), "shape");
   DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
-  if (!bound.has("layout"))
-    gen.fail(bound.callLoc(), std::string("gl.") + name + " needs a layout");
-  mlir::Attribute layout =
-      requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"));
+  mlir::Attribute layout = requireLayoutOrAuto(gen, bound);
   if (std::string problem = checkShape(shape); !problem.empty())
     gen.fail(bound.loc("shape"), "tensor shape " + problem);
   unsigned rank =
       mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
-  if (rank != shape.size())
+  if (!isAutoLayout(layout) && rank != shape.size())
     gen.fail(bound.loc("layout"), "a " + std::to_string(shape.size()) +
                                       "-D shape needs a layout of that rank, "
                                       "got " +
@@ -132,6 +154,7 @@ Value store(IRGen &gen, const BoundArgs &bound) {
   DType element = ptr.dtype.pointee();
   RuntimeValue value =
       gen.toRuntime(bound.get("value"), bound.loc("value"), element);
+  gen.unifyAutoLayouts(ptr, bound.loc("pointer"), value, bound.loc("value"));
   if (!value.isScalar() && !ptr.isScalar() && value.layout != ptr.layout)
     gen.failWithNote(
         bound.loc("value"),
@@ -513,8 +536,9 @@ Value fullLike(IRGen &gen, const BoundArgs &bound, bool zeros) {
   if (shape.empty())
     return scalar;
   if (!layout ||
-      mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() !=
-          shape.size())
+      (!isAutoLayout(layout) &&
+       mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank() !=
+           shape.size()))
     gen.fail(bound.has("layout") ? bound.loc("layout") : bound.loc("shape"),
              "a " + std::to_string(shape.size()) +
                  "-D shape needs a layout of that rank, got " +
@@ -547,55 +571,61 @@ Value numWarps(IRGen &gen, const BoundArgs &) {
 
 void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
   table.addFunction({"gl.arange"}, "start, end, layout=None",
-                    withIRGen(arange));
-  table.addFunction({"gl.full"}, "shape, value, dtype, layout=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return full(gen, args, /*zeros=*/false);
-                    }));
-  table.addFunction({"gl.zeros"}, "shape, dtype, layout=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return full(gen, args, /*zeros=*/true);
-                    }));
-  table.addFunction({"gl.full_like"},
-                    "input, value, shape=None, dtype=None, *, layout=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return fullLike(gen, args, /*zeros=*/false);
-                    }));
-  table.addFunction({"gl.zeros_like"},
-                    "input, shape=None, dtype=None, *, layout=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return fullLike(gen, args, /*zeros=*/true);
-                    }));
+                    withIRGenOnAutoLayouts(arange));
+  table.addFunction(
+      {"gl.full"}, "shape, value, dtype, layout=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return full(gen, args, /*zeros=*/false);
+      }));
+  table.addFunction(
+      {"gl.zeros"}, "shape, dtype, layout=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return full(gen, args, /*zeros=*/true);
+      }));
+  table.addFunction(
+      {"gl.full_like"}, "input, value, shape=None, dtype=None, *, layout=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return fullLike(gen, args, /*zeros=*/false);
+      }));
+  table.addFunction(
+      {"gl.zeros_like"}, "input, shape=None, dtype=None, *, layout=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return fullLike(gen, args, /*zeros=*/true);
+      }));
   table.addFunction({"gl.load"},
                     "pointer, mask=None, other=None, boundary_check=None, "
                     "padding_option=None, cache_modifier=None, "
                     "eviction_policy=None, volatile=None",
-                    withIRGen(load));
+                    withIRGenOnAutoLayouts(load));
   table.addFunction({"gl.store"},
                     "pointer, value, mask=None, boundary_check=None, "
                     "cache_modifier=None, eviction_policy=None",
-                    withIRGen(store));
-  table.addFunction({"gl.where"}, "condition, x, y", withIRGen(where));
-  table.addFunction({"gl.to_tensor"}, "x", withIRGen(toTensor));
-  table.addFunction({"gl.maximum"}, "x, y, propagate_nan=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return minMax(gen, args, /*isMax=*/true);
-                    }));
-  table.addFunction({"gl.minimum"}, "x, y, propagate_nan=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return minMax(gen, args, /*isMax=*/false);
-                    }));
+                    withIRGenOnAutoLayouts(store));
+  table.addFunction({"gl.where"}, "condition, x, y",
+                    withIRGenOnAutoLayouts(where));
+  table.addFunction({"gl.to_tensor"}, "x", withIRGenOnAutoLayouts(toTensor));
+  table.addFunction(
+      {"gl.maximum"}, "x, y, propagate_nan=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return minMax(gen, args, /*isMax=*/true);
+      }));
+  table.addFunction(
+      {"gl.minimum"}, "x, y, propagate_nan=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return minMax(gen, args, /*isMax=*/false);
+      }));
   table.addFunction({"gl.cast"},
                     "input, dtype, fp_downcast_rounding=None, bitcast=False",
-                    withIRGen(castBuiltin));
+                    withIRGenOnAutoLayouts(castBuiltin));
   table.addMethodCalling({"tensor.to"}, "gl.cast");
 
   for (const auto &entry : floatFunctions()) {
     std::string name = entry.first;
-    table.addFunction({"gl." + name}, "x",
-                      withIRGen([name](IRGen &gen, const BoundArgs &args) {
-                        return floatFunction(gen, name, args);
-                      }));
+    table.addFunction(
+        {"gl." + name}, "x",
+        withIRGenOnAutoLayouts([name](IRGen &gen, const BoundArgs &args) {
+          return floatFunction(gen, name, args);
+        }));
   }
   for (const mlir::gluon::MathLibraryFunction &function :
        mlir::gluon::getMathLibraryFunctions()) {
@@ -603,22 +633,26 @@ void gluonc::frontend::registerTensorBuiltins(BuiltinTable &table) {
     table.addFunction(
         {"gl.extra.libdevice." + name, "tl.extra.libdevice." + name},
         llvm::join(libdeviceParameters(function.arity), ", "),
-        withIRGen([&function](IRGen &gen, const BoundArgs &args) {
+        withIRGenOnAutoLayouts([&function](IRGen &gen, const BoundArgs &args) {
           return libdeviceFunction(gen, function, args);
         }));
   }
-  table.addFunction({"gl.abs"}, "x", withIRGen(absFunction));
-  table.addFunction({"gl.fma"}, "x, y, z", withIRGen(fmaBuiltin));
-  table.addFunction({"gl.umulhi"}, "x, y", withIRGen(umulhi));
-  table.addFunction({"gl.div_rn"}, "x, y",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return divide(gen, args, /*exact=*/true);
-                    }));
-  table.addFunction({"gl.fdiv"}, "x, y, ieee_rounding=False",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return divide(gen, args, /*exact=*/false);
-                    }));
+  table.addFunction({"gl.abs"}, "x", withIRGenOnAutoLayouts(absFunction));
+  table.addFunction({"gl.fma"}, "x, y, z", withIRGenOnAutoLayouts(fmaBuiltin));
+  table.addFunction({"gl.umulhi"}, "x, y", withIRGenOnAutoLayouts(umulhi));
+  table.addFunction(
+      {"gl.div_rn"}, "x, y",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return divide(gen, args, /*exact=*/true);
+      }));
+  table.addFunction(
+      {"gl.fdiv"}, "x, y, ieee_rounding=False",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return divide(gen, args, /*exact=*/false);
+      }));
 
+  table.addFunction({"gl.set_auto_layout"}, "value, layout",
+                    withIRGenOnAutoLayouts(setAutoLayout));
   table.addFunction({"gl.convert_layout"},
                     "value, layout, assert_trivial=False",
                     withIRGen(convertLayout));

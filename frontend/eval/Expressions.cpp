@@ -191,12 +191,8 @@ static std::string describeBlackwell(const std::string &path) {
 static std::string describeMissing(const std::string &path,
                                    const std::string &name) {
   static const std::pair<const char *, const char *> kReasons[] = {
-      {"gl.set_auto_layout", "layout inference is not implemented; give the "
-                             "value its layout where it is made"},
-      {"gl.AutoLayout", "layout inference is not implemented; give gl.arange, "
-                        "gl.full and gl.zeros an explicit layout"},
-      {"gl.CoalescedLayout",
-       "layout inference is not implemented; use a BlockedLayout"},
+      {"gl.CoalescedLayout", "coalesced layouts chosen by the compiler are "
+                             "not implemented; use a BlockedLayout"},
       {"gl.map_elementwise", "elementwise functions of several tensors are "
                              "not implemented; write them with tensor "
                              "operators"},

@@ -177,12 +177,29 @@ IRGen::mergeBranchValues(SourceLoc loc, const std::string &label,
   };
   RuntimeValue thenRuntime = materialize(thenValue, thenBlock);
   RuntimeValue elseRuntime = materialize(elseValue, elseBlock);
+  // A tensor in AutoLayout after one branch takes the layout the other
+  // gives it, in its own branch.
+  if (thenRuntime.shape == elseRuntime.shape &&
+      isAutoLayout(thenRuntime.layout) != isAutoLayout(elseRuntime.layout)) {
+    bool thenIsAuto = isAutoLayout(thenRuntime.layout);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(
+        (thenIsAuto ? thenBlock : elseBlock)->getTerminator());
+    if (thenIsAuto)
+      thenRuntime = setAutoLayout(thenRuntime, elseRuntime.layout, loc);
+    else
+      elseRuntime = setAutoLayout(elseRuntime, thenRuntime.layout, loc);
+  }
   if (!haveSameType(thenRuntime, elseRuntime))
     fail(loc, "'" + label +
                   "' has different types in the branches of a "
                   "run-time 'if': " +
                   Value(thenRuntime).toString() + " and " +
-                  Value(elseRuntime).toString());
+                  Value(elseRuntime).toString() +
+                  (thenRuntime.layout != elseRuntime.layout
+                       ? " (layouts " + describeLayout(thenRuntime.layout) +
+                             " and " + describeLayout(elseRuntime.layout) + ")"
+                       : ""));
   return {thenRuntime, elseRuntime};
 }
 
@@ -341,10 +358,20 @@ RuntimeValue IRGen::getLoopInit(SourceLoc loc, const std::string &label,
                           : toRuntime(initial, loc, updatedRuntime.dtype);
   if (!initial.isRuntime() && !updatedRuntime.isScalar())
     init = broadcastTo(init, updatedRuntime.shape, updatedRuntime.layout, loc);
+  // `acc = gl.zeros(...)` in AutoLayout, updated with a tensor in a
+  // concrete layout: the loop carries that layout from the start.
+  if (!init.isScalar() && init.shape == updatedRuntime.shape &&
+      isAutoLayout(init.layout) && !isAutoLayout(updatedRuntime.layout))
+    init = setAutoLayout(init, updatedRuntime.layout, loc);
   if (!haveSameType(init, updatedRuntime))
-    fail(loc, "loop-carried variable '" + label + "' is " +
-                  Value(init).toString() + " before the loop but " +
-                  updated.toString() + " after an iteration");
+    fail(loc,
+         "loop-carried variable '" + label + "' is " + Value(init).toString() +
+             " before the loop but " + updated.toString() +
+             " after an iteration" +
+             (init.layout != updatedRuntime.layout
+                  ? " (its layout changes from " + describeLayout(init.layout) +
+                        " to " + describeLayout(updatedRuntime.layout) + ")"
+                  : ""));
   return init;
 }
 

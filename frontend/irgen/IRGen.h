@@ -98,6 +98,10 @@ public:
 
   RuntimeValue requireRuntime(const Value &value, SourceLoc loc,
                               const std::string &what);
+  /// Fails at the first argument of `args` (or the value a method is
+  /// called on) that is a tensor in AutoLayout: a builtin that needs its
+  /// operands' layouts cannot take one.
+  void refuseAutoLayouts(const BoundArgs &args);
   /// A Python number or bool as a run-time scalar; `like` (if any) picks the
   /// dtype a literal takes next to a run-time operand.
   RuntimeValue toRuntime(const Value &value, SourceLoc loc,
@@ -125,8 +129,18 @@ public:
                          mlir::Attribute layout);
   RuntimeValue makeConstant(DType dtype, double floatValue, int64_t intValue,
                             SourceLoc loc);
+  /// A tensor in AutoLayout in the concrete `layout` (gl.set_auto_layout;
+  /// also where an operator meets a tensor in AutoLayout with one in a
+  /// concrete layout, as in Gluon).
+  RuntimeValue setAutoLayout(const RuntimeValue &value, mlir::Attribute layout,
+                             SourceLoc loc);
+  /// Where one of two tensors is in AutoLayout and the other is not, gives
+  /// the first the second's layout (setAutoLayout), as Gluon does for the
+  /// operands of an operator.
+  void unifyAutoLayouts(RuntimeValue &lhs, SourceLoc lhsLoc, RuntimeValue &rhs,
+                        SourceLoc rhsLoc);
   /// Inserts a size-1 dimension at `axis` of a tensor whose layout is a
-  /// SliceLayout along it.
+  /// SliceLayout along it (or AutoLayout).
   RuntimeValue expandDims(const RuntimeValue &value, int64_t axis,
                           SourceLoc loc);
 

@@ -239,6 +239,8 @@ RuntimeValue IRGen::broadcastTo(const RuntimeValue &value,
     auto splat = mlir::gluon::SplatOp::create(builder, mloc, type, value.value);
     return RuntimeValue{splat, value.dtype, shape, layout};
   }
+  if (isAutoLayout(value.layout) && !isAutoLayout(layout))
+    return broadcastTo(setAutoLayout(value, layout, loc), shape, layout, loc);
   if (value.layout != layout)
     fail(loc, "layout mismatch: cannot broadcast a tensor with layout " +
                   describeLayout(value.layout) + " to layout " +
@@ -267,6 +269,7 @@ void IRGen::broadcastPair(RuntimeValue &lhs, RuntimeValue &rhs,
     rhs = broadcastTo(rhs, lhs.shape, lhs.layout, rhsLoc);
     return;
   }
+  unifyAutoLayouts(lhs, lhsLoc, rhs, rhsLoc);
   if (lhs.layout != rhs.layout)
     failWithNote(opLoc,
                  "layout mismatch: the left operand has layout " +
@@ -552,8 +555,59 @@ Value IRGen::runtimeUnaryOp(UnaryOp op, const Value &operand, SourceLoc loc) {
 // Subscripts
 //===----------------------------------------------------------------------===//
 
+void IRGen::refuseAutoLayouts(const BoundArgs &args) {
+  auto check = [&](const Value &value, SourceLoc loc) {
+    auto *tensor = value.getIf<RuntimeValue>();
+    if (tensor && !tensor->isScalar() && isAutoLayout(tensor->layout))
+      fail(loc, args.getBuiltin().getShortName() +
+                    " needs a tensor with a concrete layout, got one in "
+                    "AutoLayout: give it a layout with "
+                    "gl.set_auto_layout(value, layout)");
+  };
+  const CallArgs &call = args.getCallArgs();
+  if (args.getBuiltin().kind == Builtin::Kind::Method)
+    check(args.self(), call.callLoc);
+  for (size_t i = 0; i < call.positional.size(); ++i)
+    check(call.positional[i], call.positionalLocs[i]);
+  for (const KeywordArg &keyword : call.keywords)
+    check(keyword.value, keyword.loc);
+}
+
+void IRGen::unifyAutoLayouts(RuntimeValue &lhs, SourceLoc lhsLoc,
+                             RuntimeValue &rhs, SourceLoc rhsLoc) {
+  if (lhs.isScalar() || rhs.isScalar() ||
+      isAutoLayout(lhs.layout) == isAutoLayout(rhs.layout))
+    return;
+  if (isAutoLayout(lhs.layout))
+    lhs = setAutoLayout(lhs, rhs.layout, lhsLoc);
+  else
+    rhs = setAutoLayout(rhs, lhs.layout, rhsLoc);
+}
+
+RuntimeValue IRGen::setAutoLayout(const RuntimeValue &value,
+                                  mlir::Attribute layout, SourceLoc loc) {
+  unsigned rank =
+      mlir::cast<mlir::gluon::LayoutAttrInterface>(layout).getRank();
+  if (rank != value.shape.size())
+    fail(loc, "a " + std::to_string(value.shape.size()) +
+                  "-D tensor in AutoLayout cannot take the layout " +
+                  describeLayout(layout) + " of rank " + std::to_string(rank));
+  auto op = mlir::gluon::SetAutoLayoutOp::create(
+      builder, getLoc(loc), getMLIRType(value.dtype, value.shape, layout),
+      value.value);
+  return RuntimeValue{op, value.dtype, value.shape, layout};
+}
+
 RuntimeValue IRGen::expandDims(const RuntimeValue &value, int64_t axis,
                                  SourceLoc loc) {
+  if (isAutoLayout(value.layout)) {
+    std::vector<int64_t> shape = value.shape;
+    shape.insert(shape.begin() + axis, 1);
+    auto op = mlir::gluon::ExpandDimsOp::create(
+        builder, getLoc(loc), getMLIRType(value.dtype, shape, value.layout),
+        value.value, builder.getI32IntegerAttr(axis));
+    return RuntimeValue{op, value.dtype, shape, value.layout};
+  }
   auto slice = mlir::dyn_cast_or_null<mlir::gluon::SliceLayoutAttr>(
       value.layout);
   if (!slice || static_cast<int64_t>(slice.getDim()) != axis)

@@ -149,7 +149,13 @@ static std::string describeLinearLayout(const gluonc::LinearLayout &layout) {
          "])";
 }
 
+bool gluonc::frontend::isAutoLayout(mlir::Attribute layout) {
+  return mlir::isa_and_nonnull<mlir::gluon::AutoLayoutAttr>(layout);
+}
+
 std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
+  if (isAutoLayout(layout))
+    return "AutoLayout()";
   if (auto blocked =
           mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(layout))
     return "BlockedLayout(size_per_thread=" +

@@ -103,6 +103,17 @@ struct LayoutValue {
   std::string text;
 };
 
+/// What host code's `triton.runtime.driver.active.get_current_target()`
+/// returns: Triton's GPUTarget, here the target the kernel is compiled for.
+struct GPUTargetValue {
+  /// "cuda" or "hip".
+  std::string backend;
+  /// The architecture as Triton gives it: a number on CUDA (90 for
+  /// sm_90a), a name on HIP ("gfx942").
+  std::string arch;
+  unsigned warpSize = 0;
+};
+
 /// TLX's `tlx.async_tasks()`: the context manager of a block of tasks.
 struct AsyncTasksValue {
   SourceLoc loc;
@@ -130,6 +141,9 @@ struct WarpPipelineStageValue {
 
 /// Gluon's rendering of a layout attribute, distributed or shared.
 std::string describeLayout(mlir::Attribute layout);
+
+/// Whether `layout` is AutoLayout, left to inference.
+bool isAutoLayout(mlir::Attribute layout);
 
 /// A LayoutValue of `attr`, with Gluon's rendering.
 inline LayoutValue makeLayoutValue(mlir::Attribute attr) {
@@ -219,6 +233,25 @@ template <> struct ObjectTraits<LayoutValue> {
   }
   static bool equals(const LayoutValue &a, const LayoutValue &b) {
     return a.attr == b.attr;
+  }
+  static constexpr bool kHashable = true;
+  static constexpr bool kRuntime = false;
+};
+
+template <> struct ObjectTraits<GPUTargetValue> {
+  static std::string getTypeName(const GPUTargetValue &) { return "GPUTarget"; }
+  static std::string getClassName(const GPUTargetValue &) {
+    return "GPUTarget";
+  }
+  static std::string render(const GPUTargetValue &target, Style) {
+    bool cuda = target.backend == "cuda";
+    return "GPUTarget(backend='" + target.backend +
+           "', arch=" + (cuda ? target.arch : "'" + target.arch + "'") +
+           ", warp_size=" + std::to_string(target.warpSize) + ")";
+  }
+  static bool equals(const GPUTargetValue &a, const GPUTargetValue &b) {
+    return a.backend == b.backend && a.arch == b.arch &&
+           a.warpSize == b.warpSize;
   }
   static constexpr bool kHashable = true;
   static constexpr bool kRuntime = false;

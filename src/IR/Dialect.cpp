@@ -102,6 +102,11 @@ LayoutAttrInterface mlir::gluon::getLayout(Type type) {
   return dyn_cast_or_null<LayoutAttrInterface>(tensor.getEncoding());
 }
 
+bool mlir::gluon::hasAutoLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isa_and_nonnull<AutoLayoutAttr>(tensor.getEncoding());
+}
+
 gluonc::LinearLayout mlir::gluon::getLinearLayout(RankedTensorType type) {
   return getLayout(type).toLinearLayout(type.getShape());
 }
@@ -259,6 +264,22 @@ gluonc::LinearLayout
 BlockedLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return gluonc::blockedToLinearLayout(
       toSpec(), std::vector<int32_t>(shape.begin(), shape.end()));
+}
+
+//===----------------------------------------------------------------------===//
+// AutoLayoutAttr: a placeholder until gluon-resolve-auto-layouts
+//===----------------------------------------------------------------------===//
+
+// Any rank; the verifiers of the ops it may reach compare it only for
+// equality, and gluon-verify-layouts refuses it, so these answers (one
+// thread that holds the origin) are never a tensor's real distribution.
+unsigned AutoLayoutAttr::getRank() const { return 0; }
+unsigned AutoLayoutAttr::getNumWarps() const { return 1; }
+unsigned AutoLayoutAttr::getWarpSize() const { return 1; }
+
+gluonc::LinearLayout
+AutoLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return gluonc::LinearLayout(std::vector<int32_t>(shape.begin(), shape.end()));
 }
 
 Attribute SliceLayoutAttr::parse(AsmParser &parser, Type) {

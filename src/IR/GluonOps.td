@@ -78,11 +78,30 @@ def Gluon_BroadcastOp : Gluon_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Gluon_SetAutoLayoutOp : Gluon_Op<"set_auto_layout", [Pure]> {
+  let summary = "give a tensor whose layout is left to inference a layout";
+  let description = [{
+    `gl.set_auto_layout(value, layout)`: the source is in `#gluon.auto`,
+    the result, the same elements, in a concrete layout. The
+    `gluon-resolve-auto-layouts` pass carries that layout to every tensor
+    the source is computed from or with, and erases the op.
+
+    ```mlir
+    %1 = gluon.set_auto_layout %0 : tensor<32x8xi32, #gluon.auto> -> tensor<32x8xi32, #blocked>
+    ```
+  }];
+  let arguments = (ins Gluon_ValueTensor:$src);
+  let results = (outs Gluon_ValueTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Gluon_ExpandDimsOp : Gluon_Op<"expand_dims", [Pure]> {
   let summary = "insert a size-1 dimension";
   let description = [{
     The source's layout must be `#gluon.slice<{dim = axis, parent = P}>` and
-    the result's `P`: no element changes thread.
+    the result's `P`: no element changes thread. Both may be `#gluon.auto`,
+    until gluon-resolve-auto-layouts makes them such a pair.
   }];
   let arguments = (ins Gluon_ValueTensor:$src, I32Attr:$axis);
   let results = (outs Gluon_ValueTensor:$result);

@@ -127,6 +127,10 @@ LogicalResult ExpandDimsOp::verify() {
                          << axis << ": " << src << " -> " << dst;
   if (src.getElementType() != dst.getElementType())
     return emitOpError() << "element types differ: " << src << " -> " << dst;
+  // Both left to inference: gluon-resolve-auto-layouts makes them a slice
+  // and its parent.
+  if (hasAutoLayout(src) && hasAutoLayout(dst))
+    return success();
   auto slice = dyn_cast<SliceLayoutAttr>(src.getEncoding());
   if (!slice || slice.getDim() != axis || slice.getParent() != dst.getEncoding())
     return emitOpError() << "layout mismatch: the source layout must be a "
@@ -135,6 +139,24 @@ LogicalResult ExpandDimsOp::verify() {
                          << layoutToString(src.getEncoding())
                          << ", result has "
                          << layoutToString(dst.getEncoding());
+  return success();
+}
+
+LogicalResult SetAutoLayoutOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (!hasAutoLayout(src))
+    return emitOpError() << "source must be in #gluon.auto, got "
+                         << layoutToString(src.getEncoding());
+  if (hasAutoLayout(dst))
+    return emitOpError() << "result needs a concrete layout, got #gluon.auto";
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "only the layout may change: " << src << " -> "
+                         << dst;
+  if (getLayout(dst).getRank() != dst.getRank())
+    return emitOpError() << "layout " << layoutToString(dst.getEncoding())
+                         << " is not of rank " << dst.getRank();
   return success();
 }
 

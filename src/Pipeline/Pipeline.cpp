@@ -84,6 +84,7 @@ llvm::StringRef Pipeline::getArch() const { return options.codegen.arch; }
 //===----------------------------------------------------------------------===//
 
 void Pipeline::addVerifyPasses(OpPassManager &pm) const {
+  pm.addPass(createGluonResolveAutoLayouts());
   pm.addPass(createGluonVerifyLayouts());
 }
 

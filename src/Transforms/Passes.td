@@ -16,11 +16,40 @@
 
 include "mlir/Pass/PassBase.td"
 
+def GluonResolveAutoLayouts
+    : Pass<"gluon-resolve-auto-layouts", "mlir::ModuleOp"> {
+  let dependentDialects = ["mlir::gluon::GluonDialect"];
+  let summary = "Give every tensor in #gluon.auto the layout "
+                "gl.set_auto_layout implies";
+  let description = [{
+    Gluon's layout inference. Starting from each `gluon.set_auto_layout`,
+    it carries the layout forwards and backwards to a fixed point:
+    elementwise ops (arith, math, addptr, load, store, splat, broadcast,
+    fp_to_fp, extern_elementwise) give all their tensors one layout,
+    `expand_dims` relates its source and result as a slice and its parent,
+    and `scf.for` / `scf.if` give a loop-carried value or a result the
+    layout of what flows into it. Two different layouts for one tensor,
+    a tensor no `set_auto_layout` reaches, and any other op on a tensor in
+    `#gluon.auto` are errors. It then erases the `set_auto_layout` ops.
+
+    ```mlir
+    // before
+    %0 = gluon.arange 0 to 32 : tensor<32xi32, #gluon.auto>
+    %1 = gluon.expand_dims %0 {axis = 1 : i32} : tensor<32xi32, #gluon.auto> -> tensor<32x1xi32, #gluon.auto>
+    %2 = gluon.set_auto_layout %1 : tensor<32x1xi32, #gluon.auto> -> tensor<32x1xi32, #blocked>
+    // after
+    %0 = gluon.arange 0 to 32 : tensor<32xi32, #gluon.slice<{dim = 1, parent = #blocked}>>
+    %1 = gluon.expand_dims %0 {axis = 1 : i32} : ... -> tensor<32x1xi32, #blocked>
+    ```
+  }];
+}
+
 def GluonVerifyLayouts : Pass<"gluon-verify-layouts", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gluon::GluonDialect"];
   let summary = "Check layouts against the kernel's warps and warp size";
   let description = [{
-    What op verifiers cannot see alone: every distributed layout covers the
+    What op verifiers cannot see alone: no layout is left to inference
+    (`#gluon.auto`), every distributed layout covers the
     module's `gluon.num_warps` warps of `gluon.threads_per_warp` lanes, and
     the threads per warp are the target's. (arith's verifiers already
     require equal encodings of operands.)

@@ -57,6 +57,10 @@ private:
     if (!layout)
       return op->emitError() << "tensor " << type
                              << " has no distributed layout";
+    if (isa<gluon::AutoLayoutAttr>(layout))
+      return op->emitError() << "tensor " << type
+                             << " has a layout left to inference; "
+                                "gluon-resolve-auto-layouts resolves it";
     if (layout.getRank() != tensor.getRank())
       return op->emitError()
              << "layout " << gluon::layoutToString(layout) << " has rank "

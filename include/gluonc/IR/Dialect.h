@@ -64,6 +64,10 @@ const gluonc::ArchInfo *getTargetArchInfo(Operation *op);
 /// The layout of a tensor type, or null for anything else.
 LayoutAttrInterface getLayout(Type type);
 
+/// Whether `type` is a tensor whose layout is left to inference
+/// (#gluon.auto), which gluon-resolve-auto-layouts replaces.
+bool hasAutoLayout(Type type);
+
 /// The linear layout of a ranked tensor type with a gluon layout.
 gluonc::LinearLayout getLinearLayout(RankedTensorType type);
 

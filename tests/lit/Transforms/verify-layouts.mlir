@@ -38,3 +38,13 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 // expected-error @+1 {{a gluon module needs the 'gluon.num_warps' and 'gluon.threads_per_warp' attributes}}
 module {
 }
+
+// -----
+
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @auto() {
+    // expected-error @+1 {{has a layout left to inference; gluon-resolve-auto-layouts resolves it}}
+    %r = gluon.arange 0 to 128 : tensor<128xi32, #gluon.auto>
+    return
+  }
+}

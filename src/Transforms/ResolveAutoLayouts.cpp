@@ -1,0 +1,292 @@
+//===- ResolveAutoLayouts.cpp - Gluon's layout inference ------------------===//
+//
+// Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every tensor in #gluon.auto is an unknown; each gluon.set_auto_layout
+// fixes its source's. A worklist of ops carries the known layouts across
+// the relation each op imposes on its tensors until nothing changes:
+//   - elementwise ops, splat, broadcast, addptr, load, store: one layout
+//     for every tensor of the op;
+//   - expand_dims: the source is the result's layout sliced along the axis
+//     (backwards), the result the source's parent (forwards);
+//   - scf.for: an init value, its iteration argument, the loop's result
+//     and the yielded value share one; scf.if: a result and what each
+//     branch yields.
+// Each unknown remembers the set_auto_layout its layout came from, so a
+// conflict names both. A tensor no set_auto_layout reaches, and an op that
+// none of these rules covers, are errors at their source. The types are
+// then rewritten in place and the set_auto_layout ops erased. Upstream
+// Gluon resolves its AutoLayout after inlining the same way; gluonc's
+// frontend has inlined every call already.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gluonc/Transforms/Passes.h"
+
+#include "gluonc/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace gluonc {
+#define GEN_PASS_DEF_GLUONRESOLVEAUTOLAYOUTS
+#include "gluonc/Transforms/Passes.h.inc"
+} // namespace gluonc
+
+using namespace mlir;
+using namespace mlir::gluon;
+
+namespace {
+
+/// How an op relates the layouts of its tensors.
+enum class Relation { Unsupported, SameLayout, ExpandDims, For, If, Yield };
+
+Relation getRelation(Operation *op) {
+  if (isa<ExpandDimsOp>(op))
+    return Relation::ExpandDims;
+  if (isa<scf::ForOp>(op))
+    return Relation::For;
+  if (isa<scf::IfOp>(op))
+    return Relation::If;
+  if (isa<scf::YieldOp>(op))
+    return isa<scf::ForOp, scf::IfOp>(op->getParentOp())
+               ? Relation::Yield
+               : Relation::Unsupported;
+  // A set_auto_layout's source is fixed by its result, which is not auto.
+  if (op->hasTrait<mlir::OpTrait::Elementwise>() ||
+      isa<arith::ConstantOp, ArangeOp, SplatOp, BroadcastOp, AddPtrOp, LoadOp,
+          StoreOp, FpToFpOp, ExternElementwiseOp, SetAutoLayoutOp>(op))
+    return Relation::SameLayout;
+  return Relation::Unsupported;
+}
+
+/// The op a value's layout constrains besides its users: its defining op,
+/// or the op whose region holds the block it is an argument of.
+Operation *getOwner(Value value) {
+  if (Operation *op = value.getDefiningOp())
+    return op;
+  return cast<BlockArgument>(value).getOwner()->getParentOp();
+}
+
+bool usesAutoLayout(Operation *op) {
+  auto isAuto = [](Value value) { return hasAutoLayout(value.getType()); };
+  if (llvm::any_of(op->getOperands(), isAuto) ||
+      llvm::any_of(op->getResults(), isAuto))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArguments(), isAuto))
+        return true;
+  return false;
+}
+
+class Inference {
+public:
+  /// Seeds from every set_auto_layout and propagates to a fixed point.
+  LogicalResult run(ModuleOp module) {
+    module.walk([&](SetAutoLayoutOp op) {
+      if (!failed)
+        assign(op.getSrc(), op.getResult().getType().getEncoding(), op, op);
+    });
+    while (!worklist.empty() && !failed)
+      visit(worklist.pop_back_val());
+    return LogicalResult::failure(failed);
+  }
+
+  /// The inferred layout of `value`; null when nothing reached it.
+  Attribute lookup(Value value) const { return layouts.lookup(value); }
+
+  const DenseMap<Value, Attribute> &getLayouts() const { return layouts; }
+
+private:
+  /// Gives the unknown `value` `layout`, which came from set_auto_layout
+  /// `source`; `at` is where a conflict is reported.
+  void assign(Value value, Attribute layout, Operation *source, Operation *at) {
+    if (!hasAutoLayout(value.getType()))
+      return;
+    auto [it, inserted] = layouts.try_emplace(value, layout);
+    if (!inserted) {
+      if (it->second != layout)
+        reportConflict(value, layout, source, at);
+      return;
+    }
+    sources[value] = source;
+    worklist.push_back(getOwner(value));
+    for (Operation *user : value.getUsers())
+      worklist.push_back(user);
+  }
+
+  void reportConflict(Value value, Attribute layout, Operation *source,
+                      Operation *at) {
+    InFlightDiagnostic diag = at->emitError()
+                              << "conflicting layouts inferred for a tensor in "
+                                 "AutoLayout: "
+                              << layoutToString(layouts.lookup(value))
+                              << " and " << layoutToString(layout);
+    diag.attachNote(sources.lookup(value)->getLoc())
+        << "the first comes from this set_auto_layout";
+    diag.attachNote(source->getLoc()) << "the second from this set_auto_layout";
+    failed = true;
+  }
+
+  /// Gives every unknown of `group` the layout of the first known one.
+  void tie(ArrayRef<Value> group, Operation *at) {
+    for (Value known : group)
+      if (Attribute layout = layouts.lookup(known)) {
+        for (Value value : group)
+          assign(value, layout, sources.lookup(known), at);
+        return;
+      }
+  }
+
+  void visit(Operation *op) {
+    switch (getRelation(op)) {
+    case Relation::SameLayout: {
+      SmallVector<Value> tensors;
+      for (Value value :
+           llvm::concat<Value>(op->getOperands(), op->getResults()))
+        if (hasAutoLayout(value.getType()))
+          tensors.push_back(value);
+      return tie(tensors, op);
+    }
+    case Relation::ExpandDims:
+      return visitExpandDims(cast<ExpandDimsOp>(op));
+    case Relation::For: {
+      auto loop = cast<scf::ForOp>(op);
+      Operation *yield = loop.getBody()->getTerminator();
+      for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+        tie({loop.getInitArgs()[i], loop.getRegionIterArgs()[i],
+             loop.getResult(i), yield->getOperand(i)},
+            op);
+      return;
+    }
+    case Relation::If: {
+      auto branch = cast<scf::IfOp>(op);
+      for (unsigned i = 0, e = branch.getNumResults(); i < e; ++i) {
+        SmallVector<Value> group = {branch.getResult(i),
+                                    branch.thenYield().getOperand(i)};
+        if (!branch.getElseRegion().empty())
+          group.push_back(branch.elseYield().getOperand(i));
+        tie(group, op);
+      }
+      return;
+    }
+    case Relation::Yield:
+      return visit(op->getParentOp());
+    case Relation::Unsupported:
+      return; // refused before inference starts
+    }
+  }
+
+  void visitExpandDims(ExpandDimsOp op) {
+    unsigned axis = op.getAxis();
+    Value src = op.getSrc(), dst = op.getResult();
+    if (Attribute parent = layouts.lookup(dst)) {
+      auto slice = SliceLayoutAttr::get(op.getContext(), axis,
+                                        cast<LayoutAttrInterface>(parent));
+      assign(src, slice, sources.lookup(dst), op);
+    }
+    if (Attribute layout = layouts.lookup(src)) {
+      auto slice = dyn_cast<SliceLayoutAttr>(layout);
+      if (!slice || slice.getDim() != axis) {
+        InFlightDiagnostic diag = op.emitError()
+                                  << "expand_dims along " << axis
+                                  << " needs its source in a SliceLayout along "
+                                  << axis << ", but inference gives it "
+                                  << layoutToString(layout);
+        diag.attachNote(sources.lookup(src)->getLoc())
+            << "that layout comes from this set_auto_layout";
+        failed = true;
+        return;
+      }
+      assign(dst, slice.getParent(), sources.lookup(src), op);
+    }
+  }
+
+  DenseMap<Value, Attribute> layouts;
+  DenseMap<Value, Operation *> sources;
+  SmallVector<Operation *> worklist;
+  bool failed = false;
+};
+
+/// `value`'s type with `layout` in place of #gluon.auto.
+RankedTensorType withLayout(Value value, Attribute layout) {
+  auto type = cast<RankedTensorType>(value.getType());
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+class ResolveAutoLayoutsPass
+    : public gluonc::impl::GluonResolveAutoLayoutsBase<ResolveAutoLayoutsPass> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkOps(module)))
+      return signalPassFailure();
+    Inference inference;
+    if (failed(inference.run(module)) ||
+        failed(checkResolved(module, inference)))
+      return signalPassFailure();
+    rewrite(module, inference);
+  }
+
+private:
+  /// Refuses an op that touches a tensor in #gluon.auto but relates its
+  /// tensors' layouts in no way inference knows.
+  static LogicalResult checkOps(ModuleOp module) {
+    // Outer ops first: a loop inference cannot see through is reported,
+    // not its terminator.
+    WalkResult result = module.walk<WalkOrder::PreOrder>([](Operation *op) {
+      if (!usesAutoLayout(op) || getRelation(op) != Relation::Unsupported)
+        return WalkResult::advance();
+      op->emitError() << "'" << op->getName()
+                      << "' cannot take a tensor in AutoLayout: give it a "
+                         "layout first with gl.set_auto_layout";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  /// Every tensor in #gluon.auto got a layout.
+  static LogicalResult checkResolved(ModuleOp module,
+                                     const Inference &inference) {
+    auto unresolved = [&](Value value) {
+      return hasAutoLayout(value.getType()) && !inference.lookup(value);
+    };
+    WalkResult result = module.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (llvm::any_of(block.getArguments(), unresolved))
+            return report(op);
+      if (llvm::any_of(op->getResults(), unresolved))
+        return report(op);
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  static WalkResult report(Operation *op) {
+    op->emitError() << "cannot infer the layout of this tensor in "
+                       "AutoLayout: no gl.set_auto_layout reaches it; give "
+                       "it or a tensor computed with it a layout";
+    return WalkResult::interrupt();
+  }
+
+  static void rewrite(ModuleOp module, const Inference &inference) {
+    for (auto [value, layout] : inference.getLayouts()) {
+      RankedTensorType type = withLayout(value, layout);
+      value.setType(type);
+      // A constant's value carries its type.
+      if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+          constant.setValueAttr(dense.reshape(type));
+    }
+    module.walk([](SetAutoLayoutOp op) {
+      op.getResult().replaceAllUsesWith(op.getSrc());
+      op.erase();
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,78 @@
+# AutoLayout: gl.arange, gl.full and gl.zeros without a layout make
+# tensors whose layout gluon-resolve-auto-layouts infers from
+# gl.set_auto_layout, or from a concrete operand they meet (an operator, a
+# store, a loop-carried value or an if's branch that gives one). Module-level host code may
+# ask Triton's driver for the current target: the one compiled for.
+# RUN: rm -rf %t
+# RUN: %gluonc %s -k offsets -s "*i32:16, *i32:16" --emit cubin -o %t/offsets --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=OFFSETS
+# RUN: %gluonc %s -k accumulate -s "*fp32:16" --emit cubin -o %t/acc --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=ACC
+# RUN: %gluonc %s -k accumulate_auto -s "*fp32:16" --emit cubin -o %t/acc-auto --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=ACC
+# RUN: %gluonc %s -k branch -s "*fp32:16, i32" -o %t/branch --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=BRANCH
+# RUN: %gluonc %s -k target_facts -s "" -o %t/target 2>&1 | FileCheck %s --check-prefix=TARGET
+# RUN: %gluonc %s -k target_facts -s "" --arch gfx942 -o %t/target-amd 2>&1 | FileCheck %s --check-prefix=TARGET-AMD
+import triton
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+
+THREADS = triton.runtime.driver.active.get_current_target().warp_size
+
+
+@gluon.jit
+def offsets(in_ptr, out_ptr):
+    offs = gl.arange(0, 32)[:, None] * 8 + gl.arange(0, 8)[None, :]
+    blocked: gl.constexpr = gl.BlockedLayout([1, 1], [4, THREADS // 4], [4, 1], [1, 0])
+    value = gl.load(gl.set_auto_layout(in_ptr + offs, blocked))
+    gl.store(gl.set_auto_layout(out_ptr + offs, blocked), value + 1)
+# OFFSETS: #[[B:.*]] = #gluon.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+# OFFSETS: #[[S1:.*]] = #gluon.slice<{dim = 1, parent = #[[B]]}>
+# OFFSETS: #[[S0:.*]] = #gluon.slice<{dim = 0, parent = #[[B]]}>
+# OFFSETS: gluon.arange 0 to 32 : tensor<32xi32, #[[S1]]>
+# OFFSETS: gluon.arange 0 to 8 : tensor<8xi32, #[[S0]]>
+# OFFSETS: gluon.load {{.*}} -> tensor<32x8xi32, #[[B]]>
+# OFFSETS-NOT: auto
+
+
+@gluon.jit
+def accumulate(ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    acc = gl.zeros([128], gl.float32)
+    offs = gl.arange(0, 128, layout=layout)
+    for i in range(4):
+        acc = acc + gl.load(ptr + offs + i * 128)
+    gl.store(ptr + offs, acc)
+
+
+@gluon.jit
+def accumulate_auto(ptr):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    acc = gl.full([128], 0.0, gl.float32, layout=gl.AutoLayout())
+    offs = gl.arange(0, 128)
+    for i in range(4):
+        acc = acc + gl.load(ptr + offs + i * 128)
+    gl.store(gl.set_auto_layout(ptr + offs, layout), acc)
+# ACC: #[[L:.*]] = #gluon.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+# ACC: %[[INIT:.*]] = gluon.splat {{.*}} -> tensor<128xf32, #[[L]]>
+# ACC: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (tensor<128xf32, #[[L]]>)
+# ACC-NOT: auto
+
+
+@gluon.jit
+def branch(ptr, c):
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    x = gl.arange(0, 128)
+    if c > 0:
+        x = x + gl.arange(0, 128, layout=layout)
+    gl.store(ptr + x, 1.0)
+# BRANCH: #[[L:.*]] = #gluon.blocked
+# BRANCH: gluon.arange 0 to 128 : tensor<128xi32, #[[L]]>
+# BRANCH: scf.if {{.*}} -> (tensor<128xi32, #[[L]]>)
+# BRANCH-NOT: auto
+
+
+@gluon.jit
+def target_facts():
+    target: gl.constexpr = triton.runtime.driver.active.get_current_target()
+    gl.static_print(target, target.backend, target.arch, target.warp_size)
+    gl.static_assert(isinstance(gl.AutoLayout(), gl.AutoLayout))
+# TARGET: static_print: GPUTarget(backend='cuda', arch=90, warp_size=32) cuda 90 32
+# TARGET-AMD: static_print: GPUTarget(backend='hip', arch='gfx942', warp_size=64) hip gfx942 64
