@@ -3,11 +3,15 @@
 # racecheck) and the benchmarks on a machine with an NVIDIA GPU, from a
 # folder staged by scripts/gpu-stage.sh. Logs go to LOG_DIR.
 #
-#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR] [--tests-only | --bench-only]
+#   scripts/gpu-run.sh [STAGE_DIR] [LOG_DIR] [--tests-only | --bench-only |
+#                                             --conformance-only]
 #                                   (defaults: .device .; --tests-only skips
 #                                    the benchmarks, --bench-only the tests,
 #                                    so that each fits one call of a time-
-#                                    limited remote machine)
+#                                    limited remote machine;
+#                                    --conformance-only runs only the
+#                                    upstream corpus's kernels against
+#                                    Triton, when the stage has them)
 set -uo pipefail
 stage=${1:-.device}
 logs=${2:-.}
@@ -71,6 +75,18 @@ run_gpu_test() {
     [ "$rc" -eq 0 ] || status=1
   done
 }
+
+if [ "${3:-}" = --conformance-only ]; then
+  if [ ! -f "$stage/conformance/plan.json" ]; then
+    echo "conformance: not staged (scripts/gpu-stage.sh stages it when ../shared/conformance exists)"
+    exit 1
+  fi
+  echo "== the conformance corpus's Hopper kernels, gluonc's builds against Triton's"
+  PYTHONUNBUFFERED=1 python3 tests/conformance/gpu_check.py run \
+    "$stage/conformance" --gluon-run "$stage/bin/gluon-run" 2>&1 \
+    | tee "$logs/conformance.log"
+  exit "${PIPESTATUS[0]}"
+fi
 
 if [ "${3:-}" != --bench-only ]; then
   echo "== GPU sample tests"

@@ -76,5 +76,11 @@ cmake -S samples/cmake-consumer -B "$prefix/consumer" -G Ninja \
 ninja -C "$prefix/consumer" >/dev/null
 cp "$prefix/consumer/vector_add" "$stage/bin/gluonc-consumer-vector-add"
 rm -rf "$prefix"
+# The upstream conformance corpus's Hopper kernels, when the corpus is
+# beside this checkout (gpu-run.sh --conformance-only runs them).
+if [ -f ../shared/conformance/cases.py ]; then
+  python3 tests/conformance/gpu_check.py compile ../shared/conformance \
+    --gluonc "$gluonc" --out "$stage/conformance"
+fi
 echo "staged in $stage:"
 find "$stage" -type f | sort

@@ -43,6 +43,14 @@ bash "$root/scripts/static-check.sh" "$build"
 # kernel; a crash fails (tests/conformance/run.py).
 python3 "$root/tests/conformance/run.py" "$root/../shared/conformance" \
   --gluonc "$build/tools/gluonc/gluonc" --out "$build/conformance"
+# Its Hopper kernels as scripts/gpu-stage.sh stages them for the GPU
+# comparison with Triton (tests/conformance/gpu_check.py), checked against
+# the launch table that comparison uses.
+if [ -f "$root/../shared/conformance/cases.py" ]; then
+  python3 "$root/tests/conformance/gpu_check.py" compile \
+    "$root/../shared/conformance" --gluonc "$build/tools/gluonc/gluonc" \
+    --out "$build/conformance-gpu"
+fi
 # The libFuzzer targets, a minute each, in their own Clang build
 # (build-fuzz), with seeds from the tree and the kernel JSON of $build: a
 # crash fails CI and leaves its reproducer there.
