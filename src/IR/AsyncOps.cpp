@@ -138,7 +138,16 @@ gluonc::TMAPlan mlir::gluon::planTMABuffer(TensorDescType desc,
   }
   gluonc::SharedLayout blockLayout = block.getSharedLayout();
   gluonc::SharedLayout layout = buffer.getSharedLayout();
-  if (buffer.getAllocShape() == buffer.getShape()) {
+  bool whole = buffer.getAllocShape() == buffer.getShape();
+  // A box of fewer than 8 rows does not fill the swizzle's period: only
+  // one at the start of an allocation is placed as the layout says.
+  auto spec = cast<NVMMASharedLayoutAttr>(block.getLayout()).toSpec();
+  if (spec.swizzleBytes != 0 && gluonc::getTMABoxRows(spec, plan.box) < 8 &&
+      (!whole || plan.messages.size() > 1)) {
+    problem = gluonc::getShortBoxProblem(spec);
+    return plan;
+  }
+  if (whole) {
     if (layout != blockLayout)
       problem = notLaidOut;
     return plan;

@@ -390,14 +390,16 @@ namespace {
 
 /// The 2-D layout rows x columns (rows of one swizzle width) of the
 /// collapsed TMA box: 8-row tiles whose rows XOR their 16-byte chunks with
-/// the phase, then more rows, then more columns.
+/// the phase, then more rows, then more columns. A box of fewer than 8
+/// rows holds the tile's first rows, as in Triton (whose linear layout
+/// drops the tile's row bases beyond the shape).
 std::vector<Coord> getCollapsedNVMMABases(const NVMMASharedSpec &spec,
                                           int64_t rows, int64_t cols) {
   int64_t tileRows = 8;
   int64_t tileCols = 8 * std::max(16, spec.swizzleBytes) / spec.elementBitWidth;
   std::vector<Coord> bases;
   appendIdentity(bases, 2, 1, 1, tileCols);
-  for (int64_t row = 1; row < tileRows; row *= 2)
+  for (int64_t row = 1; row < std::min(tileRows, rows); row *= 2)
     bases.push_back(
         {static_cast<int32_t>(row),
          static_cast<int32_t>(spec.getVec() * ((row / spec.getPerPhase()) %
@@ -451,15 +453,17 @@ std::string gluonc::checkNVMMAShape(const NVMMASharedSpec &spec,
            " elements along dimension " +
            std::to_string(allocShape.size() - shape.size() + contig) +
            ", got " + std::to_string(shape[contig]);
-  std::vector<int64_t> tma = getTMABoxShape(spec, shape);
-  int64_t rows = 1;
-  for (size_t d = 0; d < tma.size(); ++d)
-    if (d != contig)
-      rows *= tma[d];
-  if (rows < 8)
-    return "a " + std::to_string(spec.swizzleBytes) +
-           "-byte swizzle needs at least 8 rows, got " + std::to_string(rows);
   return "";
+}
+
+int64_t gluonc::getTMABoxRows(const NVMMASharedSpec &spec,
+                              const std::vector<int64_t> &box) {
+  unsigned contig = spec.transposed ? 0 : box.size() - 1;
+  int64_t rows = 1;
+  for (size_t d = 0; d < box.size(); ++d)
+    if (d != contig)
+      rows *= box[d];
+  return rows;
 }
 
 SharedLayout

@@ -22,6 +22,17 @@ std::string gluonc::boxText(const std::vector<int64_t> &values) {
   return text + "]";
 }
 
+std::string gluonc::getShortBoxProblem(const NVMMASharedSpec &spec) {
+  int64_t period = 8 * spec.swizzleBytes;
+  return "not supported yet: TMA boxes of fewer than 8 rows under a " +
+         std::to_string(spec.swizzleBytes) +
+         "-byte swizzle, other than one box at the start of an allocation "
+         "(TMA swizzles by shared memory address bits, so a box that does "
+         "not start on a multiple of " +
+         std::to_string(period) +
+         " bytes would not be laid out as the NVMMASharedLayout says)";
+}
+
 std::string gluonc::checkTensorDescBlock(const NVMMASharedSpec &spec,
                                          const std::vector<int64_t> &block,
                                          unsigned elementBits) {

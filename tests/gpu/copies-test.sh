@@ -4,7 +4,10 @@
 # cp.async.mbarrier.arrive (with and without .noinc) must give the source
 # rows and zeros for the masked ones; a TMA round trip through the second half of a [256, 128]
 # fp32 buffer (its boxes 32 KiB apart) must give the input bitwise, for
-# fp32 and for fp16 ([128, 64] blocks in a [256, 64] buffer).
+# fp32 and for fp16 ([128, 64] blocks in a [256, 64] buffer); one TMA box
+# of fewer rows than the 128-byte swizzle's period ([4, 64] fp16, [2, 32]
+# fp32), loaded by TMA and read by the threads, written by the threads and
+# stored by TMA, must give the input bitwise both ways.
 #
 #   copies-test.sh GLUON_RUN KERNEL_DIR WORK_DIR
 #
@@ -66,5 +69,19 @@ for variant in "fp32;f32;128x128" "fp16;f16;128x64"; do
     --save "out_desc=$work/out_$name" >/dev/null || status=1
   check "TMA load and store of a slice, $name $shape" \
     cmp "$work/in_$name" "$work/out_$name"
+done
+
+for variant in "fp16;f16;4x64;256" "fp32;f32;2x32;64"; do
+  IFS=";" read -r name dtype shape count <<<"$variant"
+  json=$kernels/short_box_$name/short_box_kernel.sm_90a.json
+  "$run" "$json" --grid 1 --arg "in_desc=rand:$dtype:$shape" \
+    --arg "out_desc=empty:$dtype:$shape" --arg "out_ptr=empty:$dtype:$count" \
+    --save "in_desc=$work/short_in_$name" \
+    --save "out_desc=$work/short_tma_$name" \
+    --save "out_ptr=$work/short_threads_$name" >/dev/null || status=1
+  check "threads read a TMA box of fewer than 8 swizzle rows, $name $shape" \
+    cmp "$work/short_in_$name" "$work/short_threads_$name"
+  check "TMA stores a box of fewer than 8 swizzle rows the threads wrote, $name $shape" \
+    cmp "$work/short_in_$name" "$work/short_tma_$name"
 done
 exit $status

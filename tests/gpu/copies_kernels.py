@@ -3,7 +3,7 @@
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.ampere import async_copy
-from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
+from triton.experimental.gluon.language.nvidia.hopper import fence_async_shared, mbarrier, tma
 
 
 # dst = src for the first `rows` rows of a [ROWS, COLS] fp32 tile, zeros
@@ -43,5 +43,32 @@ def tma_slice_kernel(in_desc, out_desc):
     layout: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
     smem.slice(0, HEIGHT).store(gl.zeros([HEIGHT, WIDTH], in_desc.dtype, layout))
     tma.async_store(out_desc, [0, 0], lower)
+    tma.store_wait(0)
+    mbarrier.invalidate(bar)
+
+
+# out = in twice, for one TMA box of fewer rows than the swizzle's period
+# (a [4, 64] fp16 or [2, 32] fp32 block under a 128-byte swizzle): the
+# threads read what TMA loaded (out_ptr) and TMA stores what the threads
+# wrote (out_desc), each side addressing the buffer by its own rules.
+@gluon.jit
+def short_box_kernel(in_desc, out_desc, out_ptr):
+    ROWS: gl.constexpr = in_desc.block_type.shape[0]
+    COLS: gl.constexpr = in_desc.block_type.shape[1]
+    loaded = gl.allocate_shared_memory(in_desc.dtype, [ROWS, COLS], in_desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, in_desc.block_type.nbytes)
+    tma.async_load(in_desc, [0, 0], bar, loaded)
+    mbarrier.wait(bar, phase=0)
+    layout: gl.constexpr = gl.BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])
+    values = loaded.load(layout)
+    r = gl.arange(0, ROWS, gl.SliceLayout(1, layout))[:, None]
+    c = gl.arange(0, COLS, gl.SliceLayout(0, layout))[None, :]
+    gl.store(out_ptr + r * COLS + c, values)
+    staged = gl.allocate_shared_memory(in_desc.dtype, [ROWS, COLS], in_desc.layout)
+    staged.store(values)
+    fence_async_shared()
+    tma.async_store(out_desc, [0, 0], staged)
     tma.store_wait(0)
     mbarrier.invalidate(bar)

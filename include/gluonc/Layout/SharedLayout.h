@@ -138,7 +138,8 @@ struct SwizzledSharedSpec {
 /// transposed): the layout wgmma and TMA read. Rows of swizzleBytes bytes
 /// (the contiguous dimension: the last, or the first when transposed) are
 /// stored one after another; in each group of 8 rows, row r has its 16-byte
-/// chunks XORed with (r / (128 / swizzleBytes)) % (swizzleBytes / 16).
+/// chunks XORed with (r / (128 / swizzleBytes)) % (swizzleBytes / 16); a
+/// box of fewer rows has the group's first rows.
 struct NVMMASharedSpec {
   int32_t swizzleBytes = 0;
   int32_t elementBitWidth = 16;
@@ -193,10 +194,17 @@ std::vector<int64_t> getTMABoxShape(const NVMMASharedSpec &spec,
                                     const std::vector<int32_t> &shape);
 
 /// Why `spec` cannot lay out `allocShape`: the contiguous dimension is
-/// narrower than one swizzle row, or there are fewer than 8 rows; empty
-/// when it can.
+/// narrower than one swizzle row; empty when it can. Fewer than 8 rows
+/// (a [4, 256] buffer, a [1, 128] box) hold the first rows of the swizzle
+/// pattern.
 std::string checkNVMMAShape(const NVMMASharedSpec &spec,
                             const std::vector<int32_t> &allocShape);
+/// The rows of swizzle width in a TMA box of `spec` (getTMABoxShape): the
+/// product of the dimensions other than the contiguous one. With fewer
+/// than 8, a box is shorter than the swizzle's period, which TMA computes
+/// from shared memory address bits.
+int64_t getTMABoxRows(const NVMMASharedSpec &spec,
+                      const std::vector<int64_t> &box);
 SharedLayout nvmmaToSharedLayout(const NVMMASharedSpec &spec,
                                  const std::vector<int32_t> &allocShape);
 

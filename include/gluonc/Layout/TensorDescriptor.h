@@ -39,7 +39,13 @@ std::string boxText(const std::vector<int64_t> &values);
 /// descriptor's block in `spec`: rank outside 1-5, a transposed layout, an
 /// element width the layout is not for, a shape the layout cannot lay out,
 /// or a box narrower than 16 bytes along its contiguous dimension; empty
-/// when it can.
+/// when it can. (A block of several boxes shorter than the swizzle's
+/// period is a valid descriptor, as gather and scatter use; copies of it
+/// are refused where they are made: getShortBoxProblem.)
+/// Why TMA cannot move a box of fewer than 8 rows under `spec`'s swizzle
+/// anywhere but at the start of an allocation.
+std::string getShortBoxProblem(const NVMMASharedSpec &spec);
+
 std::string checkTensorDescBlock(const NVMMASharedSpec &spec,
                                  const std::vector<int64_t> &block,
                                  unsigned elementBits);

@@ -140,12 +140,31 @@ TEST_CASE("NVMMA shapes too small for the swizzle are refused",
   CHECK(checkNVMMAShape({128, 16, 2, false}, {8, 32}) ==
         "a 128-byte swizzle of 16-bit elements needs at least 64 elements "
         "along dimension 1, got 32");
-  CHECK(checkNVMMAShape({128, 16, 2, false}, {4, 64}) ==
-        "a 128-byte swizzle needs at least 8 rows, got 4");
   CHECK(checkNVMMAShape({128, 16, 1, false}, {64}) ==
         "a swizzled NVMMASharedLayout needs rank 2 or more");
   CHECK(checkNVMMAShape({96, 16, 2, false}, {8, 64}) ==
         "swizzle_byte_width must be 0, 32, 64 or 128, got 96");
+}
+
+TEST_CASE("NVMMA boxes of fewer than 8 rows hold the pattern's first rows",
+          "[shared][nvmma]") {
+  // [4, 256] int32 under a 128-byte swizzle (32 per row): boxes of 4 rows,
+  // row r XORing its 4-element chunks with r, the next box 128 further.
+  NVMMASharedSpec spec{128, 32, 2, false};
+  REQUIRE(checkNVMMAShape(spec, {4, 256}).empty());
+  SharedLayout layout = nvmmaToSharedLayout(spec, {4, 256});
+  for (int32_t r = 0; r < 4; ++r)
+    for (int32_t c = 0; c < 256; ++c)
+      REQUIRE(layout.getOffset({r, c}) ==
+              (c / 32) * 128 + r * 32 + ((c % 32) ^ (4 * r)));
+  checkRoundTrip(layout);
+  // One row: nothing to swizzle; [1, 128] bf16 is two 64-element boxes.
+  SharedLayout row = nvmmaToSharedLayout({128, 16, 2, false}, {1, 128});
+  for (int32_t c = 0; c < 128; ++c)
+    REQUIRE(row.getOffset({0, c}) == c);
+  // Two rows of a 64-byte swizzle: per_phase 2, so both rows have phase 0.
+  SharedLayout s64 = nvmmaToSharedLayout({64, 16, 2, false}, {2, 32});
+  CHECK(s64.getOffset({1, 5}) == 32 + 5);
 }
 
 TEST_CASE("padding follows every interval", "[shared][padded]") {
