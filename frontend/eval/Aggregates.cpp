@@ -27,6 +27,8 @@
 
 #include "Interpreter.h"
 
+#include <algorithm>
+
 using namespace gluonc;
 using namespace gluonc::frontend;
 
@@ -88,22 +90,61 @@ Value Interpreter::defineClass(const ClassDefStmt &def) {
       unsupported(*stmt, "this statement in a class body");
     }
   }
+  if (!cls->isAggregate && cls->fields.empty())
+    findPlainFields(*cls);
   return Value(ClassValue{std::move(cls)});
 }
 
+/// For a class that is no @aggregate: when its __init__ only assigns
+/// attributes of `self` (besides a docstring or `pass`), those attributes,
+/// in order, as gl.constexpr fields, and the class is plain.
+void Interpreter::findPlainFields(AggregateClass &cls) {
+  auto init = cls.methods.find("__init__");
+  if (init == cls.methods.end() || init->second.def->params.params.empty())
+    return;
+  const std::string &self = init->second.def->params.params.front().name;
+  std::vector<AggregateField> fields;
+  for (const StmtPtr &stmt : init->second.def->body) {
+    auto *expr = gluonc::dyn_cast<ExprStmt>(stmt.get());
+    if (gluonc::isa<PassStmt>(stmt.get()) ||
+        (expr && gluonc::isa<StringLiteralExpr>(expr->value.get())))
+      continue;
+    auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get());
+    auto *target =
+        assign && assign->targets.size() == 1
+            ? gluonc::dyn_cast<AttributeExpr>(assign->targets[0].get())
+            : nullptr;
+    auto *object =
+        target ? gluonc::dyn_cast<NameExpr>(target->value.get()) : nullptr;
+    if (!object || object->id != self)
+      return;
+    bool known = std::any_of(fields.begin(), fields.end(),
+                             [&](const AggregateField &field) {
+                               return field.name == target->attr;
+                             });
+    if (!known)
+      fields.push_back(
+          {target->attr, target->attrLoc, /*isConstexpr=*/true, nullptr});
+  }
+  cls.fields = std::move(fields);
+  cls.isPlain = true;
+}
+
 /// The class of `value`, which kernel code may use: an @aggregate whose
-/// definition gluonc implements.
+/// definition gluonc implements, or a plain class.
 static const AggregateClass &requireAggregate(Interpreter &interpreter,
                                               const ClassValue &value,
                                               SourceLoc loc) {
   const AggregateClass &cls = *value.cls;
-  if (!cls.isAggregate)
+  if (!cls.isAggregate && !cls.isPlain)
     interpreter.failWithNote(loc,
                              "class '" + cls.getName() +
                                  "' is not an @aggregate; kernels can use only "
                                  "classes decorated with @aggregate (from "
                                  "triton.language.core import _aggregate as "
-                                 "aggregate)",
+                                 "aggregate), and, as compile-time values, "
+                                 "classes whose __init__ only stores "
+                                 "attributes of self",
                              cls.def->nameLoc,
                              "'" + cls.getName() + "' is defined here");
   if (cls.unsupported) {
@@ -218,8 +259,13 @@ void Interpreter::setField(const Value &object, const std::string &name,
   checkMutable(object, loc);
   if (field.isConstexpr && value.isRuntime())
     failWithNote(loc,
-                 "field '" + name + "' of '" + cls.getName() +
-                     "' is a gl.constexpr, but the value is a run-time " +
+                 (cls.isPlain ? "'" + cls.getName() +
+                                    "' is no @aggregate, so its instances "
+                                    "hold compile-time values, but field '" +
+                                    name + "' gets a run-time "
+                              : "field '" + name + "' of '" + cls.getName() +
+                                    "' is a gl.constexpr, but the value is a "
+                                    "run-time ") +
                      value.getTypeName(),
                  field.loc, "'" + name + "' is declared here");
   instance.fields[index] = value;

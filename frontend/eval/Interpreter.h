@@ -204,6 +204,7 @@ public:
 
   /// The class `def` of the module: its fields, methods and attributes.
   Value defineClass(const ClassDefStmt &def);
+  void findPlainFields(AggregateClass &cls);
   /// `Cls(args)`: a new instance, made by the class's __init__ or, without
   /// one, from the arguments field by field.
   Value construct(const ClassValue &cls, CallArgs &args, SourceLoc loc);

@@ -147,6 +147,11 @@ struct AggregateField {
 struct AggregateClass {
   const ClassDefStmt *def = nullptr;
   bool isAggregate = false;
+  /// A class that is no @aggregate but whose __init__ only stores its
+  /// arguments (`self.block = block`): its instances are compile-time
+  /// values, with those attributes as gl.constexpr fields, so that host
+  /// code's configuration objects can be a kernel's constexpr arguments.
+  bool isPlain = false;
   std::vector<AggregateField> fields;
   /// The functions of the body by name, __init__ included.
   std::map<std::string, FunctionValue> methods;
