@@ -64,7 +64,7 @@ DType gluonc::frontend::requireDType(IRGen &gen, const Value &value,
 
 mlir::gluon::LayoutAttrInterface
 gluonc::frontend::requireDistributedLayout(IRGen &gen, const Value &value,
-                                           SourceLoc loc) {
+                                           SourceLoc loc, bool allowAuto) {
   auto *layout = value.getIf<LayoutValue>();
   if (!layout)
     gen.fail(loc, "expected a distributed layout such as "
@@ -77,6 +77,10 @@ gluonc::frontend::requireDistributedLayout(IRGen &gen, const Value &value,
     gen.fail(loc, "expected a distributed layout such as "
                   "gl.BlockedLayout(...), got the shared layout " +
                       layout->text);
+  if (!allowAuto && isAutoLayout(distributed))
+    gen.fail(loc, "expected a concrete distributed layout such as "
+                  "gl.BlockedLayout(...), got AutoLayout(), which only "
+                  "gl.arange, gl.full and gl.zeros take");
   return distributed;
 }
 

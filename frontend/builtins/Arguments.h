@@ -35,9 +35,11 @@ std::vector<std::vector<int64_t>> requireIntLists(IRGen &gen,
 std::vector<int64_t> requireShape(IRGen &gen, const Value &value,
                                   SourceLoc loc, const std::string &what);
 DType requireDType(IRGen &gen, const Value &value, SourceLoc loc);
-/// A distributed layout (BlockedLayout, SliceLayout, ...), not a shared one.
+/// A distributed layout (BlockedLayout, SliceLayout, ...), not a shared one;
+/// AutoLayout only where `allowAuto` (gl.arange, gl.full, gl.zeros).
 mlir::gluon::LayoutAttrInterface
-requireDistributedLayout(IRGen &gen, const Value &value, SourceLoc loc);
+requireDistributedLayout(IRGen &gen, const Value &value, SourceLoc loc,
+                         bool allowAuto = false);
 mlir::Attribute requireSharedLayout(IRGen &gen, const Value &value,
                                     SourceLoc loc);
 /// The shared memory descriptor passed as argument `name`.

@@ -37,8 +37,8 @@ namespace {
 mlir::Attribute requireLayoutOrAuto(IRGen &gen, const BoundArgs &bound) {
   if (!bound.has("layout"))
     return mlir::gluon::AutoLayoutAttr::get(&gen.getContext());
-  return requireDistributedLayout(gen, bound.get("layout"),
-                                  bound.loc("layout"));
+  return requireDistributedLayout(gen, bound.get("layout"), bound.loc("layout"),
+                                  /*allowAuto=*/true);
 }
 
 /// gl.set_auto_layout(value, layout): a tensor in AutoLayout gets `layout`,
@@ -90,6 +90,15 @@ Value full(IRGen &gen, const BoundArgs &bound, bool zeros) {
       requireIntList(gen, bound.get("shape"), bound.loc("shape"), "shape");
   DType dtype = requireDType(gen, bound.get("dtype"), bound.loc("dtype"));
   mlir::Attribute layout = requireLayoutOrAuto(gen, bound);
+  if (shape.empty() && isAutoLayout(layout)) {
+    // A 0-D tensor is a scalar: no layout to infer.
+    Value value = zeros ? Value(int64_t(0)) : bound.get("value");
+    SourceLoc loc = zeros ? bound.callLoc() : bound.loc("value");
+    if (auto *runtime = value.getIf<RuntimeValue>();
+        runtime && !runtime->isScalar())
+      gen.fail(loc, "gl.full fills with a scalar, got a tensor");
+    return gen.castTo(gen.toRuntime(value, loc, dtype), dtype, loc);
+  }
   if (std::string problem = checkShape(shape); !problem.empty())
     gen.fail(bound.loc("shape"), "tensor shape " + problem);
   unsigned rank =
@@ -113,6 +122,17 @@ Value full(IRGen &gen, const BoundArgs &bound, bool zeros) {
   return gen.broadcastTo(scalar, shape, layout, bound.callLoc());
 }
 
+/// Pointers in AutoLayout take the layout of the argument `name` (a mask,
+/// `other`) when it has a concrete one, as Gluon broadcasts them together.
+void adoptLayoutOf(IRGen &gen, RuntimeValue &ptr, const BoundArgs &bound,
+                   const char *name) {
+  auto *peer = bound.get(name).getIf<RuntimeValue>();
+  if (!peer || peer->shape.size() != ptr.shape.size())
+    return;
+  RuntimeValue copy = *peer;
+  gen.unifyAutoLayouts(ptr, bound.loc("pointer"), copy, bound.loc(name));
+}
+
 Value load(IRGen &gen, const BoundArgs &bound) {
   for (const char *option : {"boundary_check", "padding_option",
                              "cache_modifier", "eviction_policy", "volatile"})
@@ -123,6 +143,8 @@ Value load(IRGen &gen, const BoundArgs &bound) {
     gen.fail(bound.loc("pointer"), "gl.load needs pointers, got " +
                                        Value(ptr).toString());
   DType element = ptr.dtype.pointee();
+  adoptLayoutOf(gen, ptr, bound, "mask");
+  adoptLayoutOf(gen, ptr, bound, "other");
   mlir::Value mask, other;
   if (bound.has("mask")) {
     mask = requireMask(gen, bound, ptr, "gl.load");
@@ -152,6 +174,7 @@ Value store(IRGen &gen, const BoundArgs &bound) {
     gen.fail(bound.loc("pointer"), "gl.store needs pointers, got " +
                                        Value(ptr).toString());
   DType element = ptr.dtype.pointee();
+  adoptLayoutOf(gen, ptr, bound, "mask");
   RuntimeValue value =
       gen.toRuntime(bound.get("value"), bound.loc("value"), element);
   gen.unifyAutoLayouts(ptr, bound.loc("pointer"), value, bound.loc("value"));

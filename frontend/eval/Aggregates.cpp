@@ -252,9 +252,12 @@ void Interpreter::setField(const Value &object, const std::string &name,
   if (!instance.constructing)
     failWithNote(loc,
                  "cannot assign to field '" + name + "' of '" + cls.getName() +
-                     "' outside its constructor: an aggregate never changes "
-                     "once made; make a new '" +
-                     cls.getName() + "' instead",
+                     "' outside its constructor: " +
+                     (cls.isPlain ? "an instance of a class that is no "
+                                    "@aggregate is a compile-time value, "
+                                    "which never changes once made"
+                                  : "an aggregate never changes once made") +
+                     "; make a new '" + cls.getName() + "' instead",
                  field.loc, "'" + name + "' is declared here");
   checkMutable(object, loc);
   if (field.isConstexpr && value.isRuntime())

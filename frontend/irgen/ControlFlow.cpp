@@ -387,10 +387,18 @@ IRGen::collectLoopYields(SourceLoc loc, const std::vector<MergedValue> &carried,
     const Value *updated = getLeaf(frame()[carried[i].name], carried[i].path);
     if (!updated || !updated->isRuntime() ||
         updated->get<RuntimeValue>().value.getType() != expected[i].getType())
-      fail(loc, "loop-carried variable '" + carried[i].label +
-                    "' changes type within the loop: " +
-                    (updated ? updated->toString()
-                             : frame()[carried[i].name].toString()));
+      fail(loc,
+           "loop-carried variable '" + carried[i].label +
+               "' changes type within the loop: " +
+               (updated ? updated->toString()
+                        : frame()[carried[i].name].toString()) +
+               (updated && updated->isRuntime()
+                    ? " in " +
+                          describeLayout(updated->get<RuntimeValue>().layout) +
+                          " after an iteration, " +
+                          mlir::gluon::typeToString(expected[i].getType()) +
+                          " before"
+                    : ""));
     yields.push_back(updated->get<RuntimeValue>().value);
   }
   return yields;

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace gluonc;
@@ -556,7 +557,14 @@ Value IRGen::runtimeUnaryOp(UnaryOp op, const Value &operand, SourceLoc loc) {
 //===----------------------------------------------------------------------===//
 
 void IRGen::refuseAutoLayouts(const BoundArgs &args) {
-  auto check = [&](const Value &value, SourceLoc loc) {
+  std::function<void(const Value &, SourceLoc)> check = [&](const Value &value,
+                                                            SourceLoc loc) {
+    // Tuples and lists of tensors too (gl.reduce((x, y), ...)).
+    if (const std::vector<Value> *items = value.getSequence()) {
+      for (const Value &item : *items)
+        check(item, loc);
+      return;
+    }
     auto *tensor = value.getIf<RuntimeValue>();
     if (tensor && !tensor->isScalar() && isAutoLayout(tensor->layout))
       fail(loc, args.getBuiltin().getShortName() +

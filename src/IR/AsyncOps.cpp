@@ -181,11 +181,18 @@ gluonc::TMAPlan mlir::gluon::planTMABuffer(TensorDescType desc,
   return plan;
 }
 
-std::string mlir::gluon::checkTMABuffer(TensorDescType desc,
-                                        MemDescType buffer) {
+std::string mlir::gluon::checkTMABuffer(TensorDescType desc, Value buffer) {
   std::string problem;
-  planTMABuffer(desc, buffer, problem);
-  return problem;
+  gluonc::TMAPlan plan =
+      planTMABuffer(desc, cast<MemDescType>(buffer.getType()), problem);
+  if (!problem.empty())
+    return problem;
+  auto spec =
+      cast<NVMMASharedLayoutAttr>(desc.getBlockType().getLayout()).toSpec();
+  if (spec.swizzleBytes != 0 && gluonc::getTMABoxRows(spec, plan.box) < 8 &&
+      !buffer.getDefiningOp<LocalAllocOp>())
+    return gluonc::getShortBoxProblem(spec);
+  return "";
 }
 
 std::string mlir::gluon::checkAsyncCopy(Type src, MemDescType dst, Type mask) {

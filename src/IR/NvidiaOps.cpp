@@ -57,7 +57,7 @@ LogicalResult AsyncCopyMBarrierArriveOp::verify() {
 }
 
 template <typename OpTy>
-static LogicalResult verifyTMACopy(OpTy op, MemDescType buffer) {
+static LogicalResult verifyTMACopy(OpTy op, Value buffer) {
   TensorDescType desc = op.getDesc().getType();
   if (op.getCoords().size() != desc.getRank())
     return op.emitOpError()
@@ -70,7 +70,7 @@ static LogicalResult verifyTMACopy(OpTy op, MemDescType buffer) {
 }
 
 LogicalResult AsyncTMALoadOp::verify() {
-  if (failed(verifyTMACopy(*this, getDst().getType())))
+  if (failed(verifyTMACopy(*this, getDst())))
     return failure();
   std::string problem = checkMBarrierType(getBarrier().getType());
   if (!problem.empty())
@@ -79,5 +79,5 @@ LogicalResult AsyncTMALoadOp::verify() {
 }
 
 LogicalResult AsyncTMAStoreOp::verify() {
-  return verifyTMACopy(*this, getSrc().getType());
+  return verifyTMACopy(*this, getSrc());
 }

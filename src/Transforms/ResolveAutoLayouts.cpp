@@ -17,7 +17,8 @@
 // Each unknown remembers the set_auto_layout its layout came from, so a
 // conflict names both. A tensor no set_auto_layout reaches, and an op that
 // none of these rules covers, are errors at their source. The types are
-// then rewritten in place and the set_auto_layout ops erased. Upstream
+// then rewritten in place and the set_auto_layout ops erased. Unused
+// tensors in #gluon.auto without side effects are erased first. Upstream
 // Gluon resolves its AutoLayout after inlining the same way; gluonc's
 // frontend has inlined every call already.
 //
@@ -29,6 +30,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace gluonc {
 #define GEN_PASS_DEF_GLUONRESOLVEAUTOLAYOUTS
@@ -222,6 +224,7 @@ class ResolveAutoLayoutsPass
 public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    eraseDeadAutoTensors(module);
     if (failed(checkOps(module)))
       return signalPassFailure();
     Inference inference;
@@ -232,6 +235,23 @@ public:
   }
 
 private:
+  /// Erases ops whose results are unused tensors in #gluon.auto and that
+  /// have no other effect (`x = gl.arange(0, 128)` only read for its
+  /// shape): nothing can give them a layout, and nothing needs one.
+  static void eraseDeadAutoTensors(ModuleOp module) {
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      module.walk([&](Operation *op) {
+        if (llvm::any_of(op->getResultTypes(), hasAutoLayout) &&
+            isOpTriviallyDead(op)) {
+          op->erase();
+          erased = true;
+        }
+      });
+    }
+  }
+
   /// Refuses an op that touches a tensor in #gluon.auto but relates its
   /// tensors' layouts in no way inference knows.
   static LogicalResult checkOps(ModuleOp module) {

@@ -40,10 +40,6 @@ const TensorDescValue &requireTensorDesc(IRGen &gen, const BoundArgs &bound,
                value.getTypeName() + " " + value.toString());
 }
 
-mlir::gluon::MemDescType memDescType(const SharedMemoryValue &desc) {
-  return mlir::cast<mlir::gluon::MemDescType>(desc.value.getType());
-}
-
 /// A predicate: a Python bool or a run-time i1 scalar.
 mlir::Value requirePredicate(IRGen &gen, const BoundArgs &bound,
                              const char *name) {
@@ -89,7 +85,7 @@ mlir::Value requireBlockBuffer(IRGen &gen, const BoundArgs &bound,
   const SharedMemoryValue &buffer = requireSharedMemory(gen, bound, name);
   std::string problem = mlir::gluon::checkTMABuffer(
       mlir::cast<mlir::gluon::TensorDescType>(desc.value.getType()),
-      memDescType(buffer));
+      buffer.value);
   if (!problem.empty())
     gen.failWithNote(bound.loc(name), problem, buffer.loc,
                      "the shared memory descriptor is defined here");

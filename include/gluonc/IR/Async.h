@@ -27,9 +27,12 @@ namespace mlir::gluon {
 std::string checkMBarrierType(MemDescType type);
 
 /// Why `buffer` cannot receive (or provide) `desc`'s block: another shape,
-/// element type or layout, or a view of a larger allocation that does not
-/// lay out each TMA box as the block does; empty when it can.
-std::string checkTMABuffer(TensorDescType desc, MemDescType buffer);
+/// element type or layout, a view of a larger allocation that does not
+/// lay out each TMA box as the block does, or, for boxes shorter than the
+/// swizzle's period, anything but a whole allocation (the value of a
+/// local_alloc: an index or reinterpret view may start off the period
+/// although its type is a whole one); empty when it can.
+std::string checkTMABuffer(TensorDescType desc, Value buffer);
 
 /// How TMA moves `desc`'s block into or out of `buffer`: the descriptor's
 /// messages, each at its box's offset in the view `buffer` (in a view of a

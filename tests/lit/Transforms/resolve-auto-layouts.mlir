@@ -69,14 +69,15 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
 // -----
 
 // Forwards through expand_dims: a source that is a slice makes the result
-// its parent; an scf.if's result takes what its branches yield.
+// its parent; an scf.if's result takes what its branches yield, and the
+// store what it stores.
 // CHECK-LABEL: func.func @forwards
 // CHECK: gluon.expand_dims {{.*}} -> tensor<1x64xi32, #[[P:.*]]>
 // CHECK: scf.if {{.*}} -> (tensor<1x64xi32, #[[P]]>)
 #p = #gluon.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #s = #gluon.slice<{dim = 0, parent = #p}>
 module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
-  func.func @forwards(%cond: i1) {
+  func.func @forwards(%cond: i1, %ptr: !gluon.ptr<i32>) {
     %a = gluon.arange 0 to 64 : tensor<64xi32, #gluon.auto>
     %s = gluon.set_auto_layout %a : tensor<64xi32, #gluon.auto> -> tensor<64xi32, #s>
     %e = gluon.expand_dims %a {axis = 0 : i32} : tensor<64xi32, #gluon.auto> -> tensor<1x64xi32, #gluon.auto>
@@ -86,6 +87,22 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
       %d = arith.addi %e, %e : tensor<1x64xi32, #gluon.auto>
       scf.yield %d : tensor<1x64xi32, #gluon.auto>
     }
+    %base = gluon.splat %ptr : !gluon.ptr<i32> -> tensor<1x64x!gluon.ptr<i32>, #gluon.auto>
+    %ptrs = gluon.addptr %base, %r : tensor<1x64x!gluon.ptr<i32>, #gluon.auto>, tensor<1x64xi32, #gluon.auto>
+    gluon.store %ptrs, %r : (tensor<1x64x!gluon.ptr<i32>, #gluon.auto>, tensor<1x64xi32, #gluon.auto>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Unused tensors in #gluon.auto without effects are erased, not errors.
+// CHECK-LABEL: func.func @unused
+// CHECK-NEXT: return
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @unused() {
+    %x = gluon.arange 0 to 128 : tensor<128xi32, #gluon.auto>
+    %y = arith.addi %x, %x : tensor<128xi32, #gluon.auto>
     return
   }
 }

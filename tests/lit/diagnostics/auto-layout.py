@@ -8,7 +8,9 @@
 # RUN: %expect-exit 1 %gluonc %s -k method_needs_layout -s "" -o %t 2>&1 | FileCheck %s --check-prefix=METHOD
 # RUN: %expect-exit 1 %gluonc %s -k already_concrete -s "" -o %t 2>&1 | FileCheck %s --check-prefix=CONCRETE
 # RUN: %expect-exit 1 %gluonc %s -k wrong_rank -s "" -o %t 2>&1 | FileCheck %s --check-prefix=RANK
-# RUN: %expect-exit 1 %gluonc %s -k not_a_slice -s "" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
+# RUN: %expect-exit 1 %gluonc %s -k not_a_slice -s "*i32:16" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
+# RUN: %expect-exit 1 %gluonc %s -k auto_parent -s "" -o %t 2>&1 | FileCheck %s --check-prefix=PARENT
+# RUN: %expect-exit 1 %gluonc %s -k tuple_reduce -s "" -o %t 2>&1 | FileCheck %s --check-prefix=TUPLE
 # RUN: test ! -e %t
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -63,9 +65,28 @@ def wrong_rank():
 
 
 @gluon.jit
-def not_a_slice():
+def not_a_slice(ptr):
     x = gl.arange(0, 128)
     a = gl.set_auto_layout(x, L1)
     e = x[:, None]
     # SLICE: auto-layout.py:[[@LINE-1]]:14: error: expand_dims along 1 needs its source in a SliceLayout along 1, but inference gives it #gluon.blocked
     # SLICE: auto-layout.py:[[@LINE-3]]:9: note: that layout comes from this set_auto_layout
+    gl.store(ptr + e, 0)
+
+
+@gluon.jit
+def auto_parent():
+    layout: gl.constexpr = gl.SliceLayout(0, gl.AutoLayout())
+    # PARENT: auto-layout.py:[[@LINE-1]]:46: error: expected a concrete distributed layout such as gl.BlockedLayout(...), got AutoLayout(), which only gl.arange, gl.full and gl.zeros take
+
+
+@gluon.jit
+def _add(a, b):
+    return a + b
+
+
+@gluon.jit
+def tuple_reduce():
+    x = gl.arange(0, 128)
+    s = gl.reduce((x, x), 0, _add)
+    # TUPLE: auto-layout.py:[[@LINE-1]]:19: error: reduce needs a tensor with a concrete layout, got one in AutoLayout

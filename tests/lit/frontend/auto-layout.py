@@ -8,6 +8,8 @@
 # RUN: %gluonc %s -k accumulate -s "*fp32:16" --emit cubin -o %t/acc --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=ACC
 # RUN: %gluonc %s -k accumulate_auto -s "*fp32:16" --emit cubin -o %t/acc-auto --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=ACC
 # RUN: %gluonc %s -k branch -s "*fp32:16, i32" -o %t/branch --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=BRANCH
+# RUN: %gluonc %s -k masked -s "*fp32:16, i32" -o %t/masked --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=MASKED
+# RUN: %gluonc %s -k unused -s "" -o %t/unused
 # RUN: %gluonc %s -k target_facts -s "" -o %t/target 2>&1 | FileCheck %s --check-prefix=TARGET
 # RUN: %gluonc %s -k target_facts -s "" --arch gfx942 -o %t/target-amd 2>&1 | FileCheck %s --check-prefix=TARGET-AMD
 import triton
@@ -67,6 +69,30 @@ def branch(ptr, c):
 # BRANCH: gluon.arange 0 to 128 : tensor<128xi32, #[[L]]>
 # BRANCH: scf.if {{.*}} -> (tensor<128xi32, #[[L]]>)
 # BRANCH-NOT: auto
+
+
+# Pointers in AutoLayout take a concrete mask's (or other's) layout.
+@gluon.jit
+def masked(ptr, n):
+    layout: gl.constexpr = gl.BlockedLayout([2], [32], [4], [0])
+    offs = gl.arange(0, 256)
+    mask = gl.arange(0, 256, layout=layout) < n
+    x = gl.load(ptr + offs, mask=mask, other=0.0)
+    gl.store(ptr + offs, x + 1.0, mask=mask)
+# MASKED: #[[L:.*]] = #gluon.blocked<{sizePerThread = [2]
+# MASKED: gluon.arange 0 to 256 : tensor<256xi32, #[[L]]>
+# MASKED-NOT: auto
+
+
+# Tensors in AutoLayout that nothing uses need no layout; a 0-D "tensor"
+# is a scalar.
+@gluon.jit
+def unused():
+    x = gl.arange(0, 128)
+    gl.static_assert(x.shape[0] == 128)
+    y = gl.zeros([64, 64], gl.float32)
+    s = gl.full([], 1.0, gl.float32)
+    gl.static_assert(s.dtype == gl.float32)
 
 
 @gluon.jit
