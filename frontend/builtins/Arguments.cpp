@@ -79,8 +79,9 @@ gluonc::frontend::requireDistributedLayout(IRGen &gen, const Value &value,
                       layout->text);
   if (!allowAuto && isAutoLayout(distributed))
     gen.fail(loc, "expected a concrete distributed layout such as "
-                  "gl.BlockedLayout(...), got AutoLayout(), which only "
-                  "gl.arange, gl.full and gl.zeros take");
+                  "gl.BlockedLayout(...), got " +
+                      describeLayout(distributed) +
+                      ", which only gl.arange, gl.full and gl.zeros take");
   return distributed;
 }
 

@@ -255,7 +255,28 @@ void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
                    return Value(makeLayoutValue(
                        mlir::gluon::AutoLayoutAttr::get(&gen.getContext())));
                  }),
-                 isLayoutOf<mlir::gluon::AutoLayoutAttr>);
+                 [](const Value &value) {
+                   auto *layout = value.getIf<LayoutValue>();
+                   auto attr =
+                       layout ? mlir::dyn_cast<mlir::gluon::AutoLayoutAttr>(
+                                    layout->attr)
+                              : nullptr;
+                   return attr && !attr.getCoalesced();
+                 });
+  // Left to inference too, with the coalesced BlockedLayout a load or
+  // store through such pointers gets as a seed.
+  table.addClass(
+      {"gl.CoalescedLayout"}, "", withIRGen([](IRGen &gen, const BoundArgs &) {
+        return Value(makeLayoutValue(mlir::gluon::AutoLayoutAttr::get(
+            &gen.getContext(), /*coalesced=*/true)));
+      }),
+      [](const Value &value) {
+        auto *layout = value.getIf<LayoutValue>();
+        auto attr =
+            layout ? mlir::dyn_cast<mlir::gluon::AutoLayoutAttr>(layout->attr)
+                   : nullptr;
+        return attr && attr.getCoalesced();
+      });
   table.addClass({"gl.SliceLayout"}, "dim, parent", withIRGen(makeSliceLayout),
                  isLayoutOf<mlir::gluon::SliceLayoutAttr>);
   table.addClass({"gl.DistributedLinearLayout"},

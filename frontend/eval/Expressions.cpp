@@ -191,8 +191,6 @@ static std::string describeBlackwell(const std::string &path) {
 static std::string describeMissing(const std::string &path,
                                    const std::string &name) {
   static const std::pair<const char *, const char *> kReasons[] = {
-      {"gl.CoalescedLayout", "coalesced layouts chosen by the compiler are "
-                             "not implemented; use a BlockedLayout"},
       {"gl.map_elementwise", "elementwise functions of several tensors are "
                              "not implemented; write them with tensor "
                              "operators"},

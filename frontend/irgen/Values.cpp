@@ -155,7 +155,9 @@ bool gluonc::frontend::isAutoLayout(mlir::Attribute layout) {
 
 std::string gluonc::frontend::describeLayout(mlir::Attribute layout) {
   if (isAutoLayout(layout))
-    return "AutoLayout()";
+    return mlir::cast<mlir::gluon::AutoLayoutAttr>(layout).getCoalesced()
+               ? "CoalescedLayout()"
+               : "AutoLayout()";
   if (auto blocked =
           mlir::dyn_cast_or_null<mlir::gluon::BlockedLayoutAttr>(layout))
     return "BlockedLayout(size_per_thread=" +

@@ -273,6 +273,21 @@ BlockedLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
 // Any rank; the verifiers of the ops it may reach compare it only for
 // equality, and gluon-verify-layouts refuses it, so these answers (one
 // thread that holds the origin) are never a tensor's real distribution.
+Attribute AutoLayoutAttr::parse(AsmParser &parser, Type) {
+  bool coalesced = false;
+  if (succeeded(parser.parseOptionalLess())) {
+    if (parser.parseKeyword("coalesced") || parser.parseGreater())
+      return {};
+    coalesced = true;
+  }
+  return AutoLayoutAttr::get(parser.getContext(), coalesced);
+}
+
+void AutoLayoutAttr::print(AsmPrinter &printer) const {
+  if (getCoalesced())
+    printer << "<coalesced>";
+}
+
 unsigned AutoLayoutAttr::getRank() const { return 0; }
 unsigned AutoLayoutAttr::getNumWarps() const { return 1; }
 unsigned AutoLayoutAttr::getWarpSize() const { return 1; }

@@ -75,23 +75,33 @@ def Gluon_SliceLayoutAttr : Gluon_Attr<"SliceLayout", "slice",
 
 def Gluon_AutoLayoutAttr : Gluon_Attr<"AutoLayout", "auto",
     [DeclareAttrInterfaceMethods<Gluon_LayoutAttrInterface>]> {
-  let summary = "a layout left to inference: Gluon's AutoLayout";
+  let summary = "a layout left to inference: Gluon's AutoLayout and "
+                "CoalescedLayout";
   let description = [{
     `#gluon.auto`: the layout of a tensor made without one (`gl.arange(0,
     32)`, `gl.full(..., layout=gl.AutoLayout())`) and of what is computed
     from it elementwise, by broadcast or by expand_dims, until
-    `gluon.set_auto_layout` gives it a concrete layout. The
-    `gluon-resolve-auto-layouts` pass, the first of the verify stage,
-    replaces every one (nothing after it sees this attribute). It stands
-    for any rank: `getRank()` is 0, and its linear layout, which nothing
-    should ask for, is one thread holding only the origin.
+    `gluon.set_auto_layout` gives it a concrete layout.
+    `#gluon.auto<coalesced>` (`gl.CoalescedLayout()`) is the same, except
+    that a load or store through pointers in it also gives them a layout:
+    the BlockedLayout whose accesses are widest and coalesced for what
+    AxisInfo proves of the pointers. The `gluon-resolve-auto-layouts` pass,
+    the first of the verify stage, replaces every one (nothing after it
+    sees this attribute). It stands for any rank: `getRank()` is 0, and
+    its linear layout, which nothing should ask for, is one thread holding
+    only the origin.
 
     ```mlir
     %0 = gluon.arange 0 to 32 : tensor<32xi32, #gluon.auto>
     %1 = gluon.set_auto_layout %0 : tensor<32xi32, #gluon.auto> -> tensor<32xi32, #blocked>
+    %2 = gluon.arange 0 to 32 : tensor<32xi32, #gluon.auto<coalesced>>
     ```
   }];
-  let assemblyFormat = "";
+  let parameters = (ins "bool":$coalesced);
+  let hasCustomAssemblyFormat = 1;
+  let builders = [
+    AttrBuilder<(ins), [{ return $_get($_ctxt, false); }]>
+  ];
 }
 
 def Gluon_LinearLayoutAttr : Gluon_Attr<"LinearLayout", "linear",

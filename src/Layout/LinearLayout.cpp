@@ -336,6 +336,31 @@ static void addUnitBases(LinearLayout &layout, HwDim hwDim, unsigned dim,
   }
 }
 
+BlockedLayoutSpec
+gluonc::spreadBlockedLayout(const std::vector<int32_t> &shape,
+                            const std::vector<int32_t> &sizePerThread,
+                            const std::vector<int32_t> &order, int32_t numWarps,
+                            int32_t warpSize) {
+  size_t rank = shape.size();
+  BlockedLayoutSpec spec{sizePerThread, std::vector<int32_t>(rank, 1),
+                         std::vector<int32_t>(rank, 1), order};
+  int32_t lanesLeft = warpSize, warpsLeft = numWarps;
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    int32_t d = order[i];
+    int32_t tiles = std::max(1, shape[d] / sizePerThread[d]);
+    spec.threadsPerWarp[d] = std::min(tiles, lanesLeft);
+    lanesLeft /= spec.threadsPerWarp[d];
+    int32_t tilesLeft = std::max(1, tiles / spec.threadsPerWarp[d]);
+    spec.warpsPerCTA[d] = std::min(tilesLeft, warpsLeft);
+    warpsLeft /= spec.warpsPerCTA[d];
+  }
+  // The slowest dimension takes the lanes and warps left, replicating
+  // where it has fewer tiles.
+  spec.threadsPerWarp[order[rank - 1]] = lanesLeft;
+  spec.warpsPerCTA[order[rank - 1]] = warpsLeft;
+  return spec;
+}
+
 LinearLayout gluonc::blockedToLinearLayout(const BlockedLayoutSpec &spec,
                                            const std::vector<int32_t> &shape) {
   assert(spec.validate().empty() && shape.size() == spec.rank());

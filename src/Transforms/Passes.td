@@ -30,7 +30,11 @@ def GluonResolveAutoLayouts
     and `scf.for` / `scf.if` give a loop-carried value or a result the
     layout of what flows into it. Two different layouts for one tensor,
     a tensor no `set_auto_layout` reaches, and any other op on a tensor in
-    `#gluon.auto` are errors. It then erases the `set_auto_layout` ops.
+    `#gluon.auto` are errors. Pointers in `#gluon.auto<coalesced>`
+    (`gl.CoalescedLayout`) are then given, access by access in program
+    order, the BlockedLayout Triton's coalescing would choose for the
+    first load or store through them that nothing reached yet. It then
+    erases the `set_auto_layout` ops.
 
     ```mlir
     // before

@@ -14,8 +14,14 @@
 //   - scf.for: an init value, its iteration argument, the loop's result
 //     and the yielded value share one; scf.if: a result and what each
 //     branch yields.
-// Each unknown remembers the set_auto_layout its layout came from, so a
-// conflict names both. A tensor no set_auto_layout reaches, and an op that
+// Pointers in #gluon.auto<coalesced> (gl.CoalescedLayout) are unknowns
+// too, and once set_auto_layout's layouts are carried everywhere, a load
+// or store through them is a seed: the BlockedLayout Triton's coalescing
+// would give the access (getCoalescedLayout), one access at a time in
+// program order, each carried everywhere before the next, so that an
+// access its predecessors reached keeps their layout.
+// Each unknown remembers the op its layout came from, so a conflict
+// names both. A tensor no set_auto_layout reaches, and an op that
 // none of these rules covers, are errors at their source. The types are
 // then rewritten in place and the set_auto_layout ops erased. Unused
 // tensors in #gluon.auto without side effects are erased first. Upstream
@@ -27,10 +33,16 @@
 #include "gluonc/Transforms/Passes.h"
 
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/WarpSpecialize.h"
+#include "gluonc/Layout/LinearLayout.h"
+#include "gluonc/Transforms/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace gluonc {
 #define GEN_PASS_DEF_GLUONRESOLVEAUTOLAYOUTS
@@ -84,16 +96,89 @@ bool usesAutoLayout(Operation *op) {
   return false;
 }
 
+/// The pointers of a load or store that are in #gluon.auto<coalesced>;
+/// null otherwise.
+Value getCoalescedPointers(Operation *op) {
+  Value ptr;
+  if (auto load = dyn_cast<LoadOp>(op))
+    ptr = load.getPtr();
+  else if (auto store = dyn_cast<StoreOp>(op))
+    ptr = store.getPtr();
+  auto type = ptr ? dyn_cast<RankedTensorType>(ptr.getType()) : nullptr;
+  auto layout = type ? dyn_cast<AutoLayoutAttr>(type.getEncoding()) : nullptr;
+  return layout && layout.getCoalesced() ? ptr : Value();
+}
+
+/// The BlockedLayout that makes the accesses through `ptr` widest and
+/// coalesced, as Triton's coalescing chooses it: dimensions ordered by the
+/// contiguity AxisInfo proves (ties row-major), each thread as many
+/// contiguous elements of the fastest one as alignment, 16 bytes and the
+/// tensor's share per thread allow, then lanes and warps spread in that
+/// order. A mask does not narrow it (the access does, where it must).
+Attribute getCoalescedLayout(Operation *op, Value ptr,
+                             const gluonc::AxisInfoAnalysis &axis) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  unsigned rank = type.getRank();
+  gluonc::AxisInfo info = axis.getAxisInfo(ptr);
+  std::vector<int32_t> order;
+  for (int d = static_cast<int>(rank) - 1; d >= 0; --d)
+    order.push_back(d);
+  auto contiguity = [&](int32_t d) {
+    return info.rank() == rank ? info.contiguity[d] : int64_t(1);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    return contiguity(a) > contiguity(b);
+  });
+  auto pointee = cast<RankedTensorType>(getPointeeType(type));
+  unsigned elementBits = pointee.getElementType().getIntOrFloatBitWidth();
+  unsigned elementBytes = std::max(1u, elementBits / 8);
+  ModuleOp module = op->getParentOfType<ModuleOp>();
+  int64_t warps = getWarpScope(op).numWarps;
+  int64_t warpSize =
+      module->getAttrOfType<IntegerAttr>(GluonDialect::kThreadsPerWarpAttrName)
+          .getInt();
+  int64_t perThread = std::min<int64_t>(
+      axis.getMaxAccessWidth(ptr, Value(), order[0], elementBytes),
+      std::max(1u, 128 / std::max(8u, elementBits)));
+  perThread = std::min<int64_t>(
+      perThread,
+      std::max<int64_t>(1, type.getNumElements() / (warps * warpSize)));
+  perThread = std::min<int64_t>(perThread, type.getDimSize(order[0]));
+  std::vector<int32_t> sizePerThread(rank, 1);
+  sizePerThread[order[0]] = static_cast<int32_t>(perThread);
+  std::vector<int32_t> shape(type.getShape().begin(), type.getShape().end());
+  gluonc::BlockedLayoutSpec spec =
+      gluonc::spreadBlockedLayout(shape, sizePerThread, order, warps, warpSize);
+  auto toUnsigned = [](const std::vector<int32_t> &values) {
+    return SmallVector<unsigned>(values.begin(), values.end());
+  };
+  return BlockedLayoutAttr::get(
+      op->getContext(), toUnsigned(spec.sizePerThread),
+      toUnsigned(spec.threadsPerWarp), toUnsigned(spec.warpsPerCTA),
+      toUnsigned(spec.order));
+}
+
 class Inference {
 public:
-  /// Seeds from every set_auto_layout and propagates to a fixed point.
+  /// Seeds from every set_auto_layout and propagates to a fixed point;
+  /// then, one at a time in program order, from each load or store whose
+  /// coalesced pointers nothing has given a layout yet.
   LogicalResult run(ModuleOp module) {
     module.walk([&](SetAutoLayoutOp op) {
       if (!failed)
         assign(op.getSrc(), op.getResult().getType().getEncoding(), op, op);
     });
-    while (!worklist.empty() && !failed)
-      visit(worklist.pop_back_val());
+    propagate();
+    std::optional<gluonc::AxisInfoAnalysis> axis;
+    module.walk([&](Operation *op) {
+      Value ptr = getCoalescedPointers(op);
+      if (failed || !ptr || layouts.count(ptr))
+        return;
+      if (!axis)
+        axis.emplace(module);
+      assign(ptr, getCoalescedLayout(op, ptr, *axis), op, op);
+      propagate();
+    });
     return LogicalResult::failure(failed);
   }
 
@@ -103,6 +188,17 @@ public:
   const DenseMap<Value, Attribute> &getLayouts() const { return layouts; }
 
 private:
+  void propagate() {
+    while (!worklist.empty() && !failed)
+      visit(worklist.pop_back_val());
+  }
+
+  /// Where a layout came from, for notes.
+  static const char *describeSource(Operation *source) {
+    return isa<SetAutoLayoutOp>(source) ? "set_auto_layout"
+                                        : "access through coalesced pointers";
+  }
+
   /// Gives the unknown `value` `layout`, which came from set_auto_layout
   /// `source`; `at` is where a conflict is reported.
   void assign(Value value, Attribute layout, Operation *source, Operation *at) {
@@ -127,9 +223,11 @@ private:
                                  "AutoLayout: "
                               << layoutToString(layouts.lookup(value))
                               << " and " << layoutToString(layout);
-    diag.attachNote(sources.lookup(value)->getLoc())
-        << "the first comes from this set_auto_layout";
-    diag.attachNote(source->getLoc()) << "the second from this set_auto_layout";
+    Operation *first = sources.lookup(value);
+    diag.attachNote(first->getLoc())
+        << "the first comes from this " << describeSource(first);
+    diag.attachNote(source->getLoc())
+        << "the second from this " << describeSource(source);
     failed = true;
   }
 
@@ -199,7 +297,8 @@ private:
                                   << axis << ", but inference gives it "
                                   << layoutToString(layout);
         diag.attachNote(sources.lookup(src)->getLoc())
-            << "that layout comes from this set_auto_layout";
+            << "that layout comes from this "
+            << describeSource(sources.lookup(src));
         failed = true;
         return;
       }

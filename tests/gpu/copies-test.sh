@@ -84,4 +84,19 @@ for variant in "fp16;f16;4x64;256" "fp32;f32;2x32;64"; do
   check "TMA stores a box of fewer than 8 swizzle rows the threads wrote, $name $shape" \
     cmp "$work/short_in_$name" "$work/short_tma_$name"
 done
+
+"$run" "$kernels/coalesced_transpose/coalesced_transpose_kernel.sm_90a.json" \
+  --grid 1 --arg dst=empty:f32:4096 --arg src=rand:f32:4096 \
+  --save "src=$work/transpose_src" --save "dst=$work/transpose_dst" \
+  >/dev/null || status=1
+check "a transpose whose layouts gl.CoalescedLayout leaves to inference" \
+  python3 - "$work" <<'PY'
+import struct, sys
+read = lambda name: struct.unpack("4096f", open(f"{sys.argv[1]}/transpose_{name}", "rb").read())
+src, dst = read("src"), read("dst")
+bad = [i for i in range(4096) if dst[(i % 64) * 64 + i // 64] != src[i]]
+print(f"  {len(bad)} of 4096 elements differ")
+sys.exit(1 if bad else 0)
+PY
+
 exit $status

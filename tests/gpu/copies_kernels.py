@@ -72,3 +72,14 @@ def short_box_kernel(in_desc, out_desc, out_ptr):
     tma.async_store(out_desc, [0, 0], staged)
     tma.store_wait(0)
     mbarrier.invalidate(bar)
+
+
+# dst = src transposed, 64 x 64 fp32, with layouts left to inference: the
+# load through gl.CoalescedLayout pointers picks the layout, which the
+# transposed store then shares.
+@gluon.jit
+def coalesced_transpose_kernel(dst, src):
+    rows = gl.arange(0, 64, layout=gl.CoalescedLayout())[:, None]
+    cols = gl.arange(0, 64, layout=gl.CoalescedLayout())[None, :]
+    x = gl.load(src + rows * 64 + cols)
+    gl.store(dst + cols * 64 + rows, x)

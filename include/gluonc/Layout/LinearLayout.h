@@ -129,6 +129,15 @@ struct BlockedLayoutSpec {
   std::string validate() const;
 };
 
+/// The BlockedLayout of `sizePerThread` and `order` for a tensor of
+/// `shape` that spreads lanes, then warps, along the dimensions in
+/// `order` (as many as each dimension has tiles left), the last one taking
+/// what remains: as coalesced as the per-thread tile allows.
+BlockedLayoutSpec spreadBlockedLayout(const std::vector<int32_t> &shape,
+                                      const std::vector<int32_t> &sizePerThread,
+                                      const std::vector<int32_t> &order,
+                                      int32_t numWarps, int32_t warpSize);
+
 /// The linear layout of a tensor of `shape` in a blocked layout. A tensor
 /// larger than the CTA tile repeats it along registers, in `order`; a smaller
 /// one drops the registers that would leave the shape and replicates across

@@ -106,3 +106,25 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     return
   }
 }
+
+// -----
+
+// #gluon.auto<coalesced> pointers: a load seeds them with the coalesced
+// BlockedLayout (16 bytes of i32 per thread along the contiguous range),
+// carried to the offsets and the store.
+// CHECK: #[[C:.*]] = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @coalesced
+// CHECK: gluon.arange 0 to 512 : tensor<512xi32, #[[C]]>
+// CHECK: gluon.load {{.*}} -> tensor<512xi32, #[[C]]>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  func.func @coalesced(%src: !gluon.ptr<i32> {gluon.divisibility = 16 : i64}, %dst: !gluon.ptr<i32> {gluon.divisibility = 16 : i64}) {
+    %offs = gluon.arange 0 to 512 : tensor<512xi32, #gluon.auto<coalesced>>
+    %a = gluon.splat %src : !gluon.ptr<i32> -> tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>
+    %p = gluon.addptr %a, %offs : tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>, tensor<512xi32, #gluon.auto<coalesced>>
+    %v = gluon.load %p : (tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>) -> tensor<512xi32, #gluon.auto<coalesced>>
+    %b = gluon.splat %dst : !gluon.ptr<i32> -> tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>
+    %q = gluon.addptr %b, %offs : tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>, tensor<512xi32, #gluon.auto<coalesced>>
+    gluon.store %q, %v : (tensor<512x!gluon.ptr<i32>, #gluon.auto<coalesced>>, tensor<512xi32, #gluon.auto<coalesced>>) -> ()
+    return
+  }
+}

@@ -2,7 +2,6 @@
 # "not supported yet" with the reason at their use, never "unknown name"
 # (frontend/eval/Expressions.cpp, describeMissing).
 # RUN: rm -rf %t
-# RUN: %expect-exit 1 %gluonc %s -k coalesced_layout -o %t 2>&1 | FileCheck %s --check-prefix=COALESCED
 # RUN: %expect-exit 1 %gluonc %s -k map_elementwise -o %t 2>&1 | FileCheck %s --check-prefix=MAP
 # RUN: %expect-exit 1 %gluonc %s -k device_descriptor -o %t 2>&1 | FileCheck %s --check-prefix=DESC
 # RUN: %expect-exit 1 %gluonc %s -k tma_reduction -o %t 2>&1 | FileCheck %s --check-prefix=ATOMIC
@@ -14,12 +13,6 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import tma
 from triton.experimental.gluon.language.nvidia import hopper
 from triton.experimental.gluon.language.amd import cdna4
-
-
-@gluon.jit
-def coalesced_layout():
-    x = gl.arange(0, 128, layout=gl.CoalescedLayout())
-    # COALESCED: current-api.py:[[@LINE-1]]:37: error: not supported yet: 'triton.experimental.gluon.language.CoalescedLayout' (coalesced layouts chosen by the compiler are not implemented; use a BlockedLayout)
 
 
 @gluon.jit

@@ -1,4 +1,5 @@
-# AutoLayout: gl.arange, gl.full and gl.zeros without a layout make
+# AutoLayout: gl.arange, gl.full and gl.zeros without a layout (or with
+# gl.AutoLayout() or gl.CoalescedLayout()) make
 # tensors whose layout gluon-resolve-auto-layouts infers from
 # gl.set_auto_layout, or from a concrete operand they meet (an operator, a
 # store, a loop-carried value or an if's branch that gives one). Module-level host code may
@@ -10,6 +11,8 @@
 # RUN: %gluonc %s -k branch -s "*fp32:16, i32" -o %t/branch --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=BRANCH
 # RUN: %gluonc %s -k masked -s "*fp32:16, i32" -o %t/masked --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=MASKED
 # RUN: %gluonc %s -k unused -s "" -o %t/unused
+# RUN: %gluonc %s -k coalesced_copy -s "*fp16:16, *fp16:16, i32:16" --emit cubin -o %t/coalesced --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=COALESCED
+# RUN: %gluonc %s -k coalesced_1d -s "*fp32:16, *fp32:16, i32" --emit ptx -o %t/coalesced1d --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=COALESCED1D
 # RUN: %gluonc %s -k target_facts -s "" -o %t/target 2>&1 | FileCheck %s --check-prefix=TARGET
 # RUN: %gluonc %s -k target_facts -s "" --arch gfx942 -o %t/target-amd 2>&1 | FileCheck %s --check-prefix=TARGET-AMD
 import triton
@@ -93,6 +96,29 @@ def unused():
     y = gl.zeros([64, 64], gl.float32)
     s = gl.full([], 1.0, gl.float32)
     gl.static_assert(s.dtype == gl.float32)
+
+
+# gl.CoalescedLayout: the first load or store through such pointers gives
+# them the BlockedLayout Triton's coalescing would: 16 bytes of the
+# contiguous dimension per thread (8 fp16), lanes then warps along it.
+@gluon.jit
+def coalesced_copy(dst, src, stride):
+    rows = gl.arange(0, 64, layout=gl.CoalescedLayout())[:, None]
+    cols = gl.arange(0, 64, layout=gl.CoalescedLayout())[None, :]
+    x = gl.load(src + rows * stride + cols)
+    gl.store(dst + rows * 64 + cols, x)
+# COALESCED: #[[B:.*]] = #gluon.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+# COALESCED: gluon.load {{.*}} -> tensor<64x64xf16, #[[B]]>
+# COALESCED-NOT: auto
+
+
+# A mask does not narrow the layout (4 fp32 per thread), only the access.
+@gluon.jit
+def coalesced_1d(dst, src, n):
+    offs = gl.program_id(0) * 1024 + gl.arange(0, 1024, layout=gl.CoalescedLayout())
+    mask = offs < n
+    gl.store(dst + offs, gl.load(src + offs, mask=mask), mask=mask)
+# COALESCED1D: #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 
 @gluon.jit

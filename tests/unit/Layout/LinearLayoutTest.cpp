@@ -560,3 +560,27 @@ TEST_CASE("mma_v2 operands repeat over K and the warps' tiles", "[nvmma]") {
   CHECK(spec.checkDotOperand(2, 2).find("0 (A) or 1 (B)") != std::string::npos);
   CHECK(spec.checkDotOperand(1, 8).find("k_width") != std::string::npos);
 }
+
+TEST_CASE("a spread BlockedLayout puts lanes, then warps, along its order",
+          "[layout][blocked]") {
+  // 32 x 8, one element per thread, row-major: 8 lanes along the row,
+  // the other 4 lanes and the 4 warps down the columns.
+  BlockedLayoutSpec rows = spreadBlockedLayout({32, 8}, {1, 1}, {1, 0}, 4, 32);
+  CHECK(rows.threadsPerWarp == std::vector<int32_t>{4, 8});
+  CHECK(rows.warpsPerCTA == std::vector<int32_t>{4, 1});
+  CHECK(rows.validate().empty());
+  // 64 x 64 fp16, 8 per thread along dimension 1: 8 lanes cover a row,
+  // the rest go down.
+  BlockedLayoutSpec wide = spreadBlockedLayout({64, 64}, {1, 8}, {1, 0}, 4, 32);
+  CHECK(wide.threadsPerWarp == std::vector<int32_t>{4, 8});
+  CHECK(wide.warpsPerCTA == std::vector<int32_t>{4, 1});
+  // A tensor smaller than the block: the slowest dimension takes what is
+  // left (replication), so the counts still multiply to 32 and 4.
+  BlockedLayoutSpec small = spreadBlockedLayout({4, 8}, {1, 4}, {1, 0}, 4, 32);
+  CHECK(small.threadsPerWarp == std::vector<int32_t>{16, 2});
+  CHECK(small.warpsPerCTA == std::vector<int32_t>{4, 1});
+  // 1-D: everything along the one dimension.
+  BlockedLayoutSpec flat = spreadBlockedLayout({1024}, {4}, {0}, 8, 32);
+  CHECK(flat.threadsPerWarp == std::vector<int32_t>{32});
+  CHECK(flat.warpsPerCTA == std::vector<int32_t>{8});
+}
