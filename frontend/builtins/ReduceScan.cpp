@@ -369,7 +369,7 @@ Value cummax(IRGen &gen, const BoundArgs &args) {
 
 void gluonc::frontend::registerReduceScanBuiltins(BuiltinTable &table) {
   table.addFunction({"gl.reduce"}, "input, axis, combine_fn, keep_dims=False",
-                    withIRGen(reduce));
+                    withIRGenOnAutoLayouts(reduce));
   for (auto [name, kind] :
        {std::pair<const char *, ReduceKind>{"sum", ReduceKind::Sum},
         {"max", ReduceKind::Max},
@@ -379,24 +379,26 @@ void gluonc::frontend::registerReduceScanBuiltins(BuiltinTable &table) {
     ReduceKind reduceKind = kind;
     table.addFunction(
         {std::string("gl.") + name}, "input, axis=None, keep_dims=False",
-        withIRGen([reduceKind](IRGen &gen, const BoundArgs &args) {
+        withIRGenOnAutoLayouts([reduceKind](IRGen &gen, const BoundArgs &args) {
           return builtinReduction(gen, args, reduceKind);
         }));
   }
 
   table.addFunction({"gl.associative_scan"},
                     "input, axis, combine_fn, reverse=False",
-                    withIRGen(associativeScan));
-  table.addFunction({"gl.cumsum"}, "input, axis=0, reverse=False, dtype=None",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return cumulative(gen, args, /*isSum=*/true);
-                    }));
-  table.addFunction({"gl.cumprod"}, "input, axis=0, reverse=False",
-                    withIRGen([](IRGen &gen, const BoundArgs &args) {
-                      return cumulative(gen, args, /*isSum=*/false);
-                    }));
+                    withIRGenOnAutoLayouts(associativeScan));
+  table.addFunction(
+      {"gl.cumsum"}, "input, axis=0, reverse=False, dtype=None",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return cumulative(gen, args, /*isSum=*/true);
+      }));
+  table.addFunction(
+      {"gl.cumprod"}, "input, axis=0, reverse=False",
+      withIRGenOnAutoLayouts([](IRGen &gen, const BoundArgs &args) {
+        return cumulative(gen, args, /*isSum=*/false);
+      }));
   table.addFunction({"gl.cummax"}, "input, axis=0, reverse=False",
-                    withIRGen(cummax));
+                    withIRGenOnAutoLayouts(cummax));
   for (const char *method : {"associative_scan", "cumsum", "cumprod"})
     table.addMethodCalling({std::string("tensor.") + method},
                            std::string("gl.") + method);

@@ -37,6 +37,11 @@ static Type getReducedType(RankedTensorType type, unsigned axis) {
     return type.getElementType();
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + axis);
+  // Left to inference, the result is too (gluon-resolve-auto-layouts
+  // makes it the source's layout sliced along the axis).
+  if (hasAutoLayout(type))
+    return RankedTensorType::get(shape, type.getElementType(),
+                                 type.getEncoding());
   auto sliced = SliceLayoutAttr::get(type.getContext(), axis,
                                      cast<LayoutAttrInterface>(
                                          type.getEncoding()));

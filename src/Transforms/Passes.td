@@ -26,7 +26,8 @@ def GluonResolveAutoLayouts
     it carries the layout forwards and backwards to a fixed point:
     elementwise ops (arith, math, addptr, load, store, splat, broadcast,
     fp_to_fp, extern_elementwise) give all their tensors one layout,
-    `expand_dims` relates its source and result as a slice and its parent,
+    `expand_dims` relates its source and result as a slice and its parent
+    (a reduction, its result and source), a scan keeps the layout,
     and `scf.for` / `scf.if` give a loop-carried value or a result the
     layout of what flows into it. Two different layouts for one tensor,
     a tensor no `set_auto_layout` reaches, and any other op on a tensor in

@@ -10,7 +10,9 @@
 //   - elementwise ops, splat, broadcast, addptr, load, store: one layout
 //     for every tensor of the op;
 //   - expand_dims: the source is the result's layout sliced along the axis
-//     (backwards), the result the source's parent (forwards);
+//     (backwards), the result the source's parent (forwards); reduce: the
+//     reverse (a tensor result is the sources' layout sliced), and a scan
+//     keeps its sources' layout;
 //   - scf.for: an init value, its iteration argument, the loop's result
 //     and the yielded value share one; scf.if: a result and what each
 //     branch yields.
@@ -55,11 +57,21 @@ using namespace mlir::gluon;
 namespace {
 
 /// How an op relates the layouts of its tensors.
-enum class Relation { Unsupported, SameLayout, ExpandDims, For, If, Yield };
+enum class Relation {
+  Unsupported,
+  SameLayout,
+  ExpandDims,
+  Reduce,
+  For,
+  If,
+  Yield
+};
 
 Relation getRelation(Operation *op) {
   if (isa<ExpandDimsOp>(op))
     return Relation::ExpandDims;
+  if (isa<ReduceOp>(op))
+    return Relation::Reduce;
   if (isa<scf::ForOp>(op))
     return Relation::For;
   if (isa<scf::IfOp>(op))
@@ -71,7 +83,7 @@ Relation getRelation(Operation *op) {
   // A set_auto_layout's source is fixed by its result, which is not auto.
   if (op->hasTrait<mlir::OpTrait::Elementwise>() ||
       isa<arith::ConstantOp, ArangeOp, SplatOp, BroadcastOp, AddPtrOp, LoadOp,
-          StoreOp, FpToFpOp, ExternElementwiseOp, SetAutoLayoutOp>(op))
+          StoreOp, FpToFpOp, ExternElementwiseOp, SetAutoLayoutOp, ScanOp>(op))
     return Relation::SameLayout;
   return Relation::Unsupported;
 }
@@ -253,6 +265,8 @@ private:
     }
     case Relation::ExpandDims:
       return visitExpandDims(cast<ExpandDimsOp>(op));
+    case Relation::Reduce:
+      return visitReduce(cast<ReduceOp>(op));
     case Relation::For: {
       auto loop = cast<scf::ForOp>(op);
       Operation *yield = loop.getBody()->getTerminator();
@@ -303,6 +317,42 @@ private:
         return;
       }
       assign(dst, slice.getParent(), sources.lookup(src), op);
+    }
+  }
+
+  /// The sources share one layout; a tensor result is that layout sliced
+  /// along the axis (forwards), and a result's slice gives the sources its
+  /// parent (backwards).
+  void visitReduce(ReduceOp op) {
+    unsigned axis = op.getAxis();
+    SmallVector<Value> srcs(op.getSrcs());
+    tie(srcs, op);
+    for (Value result : op.getResults()) {
+      if (!hasAutoLayout(result.getType()))
+        continue;
+      if (Attribute parent = layouts.lookup(srcs.front()))
+        assign(result,
+               SliceLayoutAttr::get(op.getContext(), axis,
+                                    cast<LayoutAttrInterface>(parent)),
+               sources.lookup(srcs.front()), op);
+      Attribute layout = layouts.lookup(result);
+      if (!layout || layouts.lookup(srcs.front()))
+        continue;
+      auto slice = dyn_cast<SliceLayoutAttr>(layout);
+      if (!slice || slice.getDim() != axis) {
+        InFlightDiagnostic diag = op.emitError()
+                                  << "a reduction along " << axis
+                                  << " gives a SliceLayout along " << axis
+                                  << ", but inference gives its result "
+                                  << layoutToString(layout);
+        diag.attachNote(sources.lookup(result)->getLoc())
+            << "that layout comes from this "
+            << describeSource(sources.lookup(result));
+        failed = true;
+        return;
+      }
+      assign(srcs.front(), slice.getParent(), sources.lookup(result), op);
+      tie(srcs, op);
     }
   }
 

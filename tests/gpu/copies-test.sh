@@ -7,7 +7,9 @@
 # fp32 and for fp16 ([128, 64] blocks in a [256, 64] buffer); one TMA box
 # of fewer rows than the 128-byte swizzle's period ([4, 64] fp16, [2, 32]
 # fp32), loaded by TMA and read by the threads, written by the threads and
-# stored by TMA, must give the input bitwise both ways.
+# stored by TMA, must give the input bitwise both ways; a transpose and
+# row maxima whose layouts are left to inference (gl.CoalescedLayout, a
+# reduction's source inferred from its result) must be exact.
 #
 #   copies-test.sh GLUON_RUN KERNEL_DIR WORK_DIR
 #
@@ -96,6 +98,20 @@ read = lambda name: struct.unpack("4096f", open(f"{sys.argv[1]}/transpose_{name}
 src, dst = read("src"), read("dst")
 bad = [i for i in range(4096) if dst[(i % 64) * 64 + i // 64] != src[i]]
 print(f"  {len(bad)} of 4096 elements differ")
+sys.exit(1 if bad else 0)
+PY
+
+"$run" "$kernels/auto_row_max/auto_row_max_kernel.sm_90a.json" \
+  --grid 1 --arg dst=empty:f32:32 --arg src=rand:f32:2048 \
+  --save "src=$work/rowmax_src" --save "dst=$work/rowmax_dst" \
+  >/dev/null || status=1
+check "row maxima whose source layout is inferred from the result's" \
+  python3 - "$work" <<'PY'
+import struct, sys
+src = struct.unpack("2048f", open(f"{sys.argv[1]}/rowmax_src", "rb").read())
+dst = struct.unpack("32f", open(f"{sys.argv[1]}/rowmax_dst", "rb").read())
+bad = [r for r in range(32) if dst[r] != max(src[r * 64:(r + 1) * 64])]
+print(f"  {len(bad)} of 32 rows differ")
 sys.exit(1 if bad else 0)
 PY
 

@@ -83,3 +83,15 @@ def coalesced_transpose_kernel(dst, src):
     cols = gl.arange(0, 64, layout=gl.CoalescedLayout())[None, :]
     x = gl.load(src + rows * 64 + cols)
     gl.store(dst + cols * 64 + rows, x)
+
+
+# dst[r] = max over the row r of a 32 x 64 fp32 src, the source's layout
+# inferred backwards from the result's (a SliceLayout given by
+# set_auto_layout), through gl.max.
+@gluon.jit
+def auto_row_max_kernel(dst, src):
+    L: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    rows = gl.arange(0, 32)
+    cols = gl.arange(0, 64)
+    x = gl.load(src + rows[:, None] * 64 + cols[None, :])
+    gl.store(gl.set_auto_layout(dst + rows, gl.SliceLayout(1, L)), gl.max(x, 1))

@@ -13,6 +13,9 @@
 # RUN: %gluonc %s -k unused -s "" -o %t/unused
 # RUN: %gluonc %s -k coalesced_copy -s "*fp16:16, *fp16:16, i32:16" --emit cubin -o %t/coalesced --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=COALESCED
 # RUN: %gluonc %s -k coalesced_1d -s "*fp32:16, *fp32:16, i32" --emit ptx -o %t/coalesced1d --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=COALESCED1D
+# RUN: %gluonc %s -k row_sums -s "*fp32:16, *fp32:16" --emit ptx -o %t/sums --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=REDUCE
+# RUN: %gluonc %s -k row_maxima -s "*fp32:16, *fp32:16" --emit ptx -o %t/maxima --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=REDUCE
+# RUN: %gluonc %s -k total_and_scan -s "*fp32:16, *fp32:16" --emit ptx -o %t/total --print-ir-after verify 2>&1 | FileCheck %s --check-prefix=SCAN
 # RUN: %gluonc %s -k target_facts -s "" -o %t/target 2>&1 | FileCheck %s --check-prefix=TARGET
 # RUN: %gluonc %s -k target_facts -s "" --arch gfx942 -o %t/target-amd 2>&1 | FileCheck %s --check-prefix=TARGET-AMD
 import triton
@@ -119,6 +122,42 @@ def coalesced_1d(dst, src, n):
     mask = offs < n
     gl.store(dst + offs, gl.load(src + offs, mask=mask), mask=mask)
 # COALESCED1D: #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+
+# Reductions: forwards, the result is the source's layout sliced along the
+# axis; backwards, a result's slice gives the source its parent. Scans
+# keep the layout.
+@gluon.jit
+def row_sums(dst, src):
+    L: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    rows = gl.arange(0, 32)
+    cols = gl.arange(0, 64)
+    x = gl.load(gl.set_auto_layout(src + rows[:, None] * 64 + cols[None, :], L))
+    gl.store(dst + rows, gl.sum(x, 1))
+
+
+@gluon.jit
+def row_maxima(dst, src):
+    L: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    rows = gl.arange(0, 32)
+    cols = gl.arange(0, 64)
+    x = gl.load(src + rows[:, None] * 64 + cols[None, :])
+    gl.store(gl.set_auto_layout(dst + rows, gl.SliceLayout(1, L)), gl.max(x, 1))
+# REDUCE: #[[B:.*]] = #gluon.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+# REDUCE: #[[S:.*]] = #gluon.slice<{dim = 1, parent = #[[B]]}>
+# REDUCE: gluon.reduce {{.*}} : tensor<32x64xf32, #[[B]]> -> tensor<32xf32, #[[S]]>
+# REDUCE-NOT: auto
+
+
+@gluon.jit
+def total_and_scan(dst, src):
+    offs = gl.arange(0, 1024, layout=gl.CoalescedLayout())
+    x = gl.load(src + offs)
+    gl.store(dst, gl.sum(x, 0))
+    gl.store(src + offs, gl.cumsum(x, 0))
+# SCAN: #[[C:.*]] = #gluon.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+# SCAN: gluon.reduce {{.*}} : tensor<1024xf32, #[[C]]> -> f32
+# SCAN: gluon.scan {{.*}} : tensor<1024xf32, #[[C]]> -> tensor<1024xf32, #[[C]]>
 
 
 @gluon.jit
