@@ -243,40 +243,34 @@ static Value makeSliceLayout(IRGen &gen, const BoundArgs &bound) {
   return Value(makeLayoutValue(attr));
 }
 
+/// gl.AutoLayout() and gl.CoalescedLayout(): layouts left to inference
+/// (gluon-resolve-auto-layouts), one attribute with a flag.
+template <bool Coalesced>
+static Value makeAutoLayout(IRGen &gen, const BoundArgs &) {
+  return Value(makeLayoutValue(
+      mlir::gluon::AutoLayoutAttr::get(&gen.getContext(), Coalesced)));
+}
+
+/// Their isinstance() checks.
+template <bool Coalesced> static bool isAutoLayoutOf(const Value &value) {
+  auto *layout = value.getIf<LayoutValue>();
+  auto attr = layout ? mlir::dyn_cast<mlir::gluon::AutoLayoutAttr>(layout->attr)
+                     : nullptr;
+  return attr && attr.getCoalesced() == Coalesced;
+}
+
 void gluonc::frontend::registerLayoutBuiltins(BuiltinTable &table) {
   table.addClass({"gl.BlockedLayout"},
                  "size_per_thread, threads_per_warp, warps_per_cta, order, "
                  "ctas_per_cga=None, cta_split_num=None, cta_order=None",
                  withIRGen(makeBlockedLayout),
                  isLayoutOf<mlir::gluon::BlockedLayoutAttr>);
-  // A layout left to inference (gluon-resolve-auto-layouts).
-  table.addClass({"gl.AutoLayout"}, "",
-                 withIRGen([](IRGen &gen, const BoundArgs &) {
-                   return Value(makeLayoutValue(
-                       mlir::gluon::AutoLayoutAttr::get(&gen.getContext())));
-                 }),
-                 [](const Value &value) {
-                   auto *layout = value.getIf<LayoutValue>();
-                   auto attr =
-                       layout ? mlir::dyn_cast<mlir::gluon::AutoLayoutAttr>(
-                                    layout->attr)
-                              : nullptr;
-                   return attr && !attr.getCoalesced();
-                 });
+  table.addClass({"gl.AutoLayout"}, "", withIRGen(makeAutoLayout<false>),
+                 isAutoLayoutOf<false>);
   // Left to inference too, with the coalesced BlockedLayout a load or
   // store through such pointers gets as a seed.
-  table.addClass(
-      {"gl.CoalescedLayout"}, "", withIRGen([](IRGen &gen, const BoundArgs &) {
-        return Value(makeLayoutValue(mlir::gluon::AutoLayoutAttr::get(
-            &gen.getContext(), /*coalesced=*/true)));
-      }),
-      [](const Value &value) {
-        auto *layout = value.getIf<LayoutValue>();
-        auto attr =
-            layout ? mlir::dyn_cast<mlir::gluon::AutoLayoutAttr>(layout->attr)
-                   : nullptr;
-        return attr && attr.getCoalesced();
-      });
+  table.addClass({"gl.CoalescedLayout"}, "", withIRGen(makeAutoLayout<true>),
+                 isAutoLayoutOf<true>);
   table.addClass({"gl.SliceLayout"}, "dim, parent", withIRGen(makeSliceLayout),
                  isLayoutOf<mlir::gluon::SliceLayoutAttr>);
   table.addClass({"gl.DistributedLinearLayout"},
