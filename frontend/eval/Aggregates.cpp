@@ -39,6 +39,8 @@ using namespace gluonc::frontend;
 Value Interpreter::defineClass(const ClassDefStmt &def) {
   auto cls = std::make_shared<AggregateClass>();
   cls->def = &def;
+  cls->scope = currentModule;
+  cls->name = def.name;
   for (const ExprPtr &decorator : def.decorators) {
     std::optional<Value> value = resolveQuietly(*decorator);
     if (value && isBuiltin(*value, "tl.core._aggregate"))
@@ -74,7 +76,7 @@ Value Interpreter::defineClass(const ClassDefStmt &def) {
         cls->fields[index] = field;
     } else if (auto *function = gluonc::dyn_cast<FunctionDefStmt>(stmt.get())) {
       cls->methods[function->name] =
-          FunctionValue{function, getFunctionKind(*function), {}};
+          FunctionValue{function, getFunctionKind(*function), {}, cls->scope};
     } else if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get())) {
       auto *name = assign->targets.size() == 1
                        ? gluonc::dyn_cast<NameExpr>(assign->targets[0].get())
@@ -209,7 +211,8 @@ Value Interpreter::construct(const ClassValue &value, CallArgs &args,
                        : "missing argument '" + field.name + "' in call to '" +
                              cls.getName() + "'",
                    field.loc, "'" + field.name + "' is declared here");
-    setField(self, field.name, evaluateInModuleScope(*field.defaultValue), loc);
+    setField(self, field.name,
+             evaluateInModuleScope(*field.defaultValue, cls.scope), loc);
   }
   instance->constructing = false;
   return self;
@@ -221,13 +224,13 @@ void Interpreter::runInit(const AggregateClass &cls, const FunctionValue &init,
   CallArgs withSelf = args;
   withSelf.positional.insert(withSelf.positional.begin(), self);
   withSelf.positionalLocs.insert(withSelf.positionalLocs.begin(), loc);
-  Frame locals = bindArguments(*init.def, withSelf, loc, cls.getName(), 1);
+  Frame locals = bindArguments(init, withSelf, loc, cls.getName(), 1);
   // A @gluon.constexpr_function __init__ (or an undecorated one) is plain
   // Python, as in Triton, but its arguments may be run-time values: it
   // stores them. A @gluon.jit one is inlined like any helper.
   bool savedInConstexprFunction = inConstexprFunction;
   inConstexprFunction = init.kind != FunctionKind::Jit;
-  Value result = runFunction(*init.def, std::move(locals), loc);
+  Value result = runFunction(init, std::move(locals), loc);
   inConstexprFunction = savedInConstexprFunction;
   if (!result.isNone())
     failWithNote(loc,
@@ -301,7 +304,7 @@ Value Interpreter::getAggregateAttribute(const Value &object,
   }
   auto attribute = cls.attributes.find(name);
   if (attribute != cls.attributes.end())
-    return evaluateInModuleScope(*attribute->second);
+    return evaluateInModuleScope(*attribute->second, cls.scope);
   failWithNote(loc,
                "'" + cls.getName() + "' has no field or method '" + name + "'",
                cls.def->nameLoc, "'" + cls.getName() + "' is defined here");
@@ -315,10 +318,10 @@ Value Interpreter::getClassAttribute(const ClassValue &value,
     return Value(method->second);
   auto attribute = cls.attributes.find(name);
   if (attribute != cls.attributes.end())
-    return evaluateInModuleScope(*attribute->second);
+    return evaluateInModuleScope(*attribute->second, cls.scope);
   int index = cls.findField(name);
   if (index >= 0 && cls.fields[index].defaultValue)
-    return evaluateInModuleScope(*cls.fields[index].defaultValue);
+    return evaluateInModuleScope(*cls.fields[index].defaultValue, cls.scope);
   failWithNote(loc,
                index >= 0 ? "'" + name + "' is a field of '" + cls.getName() +
                                 "' without a default; read it from an "

@@ -282,6 +282,11 @@ Value Interpreter::getAttribute(const Value &object, const std::string &name,
     BoundArgs bound(*this, *member, none, self.get());
     return member->handler(*this, bound);
   }
+  // Triton wraps a constexpr parameter (a tuple too: 06-tcgen05's
+  // `tmem_block.value`) in tl.constexpr; gluonc keeps the plain value, so
+  // the wrapper's `.value` is the value itself.
+  if (name == "value" && !object.isRuntime())
+    return object;
   fail(loc, "'" + object.getTypeName() + "' object has no attribute '" +
                 name + "'");
 }

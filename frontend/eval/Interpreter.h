@@ -80,6 +80,36 @@ constexpr size_t kMaxImportDepth = 64;
 /// X0 + 1, ...): bounds that recursion.
 constexpr unsigned kMaxGlobalDepth = 256;
 
+struct ModuleScope;
+/// A module-level name: imports and functions are bound at once,
+/// assignments are evaluated on first use, in their module.
+struct GlobalBinding {
+  std::optional<Value> value;
+  const Expr *pendingExpr = nullptr;
+  SourceLoc loc;
+  bool evaluating = false;
+  ModuleScope *owner = nullptr;
+  /// `from m import name`: m's binding of `name`, which this one shares
+  /// (std::map nodes do not move).
+  GlobalBinding *target = nullptr;
+  /// Why the name has no value a kernel can use (a parameter of an
+  /// enclosing function that is never called): the error at a use.
+  std::string unavailable;
+};
+/// One file's module-level names (Python's module globals), or a
+/// function's names seen by the functions and classes defined in it (a
+/// closure). A function runs in the scope it is defined in.
+struct ModuleScope {
+  uint32_t fileId = 0;
+  std::map<std::string, GlobalBinding> globals;
+  /// Its names are being bound: an import of it now is a cycle.
+  bool loading = false;
+  /// For a closure's scope: the function whose names it holds, and the
+  /// scope around it, searched next.
+  const FunctionDefStmt *function = nullptr;
+  ModuleScope *enclosing = nullptr;
+};
+
 /// What a statement did to control flow.
 enum class Flow { Normal, Return, Break, Continue };
 
@@ -163,8 +193,10 @@ public:
   Value evaluateSourceWith(const std::string &bufferName,
                            const std::string &text,
                            std::map<std::string, Value> names);
-  /// Evaluates `expr` in the module scope (a parameter's default).
-  Value evaluateInModuleScope(const Expr &expr);
+  /// Evaluates `expr` in `scope` (where a function or class was defined:
+  /// a parameter's default, a class attribute), or when null in the module
+  /// scope of its file.
+  Value evaluateInModuleScope(const Expr &expr, ModuleScope *scope = nullptr);
 
   //===--------------------------------------------------------------------===//
   // Statements and names (Statements.cpp)
@@ -187,10 +219,11 @@ public:
   Value call(const Value &callee, CallArgs &args, SourceLoc loc);
   Value callFunction(const FunctionValue &function, CallArgs &args,
                      SourceLoc loc);
-  /// Matches a call's arguments with the parameters of `def` (defaults
-  /// evaluated in the module scope); `name` is the callee in errors, which
-  /// leave out the first `implicit` arguments (a method's `self`).
-  Frame bindArguments(const FunctionDefStmt &def, const CallArgs &args,
+  /// Matches a call's arguments with the parameters of `function`
+  /// (defaults evaluated where it was defined); `name` is the callee in
+  /// errors, which leave out the first `implicit` arguments (a method's
+  /// `self`).
+  Frame bindArguments(const FunctionValue &function, const CallArgs &args,
                       SourceLoc loc, const std::string &name, size_t implicit);
   /// Fails when calling `def` from `loc` would recurse or nest too deeply.
   void checkCallDepth(const FunctionDefStmt &def, SourceLoc loc);
@@ -373,9 +406,9 @@ protected:
 
   Frame &frame() { return frames.back(); }
   Value evaluateCall(const CallExpr &call, const Value &callee);
-  /// Runs `def`'s body with `locals` bound, called from `loc`; returns
-  /// what it returned.
-  Value runFunction(const FunctionDefStmt &def, Frame locals, SourceLoc loc);
+  /// Runs `function`'s body with `locals` bound, in the scope it was
+  /// defined in, called from `loc`; returns what it returned.
+  Value runFunction(const FunctionValue &function, Frame locals, SourceLoc loc);
 
   /// Runs `body` as code of a fresh run-time region (see ListValue::region).
   template <typename Body> auto inRuntimeRegion(Body &&body) {
@@ -407,27 +440,24 @@ protected:
   /// Executing a @gluon.constexpr_function, where loops over range() are
   /// unrolled as the Python they are.
   bool inConstexprFunction = false;
+  /// Evaluating host Python: a module-level value, a -s or -D entry, or the
+  /// body of a host function called from one. Host code may call host
+  /// functions (see callHostFunction); kernel code may not.
+  bool inHostCode = false;
+  /// Sets `slot` to `value` until it goes out of scope, a compile error
+  /// unwinding included.
+  template <typename T> struct ScopedSet {
+    ScopedSet(T &slot, T value) : slot(slot), saved(slot) { slot = value; }
+    ScopedSet(const ScopedSet &) = delete;
+    ~ScopedSet() { slot = saved; }
+    T &slot;
+    T saved;
+  };
   /// Trial runs in progress (see isQuiet).
   unsigned quietDepth = 0;
   std::vector<Frame> frames;
 
 private:
-  struct ModuleScope;
-  /// A module-level name: imports and functions are bound at once,
-  /// assignments are evaluated on first use, in their module.
-  struct GlobalBinding {
-    std::optional<Value> value;
-    const Expr *pendingExpr = nullptr;
-    SourceLoc loc;
-    bool evaluating = false;
-    ModuleScope *owner = nullptr;
-    /// `from m import name`: m's binding of `name`, which this one shares
-    /// (std::map nodes do not move).
-    GlobalBinding *target = nullptr;
-    /// Why the name has no value a kernel can use (a parameter of an
-    /// enclosing function that is never called): the error at a use.
-    std::string unavailable;
-  };
   static const GlobalBinding &resolveAlias(const GlobalBinding &binding) {
     const GlobalBinding *resolved = &binding;
     while (resolved->target)
@@ -436,18 +466,17 @@ private:
   }
   /// "a.py imports b.py imports a.py", for a module still being bound.
   std::string describeImportCycle(const ModuleScope &scope);
-  /// One file's module-level names (Python's module globals). A function
-  /// runs in the scope of the file it is defined in.
-  struct ModuleScope {
-    uint32_t fileId = 0;
-    std::map<std::string, GlobalBinding> globals;
-    /// Its names are being bound: an import of it now is a cycle.
-    bool loading = false;
-    /// For the names of a function that encloses kernel code (a closure's
-    /// scope): that function, and the scope around it, searched next.
-    const FunctionDefStmt *function = nullptr;
-    ModuleScope *enclosing = nullptr;
-  };
+  /// Calls a host function from host code, as Python would, when its body
+  /// is straight-line: imports, definitions and assignments run in order
+  /// in a scope of their own (so that a class it defines sees this call's
+  /// arguments, as upstream's tile-scheduler factories rely on), then the
+  /// value of its final `return`. Anything else in the body is refused.
+  Value callHostFunction(const FunctionValue &function, const CallArgs &args,
+                         SourceLoc loc);
+  /// `C.__name__ = value` in a host function: renames the class C.
+  void setClassName(const AttributeExpr &target, const Expr &value);
+  /// The scopes of host function calls (see callHostFunction).
+  std::vector<std::unique_ptr<ModuleScope>> hostCallScopes;
   /// The scope of the names of `def`, a function of `outer` (the module's
   /// scope or another closure's): its parameters, then its body's
   /// straight-line imports, definitions and assignments, each evaluated on
@@ -456,8 +485,6 @@ private:
   ModuleScope &bindClosure(const FunctionDefStmt &def, ModuleScope &outer);
   /// The binding of `name` in the current scope or one enclosing it.
   GlobalBinding *findGlobal(const std::string &name);
-  /// The scope a function's code runs in: its closure's, else its file's.
-  ModuleScope *findScopeOf(const FunctionDefStmt &def);
 
   std::optional<Value> resolveImportPath(const std::string &path);
   /// Binds `bound` in the current module to what `import path` or `from
@@ -531,10 +558,8 @@ private:
   /// Every file's scope, by file id; the main module's, and the one whose
   /// code runs now.
   std::map<uint32_t, std::unique_ptr<ModuleScope>> modules;
-  /// The closures' scopes, by the function whose names they hold, and the
-  /// closure each function defined in one runs in.
+  /// The closures' scopes, by the function whose names they hold.
   std::map<const FunctionDefStmt *, std::unique_ptr<ModuleScope>> closures;
-  std::map<const FunctionDefStmt *, ModuleScope *> definedInClosure;
   ModuleScope *mainModule = nullptr;
   ModuleScope *currentModule = nullptr;
   /// Module-level names being evaluated inside one another (see

@@ -63,7 +63,7 @@ void Interpreter::bind(const std::string &name, Value value) {
   frame()[name] = std::move(value);
 }
 
-Interpreter::GlobalBinding *Interpreter::findGlobal(const std::string &name) {
+GlobalBinding *Interpreter::findGlobal(const std::string &name) {
   // The names of enclosing functions (a closure), then the module's.
   for (ModuleScope *scope = currentModule; scope; scope = scope->enclosing) {
     auto global = scope->globals.find(name);
@@ -427,11 +427,14 @@ Flow Interpreter::executeFunctionBody(const FunctionDefStmt &def) {
   return flow;
 }
 
-Value Interpreter::runFunction(const FunctionDefStmt &def, Frame locals,
+Value Interpreter::runFunction(const FunctionValue &function, Frame locals,
                                SourceLoc loc) {
   // A function sees the names of the function around it, if any, and of
   // the file it is defined in.
-  return inModule(findScopeOf(def), [&] {
+  const FunctionDefStmt &def = *function.def;
+  ModuleScope *scope =
+      function.scope ? function.scope : findModule(def.loc.fileId);
+  return inModule(scope, [&] {
     callStack.emplace_back(&def, loc);
     frames.push_back(std::move(locals));
     returnValue = Value();
@@ -444,8 +447,8 @@ Value Interpreter::runFunction(const FunctionDefStmt &def, Frame locals,
   });
 }
 
-Value Interpreter::evaluateInModuleScope(const Expr &expr) {
-  return inModule(findModule(expr.loc.fileId), [&] {
+Value Interpreter::evaluateInModuleScope(const Expr &expr, ModuleScope *scope) {
+  return inModule(scope ? scope : findModule(expr.loc.fileId), [&] {
     frames.emplace_back();
     Value value = evaluate(expr);
     frames.pop_back();
@@ -465,6 +468,7 @@ Value Interpreter::evaluateSourceWith(const std::string &bufferName,
   std::unique_ptr<Expr> expr = parseExpression(sourceManager, fileId, diags);
   if (!expr)
     throw CompileError();
+  ScopedSet<bool> hostCode(inHostCode, true);
   frames.push_back(std::move(names));
   // Pops the scope on the way out, a compile error included.
   struct PopFrame {
@@ -523,11 +527,12 @@ void Interpreter::checkCallDepth(const FunctionDefStmt &def, SourceLoc loc) {
                    callLoc, "the first call is here");
 }
 
-Interpreter::Frame Interpreter::bindArguments(const FunctionDefStmt &def,
+Interpreter::Frame Interpreter::bindArguments(const FunctionValue &function,
                                               const CallArgs &args,
                                               SourceLoc loc,
                                               const std::string &name,
                                               size_t implicit) {
+  const FunctionDefStmt &def = *function.def;
   const Parameters &params = def.params;
   if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
       !params.kwOnlyParams.empty())
@@ -563,7 +568,8 @@ Interpreter::Frame Interpreter::bindArguments(const FunctionDefStmt &def,
     callee[keyword.name] = keyword.value;
     given[index] = true;
   }
-  // Defaults are evaluated in the module scope, as Python does at `def`.
+  // Defaults are evaluated where the function is defined, as Python does
+  // at `def`.
   for (size_t i = 0; i < params.params.size(); ++i) {
     if (given[i])
       continue;
@@ -573,7 +579,8 @@ Interpreter::Frame Interpreter::bindArguments(const FunctionDefStmt &def,
                    "missing argument '" + param.name + "' in call to '" + name +
                        "'",
                    param.loc, "'" + param.name + "' is declared here");
-    callee[param.name] = evaluateInModuleScope(*param.defaultValue);
+    callee[param.name] =
+        evaluateInModuleScope(*param.defaultValue, function.scope);
   }
   for (const Param &param : params.params)
     if (isConstexprAnnotation(param.annotation.get()) &&
@@ -590,6 +597,9 @@ Interpreter::Frame Interpreter::bindArguments(const FunctionDefStmt &def,
 Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
                                 SourceLoc loc) {
   const FunctionDefStmt &def = *function.def;
+  if (function.kind == FunctionKind::Host &&
+      (inHostCode || inConstexprFunction))
+    return callHostFunction(function, args, loc);
   if (function.kind == FunctionKind::Host)
     failWithNote(loc, "'" + def.name + "' is not a @gluon.jit function",
                  def.loc, "'" + def.name + "' is defined here");
@@ -604,7 +614,7 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
     bound = &withSelf;
   }
   Frame callee =
-      bindArguments(def, *bound, loc, def.name, function.self ? 1 : 0);
+      bindArguments(function, *bound, loc, def.name, function.self ? 1 : 0);
   if (function.kind == FunctionKind::ConstexprFunction)
     for (const Param &param : def.params.params)
       if (callee[param.name].isRuntime())
@@ -614,12 +624,155 @@ Value Interpreter::callFunction(const FunctionValue &function, CallArgs &args,
 
   bool savedInConstexprFunction = inConstexprFunction;
   inConstexprFunction = function.kind == FunctionKind::ConstexprFunction;
-  Value result = runFunction(def, std::move(callee), loc);
+  ScopedSet<bool> kernelCode(inHostCode, inHostCode && inConstexprFunction);
+  Value result = runFunction(function, std::move(callee), loc);
   inConstexprFunction = savedInConstexprFunction;
   if (function.kind == FunctionKind::ConstexprFunction && result.isRuntime())
     fail(loc, "@gluon.constexpr_function '" + def.name +
                   "' returned a run-time value");
   return result;
+}
+
+/// `C.__name__ = value`: the one attribute a host function may set.
+static const AttributeExpr *getClassNameTarget(const AssignStmt &assign) {
+  auto *target = assign.targets.size() == 1
+                     ? gluonc::dyn_cast<AttributeExpr>(assign.targets[0].get())
+                     : nullptr;
+  return target && target->attr == "__name__" ? target : nullptr;
+}
+
+/// The statement of a host function's body that gluonc does not evaluate,
+/// or null: only a docstring, `pass`, imports, definitions, assignments to
+/// names or to a class's `__name__`, then one `return`, at the end.
+static const Stmt *findNonStraightLine(const FunctionDefStmt &def) {
+  for (size_t i = 0; i < def.body.size(); ++i) {
+    const Stmt *stmt = def.body[i].get();
+    bool last = i + 1 == def.body.size();
+    if (gluonc::isa<ReturnStmt>(stmt)) {
+      if (!last)
+        return stmt;
+      continue;
+    }
+    if (auto *expr = gluonc::dyn_cast<ExprStmt>(stmt)) {
+      if (!gluonc::isa<StringLiteralExpr>(expr->value.get()))
+        return stmt;
+      continue;
+    }
+    if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt)) {
+      if (getClassNameTarget(*assign))
+        continue;
+      for (const ExprPtr &target : assign->targets)
+        if (!gluonc::isa<NameExpr>(target.get()))
+          return stmt;
+      continue;
+    }
+    if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt)) {
+      if (!ann->value || !gluonc::isa<NameExpr>(ann->target.get()))
+        return stmt;
+      continue;
+    }
+    if (!gluonc::isa<PassStmt>(stmt) && !gluonc::isa<ImportStmt>(stmt) &&
+        !gluonc::isa<ImportFromStmt>(stmt) &&
+        !gluonc::isa<FunctionDefStmt>(stmt) && !gluonc::isa<ClassDefStmt>(stmt))
+      return stmt;
+  }
+  return nullptr;
+}
+
+void Interpreter::setClassName(const AttributeExpr &target,
+                               const Expr &valueExpr) {
+  Value object = evaluate(*target.value);
+  auto *cls = object.getIf<ClassValue>();
+  if (!cls)
+    fail(*target.value, "not supported yet: setting '__name__' of a " +
+                            object.getTypeName() +
+                            "; a host function may rename a class only");
+  Value name = evaluate(valueExpr);
+  const std::string *text = name.getIf<std::string>();
+  if (!text)
+    fail(valueExpr,
+         "a class's __name__ must be a str, not " + name.getTypeName());
+  cls->cls->name = *text;
+}
+
+Value Interpreter::callHostFunction(const FunctionValue &function,
+                                    const CallArgs &args, SourceLoc loc) {
+  const FunctionDefStmt &def = *function.def;
+  if (const Stmt *stmt = findNonStraightLine(def))
+    failWithNote(loc,
+                 "not supported yet: calling host function '" + def.name +
+                     "': gluonc evaluates a host function's imports, "
+                     "definitions and assignments, then its return, and "
+                     "nothing else",
+                 stmt->loc, "this statement is not one of them");
+  checkCallDepth(def, loc);
+  CallArgs withSelf = args;
+  if (function.self) {
+    withSelf.positional.insert(withSelf.positional.begin(), *function.self);
+    withSelf.positionalLocs.insert(withSelf.positionalLocs.begin(), loc);
+  }
+  Frame arguments =
+      bindArguments(function, withSelf, loc, def.name, function.self ? 1 : 0);
+
+  // A scope per call: what the body defines sees this call's arguments.
+  auto &scope = *hostCallScopes.emplace_back(std::make_unique<ModuleScope>());
+  scope.fileId = def.loc.fileId;
+  scope.function = &def;
+  scope.enclosing =
+      function.scope ? function.scope : findModule(def.loc.fileId);
+  for (auto &[name, value] : arguments) {
+    GlobalBinding &binding = scope.globals[name];
+    binding.value = value;
+    binding.owner = &scope;
+  }
+  ScopedSet<bool> hostCode(inHostCode, true);
+  callStack.emplace_back(&def, loc);
+  frames.emplace_back();
+  struct Leave {
+    Interpreter &interpreter;
+    ~Leave() {
+      interpreter.frames.pop_back();
+      interpreter.callStack.pop_back();
+    }
+  } leave{*this};
+  return inModule(&scope, [&]() -> Value {
+    // In order, each assignment evaluated at once: `N = gl.constexpr(N)`
+    // reads the parameter it then rebinds.
+    for (const StmtPtr &stmt : def.body) {
+      const Expr *value = nullptr;
+      std::vector<const NameExpr *> targets;
+      if (auto *ret = gluonc::dyn_cast<ReturnStmt>(stmt.get()))
+        return ret->value ? evaluate(*ret->value) : Value();
+      if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get());
+          assign && getClassNameTarget(*assign)) {
+        setClassName(*getClassNameTarget(*assign), *assign->value);
+        continue;
+      }
+      if (auto *assign = gluonc::dyn_cast<AssignStmt>(stmt.get())) {
+        value = assign->value.get();
+        for (const ExprPtr &target : assign->targets)
+          targets.push_back(gluonc::cast<NameExpr>(target.get()));
+      } else if (auto *ann = gluonc::dyn_cast<AnnAssignStmt>(stmt.get())) {
+        value = ann->value.get();
+        targets.push_back(gluonc::cast<NameExpr>(ann->target.get()));
+      } else {
+        bindModuleStatement(*stmt);
+        continue;
+      }
+      Value result = evaluate(*value);
+      if (result.isRuntime())
+        fail(*value, "a host function's values must be known at compile "
+                     "time");
+      for (const NameExpr *target : targets) {
+        GlobalBinding &binding = scope.globals[target->id];
+        binding = GlobalBinding();
+        binding.value = result;
+        binding.loc = target->loc;
+        binding.owner = &scope;
+      }
+    }
+    return Value();
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -669,7 +822,7 @@ Value Interpreter::importModule(const std::string &name, SourceLoc loc) {
   return moduleValue(*file, name);
 }
 
-Interpreter::ModuleScope *Interpreter::findModule(uint32_t fileId) {
+ModuleScope *Interpreter::findModule(uint32_t fileId) {
   auto it = modules.find(fileId);
   return it == modules.end() ? nullptr : it->second.get();
 }
@@ -679,8 +832,8 @@ Value Interpreter::moduleValue(const ModuleScope &scope,
   return Value(NamespaceValue{name, true, scope.fileId});
 }
 
-Interpreter::ModuleScope &Interpreter::bindModule(const Module &module,
-                                                  SourceLoc importLoc) {
+ModuleScope &Interpreter::bindModule(const Module &module,
+                                     SourceLoc importLoc) {
   // A module still being bound (an import cycle, or a package's
   // __init__.py importing its own modules) is returned as far as it is
   // bound, as Python returns a partly initialized module; a name it does
@@ -719,9 +872,8 @@ std::string Interpreter::describeImportCycle(const ModuleScope &scope) {
   return chain + sourceManager.getFile(scope.fileId)->getName();
 }
 
-Interpreter::ModuleScope *Interpreter::importFile(const std::string &name,
-                                                  unsigned level,
-                                                  SourceLoc loc) {
+ModuleScope *Interpreter::importFile(const std::string &name, unsigned level,
+                                     SourceLoc loc) {
   if (!moduleLoader)
     return nullptr;
   bool failed = false;
@@ -930,7 +1082,8 @@ void Interpreter::bindModuleStatement(const Stmt &stmt) {
   } else if (auto *def = gluonc::dyn_cast<FunctionDefStmt>(&stmt)) {
     GlobalBinding binding;
     binding.loc = def->loc;
-    binding.value = Value(FunctionValue{def, getFunctionKind(*def), {}});
+    binding.value =
+        Value(FunctionValue{def, getFunctionKind(*def), {}, currentModule});
     bindName(def->name, binding);
   } else if (auto *def = gluonc::dyn_cast<ClassDefStmt>(&stmt)) {
     GlobalBinding binding;
@@ -986,6 +1139,7 @@ Value Interpreter::evaluateGlobal(const std::string &name,
                              "' depends on its own value",
                  binding.loc, "'" + name + "' is assigned here");
   binding.evaluating = true;
+  ScopedSet<bool> hostCode(inHostCode, true);
   frames.emplace_back();
   // A module-level list belongs to no run-time region of the kernel.
   uint64_t savedRegion = currentRegion;
@@ -1019,15 +1173,8 @@ Interpreter::getModuleFunctions() {
   return functions;
 }
 
-Interpreter::ModuleScope *Interpreter::findScopeOf(const FunctionDefStmt &def) {
-  auto closure = definedInClosure.find(&def);
-  if (closure != definedInClosure.end())
-    return closure->second;
-  return findModule(def.loc.fileId);
-}
-
-Interpreter::ModuleScope &Interpreter::bindClosure(const FunctionDefStmt &def,
-                                                   ModuleScope &outer) {
+ModuleScope &Interpreter::bindClosure(const FunctionDefStmt &def,
+                                      ModuleScope &outer) {
   std::unique_ptr<ModuleScope> &slot = closures[&def];
   if (slot)
     return *slot;
@@ -1060,11 +1207,8 @@ Interpreter::ModuleScope &Interpreter::bindClosure(const FunctionDefStmt &def,
     if (*param)
       bindParam(**param);
   inModule(&scope, [&] {
-    for (const StmtPtr &stmt : def.body) {
-      if (auto *nested = gluonc::dyn_cast<FunctionDefStmt>(stmt.get()))
-        definedInClosure[nested] = &scope;
+    for (const StmtPtr &stmt : def.body)
       bindModuleStatement(*stmt);
-    }
   });
   return scope;
 }

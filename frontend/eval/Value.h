@@ -122,12 +122,20 @@ enum class FunctionKind {
   ConstexprFunction,
 };
 
+/// The names a function's body sees besides its own: its file's, or a
+/// closure's (Interpreter.h).
+struct ModuleScope;
+
 struct FunctionValue {
   const FunctionDefStmt *def = nullptr;
   FunctionKind kind = FunctionKind::Host;
   /// For a method looked up on an aggregate (`obj.method`): the aggregate,
   /// passed as the first argument (`self`).
   std::shared_ptr<const Value> self;
+  /// Where it was defined: the scope its body runs in. A factory function
+  /// called twice defines its functions twice, each seeing its own call's
+  /// names.
+  ModuleScope *scope = nullptr;
 };
 
 /// A field of an @aggregate class: an annotated name of its body
@@ -146,6 +154,13 @@ struct AggregateField {
 /// instances, its functions their methods. Kernels can use no other class.
 struct AggregateClass {
   const ClassDefStmt *def = nullptr;
+  /// Where it was defined: the scope of its methods, attributes and
+  /// defaults.
+  ModuleScope *scope = nullptr;
+  /// Its `__name__`: the class statement's, unless the host function that
+  /// made it set another (upstream's scheduler factories name each class
+  /// after their arguments).
+  std::string name;
   bool isAggregate = false;
   /// A class that is no @aggregate but whose __init__ only stores its
   /// arguments (`self.block = block`): its instances are compile-time
@@ -164,14 +179,15 @@ struct AggregateClass {
   const Node *unsupported = nullptr;
   std::string unsupportedWhat;
 
-  const std::string &getName() const { return def->name; }
+  const std::string &getName() const { return name; }
   /// The index of the field `name`, or -1.
   int findField(const std::string &name) const;
 };
 
 /// A class as a value: what a class's name evaluates to.
 struct ClassValue {
-  std::shared_ptr<const AggregateClass> cls;
+  /// Not const: host code may set its `__name__`.
+  std::shared_ptr<AggregateClass> cls;
 };
 
 /// An instance of an @aggregate class: one value per field, in the order

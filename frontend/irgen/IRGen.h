@@ -215,7 +215,8 @@ private:
   // Specialization (Specialize.cpp)
   //===--------------------------------------------------------------------===//
 
-  const FunctionDefStmt *findKernel();
+  /// The @gluon.jit function -k names (a dotted path inside functions).
+  FunctionValue findKernel();
   /// A kernel parameter after specialization: a run-time argument of a
   /// type, or a compile-time value.
   struct ParamBinding {
@@ -224,7 +225,7 @@ private:
   };
   /// Matches the kernel's parameters with -s entries, -D values and
   /// defaults.
-  std::vector<ParamBinding> bindParameters(const FunctionDefStmt &kernel);
+  std::vector<ParamBinding> bindParameters(const FunctionValue &kernel);
   std::optional<TypeEntry> parseSignatureType(const SignatureEntry &entry,
                                              const SourceFile &source,
                                              const std::string &paramName);
@@ -238,7 +239,7 @@ private:
   unsigned bindTensorDesc(const TypeEntry &type, const std::string &name,
                           mlir::Block *entry, unsigned argIndex,
                           Frame &frame, KernelParam &meta);
-  void emitKernel(const FunctionDefStmt &kernel, KernelIR &result);
+  void emitKernel(const FunctionValue &kernel, KernelIR &result);
 
   //===--------------------------------------------------------------------===//
   // Run-time operators (Operators.cpp) and control flow (ControlFlow.cpp)

@@ -41,7 +41,7 @@ IRGen &IRGen::of(Interpreter &interpreter, const BoundArgs &args) {
 // The kernel
 //===----------------------------------------------------------------------===//
 
-const FunctionDefStmt *IRGen::findKernel() {
+FunctionValue IRGen::findKernel() {
   std::vector<std::string> kernels;
   std::optional<FunctionValue> named;
   for (auto &[name, function] : getModuleFunctions()) {
@@ -90,7 +90,7 @@ const FunctionDefStmt *IRGen::findKernel() {
     failWithNote(named->def->nameLoc, "'" + spec.kernelName +
                                           "' is not a @gluon.jit kernel",
                  fileLoc, available);
-  return named->def;
+  return *named;
 }
 
 //===----------------------------------------------------------------------===//
@@ -295,7 +295,8 @@ std::string gluonc::frontend::toJSON(const Value &value) {
 }
 
 std::vector<IRGen::ParamBinding>
-IRGen::bindParameters(const FunctionDefStmt &kernel) {
+IRGen::bindParameters(const FunctionValue &kernelFunction) {
+  const FunctionDefStmt &kernel = *kernelFunction.def;
   const Parameters &params = kernel.params;
   if (!params.posOnlyParams.empty() || params.varArg || params.kwArg ||
       !params.kwOnlyParams.empty())
@@ -351,7 +352,8 @@ IRGen::bindParameters(const FunctionDefStmt &kernel) {
     }
     if (!inSignature) {
       if (isConstexpr && param.defaultValue) {
-        bindings[i].value = evaluateInModuleScope(*param.defaultValue);
+        bindings[i].value =
+            evaluateInModuleScope(*param.defaultValue, kernelFunction.scope);
         continue;
       }
       // Triton binds a `num_warps: gl.constexpr` parameter to the launch's
@@ -401,9 +403,10 @@ IRGen::bindParameters(const FunctionDefStmt &kernel) {
   return bindings;
 }
 
-void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
+void IRGen::emitKernel(const FunctionValue &kernelFunction, KernelIR &result) {
+  const FunctionDefStmt &kernel = *kernelFunction.def;
   const Parameters &params = kernel.params;
-  std::vector<ParamBinding> bindings = bindParameters(kernel);
+  std::vector<ParamBinding> bindings = bindParameters(kernelFunction);
 
   // The module and the kernel function.
   mlir::Location loc = getLoc(kernel.nameLoc);
@@ -472,7 +475,7 @@ void IRGen::emitKernel(const FunctionDefStmt &kernel, KernelIR &result) {
     ++argIndex;
   }
 
-  if (!runFunction(kernel, std::move(kernelFrame), kernel.loc).isNone())
+  if (!runFunction(kernelFunction, std::move(kernelFrame), kernel.loc).isNone())
     fail(kernel.loc, "a kernel cannot return a value");
   builder.setInsertionPointToEnd(&func.getBody().back());
   mlir::func::ReturnOp::create(builder, getLoc(kernel.loc));
@@ -486,8 +489,7 @@ KernelIR IRGen::run() {
   KernelIR result;
   try {
     loadModule(module);
-    const FunctionDefStmt *kernel = findKernel();
-    emitKernel(*kernel, result);
+    emitKernel(findKernel(), result);
   } catch (CompileError &) {
     result = KernelIR();
   }
