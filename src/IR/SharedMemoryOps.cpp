@@ -492,7 +492,9 @@ MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
     return {};
   }
   if (src.getLayout().getRank() >= src.getRank()) {
-    problem = "dimension 0 is laid out by the shared layout; index takes "
+    problem = "not supported yet: indexing dimension 0, which the shared "
+              "layout lays out (a buffer would start inside its swizzle "
+              "pattern, which a view's address cannot express); index takes "
               "a buffer of an allocation with more dimensions than its "
               "layout";
     return {};

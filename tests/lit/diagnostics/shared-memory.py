@@ -108,7 +108,7 @@ def index_range(x_ptr):
 def index_layout_dim(x_ptr):
     smem = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(1, 1, 1, [2, 1, 0]))
     smem.index(1)
-    # INDEXDIM: shared-memory.py:[[@LINE-1]]:5: error: cannot index shared_memory_descriptor<fp32, [2, 64, 64], SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0]), [2, 64, 64]>: dimension 0 is laid out by the shared layout; index takes a buffer of an allocation with more dimensions than its layout
+    # INDEXDIM: shared-memory.py:[[@LINE-1]]:5: error: cannot index shared_memory_descriptor<fp32, [2, 64, 64], SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0]), [2, 64, 64]>: not supported yet: indexing dimension 0, which the shared layout lays out (a buffer would start inside its swizzle pattern, which a view's address cannot express); index takes a buffer of an allocation with more dimensions than its layout
 
 
 @gluon.jit
