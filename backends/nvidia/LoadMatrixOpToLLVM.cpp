@@ -22,6 +22,7 @@
 #include "gluonc/Conversion/SharedMemoryAccess.h"
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/IR/MemDesc.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -42,8 +43,10 @@ struct LocalLoadToLoadMatrix
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getType();
     Type element = getTypeConverter()->convertType(type.getElementType());
-    if (!element || !element.isIntOrFloat() ||
-        element.getIntOrFloatBitWidth() != 16)
+    // A row of a laid-out dimension adds its row's offsets to each access
+    // (gluon::isRowView): the shared lowering's.
+    if (gluon::isRowView(op.getSrc().getType()) || !element ||
+        !element.isIntOrFloat() || element.getIntOrFloatBitWidth() != 16)
       return failure();
     SharedLayout layout = op.getSrc().getType().getSharedLayout();
     std::optional<nvidia::LoadMatrixPlan> plan = nvidia::planLoadMatrix(

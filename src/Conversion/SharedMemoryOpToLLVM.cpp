@@ -13,6 +13,12 @@
 // and each access adds its registers' constant part, with `or disjoint`
 // where the bits allow so that it folds into the address.
 //
+// A row of a dimension the layout lays out (gluon::isRowView) is the one
+// view that is no address: its elements are the allocation's (i, ...),
+// whose offsets are those of (0, ...) XOR those of (i, 0, ...). Its value is
+// the allocation's address, and each access XORs in the row's offset,
+// computed from the index op's run-time i (emitRowOffset).
+//
 //===----------------------------------------------------------------------===//
 
 #include "PatternsImpl.h"
@@ -64,22 +70,46 @@ Value emitPadding(OpBuilder &b, Location loc, const SharedLayout &layout,
 SmallVector<Value> gluonc::emitSharedOffsetAddresses(
     OpBuilder &b, Location loc, const LoweringContext &context,
     const LinearLayout &offsets, const SharedLayout &layout, Type storageType,
-    Value base) {
+    Value base, Value rowOffset) {
   SmallVector<SmallVector<Value>> values =
       emitElementCoords(b, loc, context.target, offsets, context.numThreads);
   SmallVector<Value> addresses;
-  for (SmallVector<Value> &offset : values)
+  for (SmallVector<Value> &offset : values) {
+    Value element = offset[0];
+    if (rowOffset)
+      element = LLVM::XOrOp::create(b, loc, element, rowOffset);
     addresses.push_back(emitElementAddress(
-        b, loc, base, storageType, emitPadding(b, loc, layout, offset[0])));
+        b, loc, base, storageType, emitPadding(b, loc, layout, element)));
+  }
   return addresses;
 }
 
 SmallVector<Value> gluonc::emitSharedAccessAddresses(
     OpBuilder &b, Location loc, const LoweringContext &context,
-    const SharedTensorAccess &access, Value base) {
+    const SharedTensorAccess &access, Value base, Value rowOffset) {
   return emitSharedOffsetAddresses(b, loc, context,
                                    getAccessStarts(access.plan), access.layout,
-                                   access.storageType, base);
+                                   access.storageType, base, rowOffset);
+}
+
+Value gluonc::emitRowOffset(OpBuilder &b, Location loc,
+                            const SharedLayout &layout, Value index) {
+  Value offset = createI32Constant(b, loc, 0);
+  Coord coord(layout.rank(), 0);
+  for (int32_t row = 1; row < layout.getShape()[0]; row *= 2) {
+    coord[0] = row;
+    int64_t rowBits = layout.getOffset(coord);
+    // (index & row) is row or 0: scaled to the row's offset, XORed in.
+    Value bit =
+        LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, row));
+    Value term = LLVM::MulOp::create(
+        b, loc,
+        LLVM::LShrOp::create(b, loc, bit,
+                             createI32Constant(b, loc, log2Exact(row))),
+        createI32Constant(b, loc, rowBits));
+    offset = LLVM::XOrOp::create(b, loc, offset, term);
+  }
+  return offset;
 }
 
 SharedTensorAccess
@@ -90,8 +120,25 @@ gluonc::planSharedTensorAccess(RankedTensorType tensor, gluon::MemDescType desc,
   Type registerType = converter.convertType(tensor.getElementType());
   Type storageType = getMemoryType(registerType);
   unsigned bits = 8 * getElementBytes(storageType);
-  SharedAccessPlan plan = planSharedAccess(gluon::getLinearLayout(tensor),
-                                           layout, bits, maxVectorBytes);
+  LinearLayout distributed = gluon::getLinearLayout(tensor);
+  // A row view's elements are (i, ...) of the allocation: the offsets of
+  // (0, ...) XOR the row's, so a vector must not reach into the bits a row
+  // offset may set.
+  int64_t rowBits = 0;
+  if (gluon::isRowView(desc)) {
+    distributed = distributed.insertDim(0);
+    Coord coord(layout.rank(), 0);
+    for (int32_t row = 1; row < layout.getShape()[0]; row *= 2) {
+      coord[0] = row;
+      rowBits |= layout.getOffset(coord);
+    }
+  }
+  SharedAccessPlan plan =
+      planSharedAccess(distributed, layout, bits, maxVectorBytes);
+  while (plan.vectorElements > 1 && (rowBits & (plan.vectorElements - 1)))
+    plan = planSharedAccess(
+        distributed, layout, bits,
+        unsigned(std::max<int64_t>(1, plan.vectorElements / 2 * bits / 8)));
   int64_t width = plan.vectorElements;
   Type accessType =
       width == 1 ? storageType : VectorType::get({width}, storageType);
@@ -132,11 +179,14 @@ namespace {
 /// `base`.
 void emitSharedStore(OpBuilder &b, Location loc, const LoweringContext &context,
                      const TypeConverter &converter, RankedTensorType type,
-                     Value tensor, gluon::MemDescType desc, Value base) {
+                     Value tensor, gluon::MemDescType desc, Value base,
+                     Value rowIndex = {}) {
   SharedTensorAccess info = planLocalAccess(type, desc, converter);
   SmallVector<Value> registers = unpackRegisters(b, loc, tensor);
+  Value rowOffset =
+      rowIndex ? emitRowOffset(b, loc, info.layout, rowIndex) : Value();
   SmallVector<Value> addresses =
-      emitSharedAccessAddresses(b, loc, context, info, base);
+      emitSharedAccessAddresses(b, loc, context, info, base, rowOffset);
   for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
     Value data;
     if (access.size() == 1) {
@@ -173,6 +223,17 @@ struct SharedMemoryPattern : public ConvertOpToLLVMPattern<OpTy> {
   LoweringContext context;
 };
 
+/// For an access to a row view (gluon::isRowView): the converted index of
+/// the gluon.memdesc_index that made it, whose verifier lets only accesses
+/// use it. Null for any other view.
+Value getRowIndex(ConversionPatternRewriter &rewriter, Value descriptor) {
+  if (!gluon::isRowView(cast<gluon::MemDescType>(descriptor.getType())))
+    return {};
+  auto index = descriptor.getDefiningOp<gluon::MemDescIndexOp>();
+  assert(index && "a row view not made by gluon.memdesc_index");
+  return rewriter.getRemappedValue(index.getIndex());
+}
+
 struct LocalAllocOpConversion : SharedMemoryPattern<gluon::LocalAllocOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
@@ -199,7 +260,8 @@ struct LocalStoreOpConversion : SharedMemoryPattern<gluon::LocalStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     emitSharedStore(rewriter, op.getLoc(), context, *getTypeConverter(),
                     op.getSrc().getType(), adaptor.getSrc(),
-                    op.getDst().getType(), adaptor.getDst());
+                    op.getDst().getType(), adaptor.getDst(),
+                    getRowIndex(rewriter, op.getDst()));
     rewriter.eraseOp(op);
     return success();
   }
@@ -215,8 +277,12 @@ struct LocalLoadOpConversion : SharedMemoryPattern<gluon::LocalLoadOp> {
     RankedTensorType type = op.getType();
     SharedTensorAccess info =
         planLocalAccess(type, op.getSrc().getType(), *getTypeConverter());
+    Value rowIndex = getRowIndex(rewriter, op.getSrc());
+    Value rowOffset = rowIndex
+                          ? emitRowOffset(rewriter, loc, info.layout, rowIndex)
+                          : Value();
     SmallVector<Value> addresses = emitSharedAccessAddresses(
-        rewriter, loc, context, info, adaptor.getSrc());
+        rewriter, loc, context, info, adaptor.getSrc(), rowOffset);
     int64_t numRegisters = info.plan.sourceRegister.size();
     SmallVector<Value> loaded(numRegisters);
     for (auto [access, address] : llvm::zip(info.plan.accesses, addresses)) {
@@ -256,6 +322,11 @@ struct MemDescIndexOpConversion : SharedMemoryPattern<gluon::MemDescIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     gluon::MemDescType src = op.getSrc().getType();
+    // A row view is the allocation's address; its accesses add the row.
+    if (gluon::isRowView(op.getType())) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
     Value elements = LLVM::MulOp::create(
         rewriter, loc, adaptor.getIndex(),
         createI32Constant(rewriter, loc, gluon::getIndexStride(src)));

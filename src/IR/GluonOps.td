@@ -469,10 +469,20 @@ def Gluon_LocalStoreOp : Gluon_Op<"local_store",
 }
 
 def Gluon_MemDescIndexOp : Gluon_Op<"memdesc_index", [Pure]> {
-  let summary = "the view of one buffer of a multi-buffered allocation";
+  let summary = "one buffer of a multi-buffered allocation, or one row";
   let description = [{
-    Drops the leading dimension, which must be a buffer dimension (one the
-    layout does not lay out): the result is buffer `index` of the source.
+    Drops the leading dimension. When it is a buffer dimension (one the
+    layout does not lay out), the result is buffer `index` of the source,
+    a view like any other. When the layout lays it out, the source must be
+    a whole allocation and the result is its row `index`, whose elements
+    the layout scatters (a swizzle moves each row's columns): the result
+    type keeps the allocation's shape and layout, and only local_load and
+    local_store may use it.
+
+    ```mlir
+    %buf = gluon.memdesc_index %ring[%i] : !gluon.memdesc<3x64x64xf16, #nvmma> -> !gluon.memdesc<64x64xf16, #nvmma>
+    %row = gluon.memdesc_index %rows[%i] : !gluon.memdesc<4x256xi32, #nvmma_4> -> !gluon.memdesc<256xi32, #nvmma_4, 4x256>
+    ```
   }];
   let arguments = (ins Gluon_MemDesc:$src, I32:$index);
   let results = (outs Gluon_MemDesc:$result);

@@ -431,15 +431,20 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> allocShape) {
   if (shape.empty())
     return emitError() << "a shared memory descriptor needs a shape";
-  if (shape.size() != allocShape.size())
+  // A row of a laid-out dimension (see isRowView) has fewer dimensions
+  // than its allocation: the leading ones are indexed.
+  if (shape.size() > allocShape.size() ||
+      (shape.size() < allocShape.size() &&
+       layout.getRank() != allocShape.size()))
     return emitError() << "descriptor shape " << shapeText(shape)
                        << " and allocation shape " << shapeText(allocShape)
                        << " differ in rank";
   // A view's dimensions are powers of two, except a buffer dimension it
   // keeps whole (a multi-buffered allocation's [3, ...]).
+  ArrayRef<int64_t> trailing = allocShape.take_back(shape.size());
   for (size_t d = 0; d < shape.size(); ++d)
-    if (shape[d] > allocShape[d] ||
-        (!gluonc::isPowerOf2(shape[d]) && shape[d] != allocShape[d]))
+    if (shape[d] > trailing[d] ||
+        (!gluonc::isPowerOf2(shape[d]) && shape[d] != trailing[d]))
       return emitError() << "descriptor shape " << shapeText(shape)
                          << " does not fit in its allocation shape "
                          << shapeText(allocShape);
@@ -486,18 +491,38 @@ static int64_t getPlacedBufferElements(const gluonc::SharedLayout &layout) {
   return block;
 }
 
+bool mlir::gluon::isRowView(MemDescType type) {
+  return type.getShape().size() < type.getAllocShape().size();
+}
+
+/// Refuses a row of a laid-out dimension as the source of a view: its
+/// accesses know the row, its views would not.
+static bool refuseRowView(MemDescType src, std::string &problem) {
+  if (!isRowView(src))
+    return false;
+  problem = "not supported yet: a view of a row of a dimension the layout "
+            "lays out (only .load() and .store() take one)";
+  return true;
+}
+
 MemDescType mlir::gluon::inferIndexType(MemDescType src, std::string &problem) {
+  if (refuseRowView(src, problem))
+    return {};
   if (src.getRank() < 2) {
     problem = "indexing needs a descriptor of rank 2 or more";
     return {};
   }
   if (src.getLayout().getRank() >= src.getRank()) {
-    problem = "not supported yet: indexing dimension 0, which the shared "
-              "layout lays out (a buffer would start inside its swizzle "
-              "pattern, which a view's address cannot express); index takes "
-              "a buffer of an allocation with more dimensions than its "
-              "layout";
-    return {};
+    if (src.getShape() != src.getAllocShape()) {
+      problem = "not supported yet: indexing dimension 0, which the shared "
+                "layout lays out, of a view of part of an allocation";
+      return {};
+    }
+    // A row whose elements the layout places around the allocation: its
+    // accesses add the row's offsets (see isRowView).
+    return MemDescType::get(src.getContext(), src.getShape().drop_front(),
+                            src.getElementType(), src.getLayout(),
+                            src.getAllocShape());
   }
   ArrayRef<int64_t> allocShape = src.getAllocShape().drop_front();
   // getSharedLayout() returns by value: keep it alive while its shape and
@@ -525,6 +550,8 @@ MemDescType mlir::gluon::inferSubsliceType(MemDescType src,
                                            ArrayRef<int32_t> offsets,
                                            ArrayRef<int64_t> sizes,
                                            std::string &problem) {
+  if (refuseRowView(src, problem))
+    return {};
   ArrayRef<int64_t> shape = src.getShape();
   if (offsets.size() != shape.size() || sizes.size() != shape.size()) {
     problem = "one offset and one size per dimension of the descriptor";
@@ -651,6 +678,8 @@ SmallVector<unsigned> dropLeading(ArrayRef<unsigned> order, unsigned lead) {
 MemDescType mlir::gluon::inferPermuteType(MemDescType src,
                                           ArrayRef<int32_t> order,
                                           std::string &problem) {
+  if (refuseRowView(src, problem))
+    return {};
   unsigned rank = src.getRank();
   std::vector<bool> seen(rank, false);
   if (order.size() != rank) {
@@ -711,6 +740,8 @@ MemDescType mlir::gluon::inferPermuteType(MemDescType src,
 MemDescType mlir::gluon::inferReshapeType(MemDescType src,
                                           ArrayRef<int64_t> shape,
                                           std::string &problem) {
+  if (refuseRowView(src, problem))
+    return {};
   if (src.getShape() != src.getAllocShape()) {
     problem = "reshaping a view of part of an allocation";
     return {};
@@ -846,6 +877,9 @@ bool mlir::gluon::isMemDescView(Operation *op) {
 
 LogicalResult MemDescReinterpretOp::verify() {
   MemDescType src = getSrc().getType(), result = getType();
+  std::string problem;
+  if (refuseRowView(src, problem))
+    return emitOpError() << problem;
   if (result.getShape() != result.getAllocShape())
     return emitOpError() << "the result must be a whole view (its shape its "
                             "allocation shape), got "
@@ -866,7 +900,19 @@ LogicalResult MemDescReinterpretOp::verify() {
 LogicalResult MemDescIndexOp::verify() {
   std::string problem;
   MemDescType inferred = inferIndexType(getSrc().getType(), problem);
-  return verifyViewType(*this, inferred, problem, getType());
+  if (failed(verifyViewType(*this, inferred, problem, getType())))
+    return failure();
+  if (!isRowView(getType()))
+    return success();
+  // The accesses of a row find its index here (see isRowView).
+  for (OpOperand &use : getResult().getUses())
+    if (!isa<LocalLoadOp, LocalStoreOp>(use.getOwner()) ||
+        (isa<LocalStoreOp>(use.getOwner()) && use.getOperandNumber() != 1))
+      return emitOpError()
+             << "is a row of a dimension the layout lays out: only "
+                "gluon.local_load and gluon.local_store may use it, not "
+             << use.getOwner()->getName();
+  return success();
 }
 
 LogicalResult MemDescSubsliceOp::verify() {

@@ -14,6 +14,7 @@
 
 #include "gluonc/IR/WarpgroupMma.h"
 
+#include "gluonc/IR/MemDesc.h"
 #include "gluonc/IR/NvidiaOps.h"
 
 using namespace mlir;
@@ -46,6 +47,11 @@ std::string checkSharedOperand(MemDescType type, const char *name) {
   if (!isa<NVMMASharedLayoutAttr>(type.getLayout()))
     return std::string("warpgroup_mma's `") + name +
            "` must be in an NVMMASharedLayout, got " + typeToString(type);
+  if (isRowView(type))
+    return std::string("warpgroup_mma's `") + name +
+           "` is a row of a dimension its layout lays out, which only "
+           "loads and stores take (" +
+           typeToString(type) + ")";
   if (type.getShape() != type.getAllocShape())
     return std::string("not supported yet: a subslice as warpgroup_mma's `") +
            name + "` (" + typeToString(type) + ")";

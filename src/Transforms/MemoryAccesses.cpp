@@ -57,7 +57,9 @@ std::optional<int64_t> getViewOrigin(Value descriptor) {
   auto srcType = cast<gluon::MemDescType>(src.getType());
   if (auto index = dyn_cast<gluon::MemDescIndexOp>(def)) {
     APInt value;
-    if (!matchPattern(index.getIndex(), m_ConstantInt(&value)))
+    // A row's elements spread over the allocation (gluon::isRowView).
+    if (gluon::isRowView(index.getType()) ||
+        !matchPattern(index.getIndex(), m_ConstantInt(&value)))
       return std::nullopt;
     return *origin + value.getSExtValue() * gluon::getIndexStride(srcType);
   }

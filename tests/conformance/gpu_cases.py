@@ -183,6 +183,10 @@ GPU_CASES = {
     ("test_frontend.py", "shared_memory_kernel"): dict(
         grid=(1,), args=[],
         note="constexpr parameters only (warmup 8, 32, ..., grid (1,)); writes nothing"),
+    ("test_frontend.py", "shared_memory_index_kernel"): dict(
+        grid=(1,), args=[],
+        note="constexpr parameters only (warmup 256, ..., grid (1,)); loads each row of a [4, 256] buffer under "
+             "a 128-byte swizzle and writes nothing"),
     ("test_frontend.py", "shared_memory_cast_kernel"): dict(
         grid=(1,), args=[],
         note="no parameters (run_parser only upstream); writes nothing"),

@@ -87,6 +87,16 @@ for variant in "fp16;f16;4x64;256" "fp32;f32;2x32;64"; do
     cmp "$work/short_in_$name" "$work/short_tma_$name"
 done
 
+"$run" "$kernels/swizzled_rows/swizzled_rows_kernel.sm_90a.json" --grid 1 \
+  --arg "in_desc=rand:f16:8x64" --arg "out_desc=empty:f16:8x64" \
+  --arg "out_ptr=empty:f16:512" --arg rows=8 \
+  --save "in_desc=$work/rows_in" --save "out_desc=$work/rows_tma" \
+  --save "out_ptr=$work/rows_threads" >/dev/null || status=1
+check "threads read the rows of a TMA-loaded block one run-time index at a time, fp16 8x64" \
+  cmp "$work/rows_in" "$work/rows_threads"
+check "TMA stores a block whose rows threads wrote one run-time index at a time, fp16 8x64" \
+  cmp "$work/rows_in" "$work/rows_tma"
+
 "$run" "$kernels/coalesced_transpose/coalesced_transpose_kernel.sm_90a.json" \
   --grid 1 --arg dst=empty:f32:4096 --arg src=rand:f32:4096 \
   --save "src=$work/transpose_src" --save "dst=$work/transpose_dst" \

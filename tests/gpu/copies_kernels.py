@@ -74,6 +74,33 @@ def short_box_kernel(in_desc, out_desc, out_ptr):
     mbarrier.invalidate(bar)
 
 
+# out = in twice, row by row through a buffer under a 128-byte swizzle
+# indexed by a run-time row (smem.index(i) along a dimension the NVMMA
+# layout lays out): the threads read each row of what TMA loaded (out_ptr),
+# and write each row of what TMA stores (out_desc).
+@gluon.jit
+def swizzled_rows_kernel(in_desc, out_desc, out_ptr, rows):
+    ROWS: gl.constexpr = in_desc.block_type.shape[0]
+    COLS: gl.constexpr = in_desc.block_type.shape[1]
+    loaded = gl.allocate_shared_memory(in_desc.dtype, [ROWS, COLS], in_desc.layout)
+    staged = gl.allocate_shared_memory(in_desc.dtype, [ROWS, COLS], in_desc.layout)
+    bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    mbarrier.init(bar, count=1)
+    mbarrier.expect(bar, in_desc.block_type.nbytes)
+    tma.async_load(in_desc, [0, 0], bar, loaded)
+    mbarrier.wait(bar, phase=0)
+    layout: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
+    cols = gl.arange(0, COLS, layout)
+    for i in range(rows):
+        row = loaded.index(i).load(layout)
+        gl.store(out_ptr + i * COLS + cols, row)
+        staged.index(i).store(row)
+    fence_async_shared()
+    tma.async_store(out_desc, [0, 0], staged)
+    tma.store_wait(0)
+    mbarrier.invalidate(bar)
+
+
 # dst = src transposed, 64 x 64 fp32, with layouts left to inference: the
 # load through gl.CoalescedLayout pointers picks the layout, which the
 # transposed store then shares.

@@ -66,18 +66,28 @@ SharedTensorAccess planAsyncCopyAccess(mlir::RankedTensorType values,
 /// The address of each register of `offsets` (a map from a thread's
 /// register, lane and warp to an element offset of `layout`, before
 /// padding) for this thread, in the view at `base` (an !llvm.ptr<3>) of
-/// elements of `storageType`.
-llvm::SmallVector<mlir::Value> emitSharedOffsetAddresses(
-    mlir::OpBuilder &builder, mlir::Location loc,
-    const LoweringContext &context, const LinearLayout &offsets,
-    const SharedLayout &layout, mlir::Type storageType, mlir::Value base);
+/// elements of `storageType`. A row view's row offset (see
+/// emitRowOffset), when given, is XORed into every offset.
+llvm::SmallVector<mlir::Value>
+emitSharedOffsetAddresses(mlir::OpBuilder &builder, mlir::Location loc,
+                          const LoweringContext &context,
+                          const LinearLayout &offsets,
+                          const SharedLayout &layout, mlir::Type storageType,
+                          mlir::Value base, mlir::Value rowOffset = {});
 
 /// The address of each vector access of `access`, in the plan's order,
-/// in the view at `base` (an !llvm.ptr<3>).
+/// in the view at `base` (an !llvm.ptr<3>), with `rowOffset` as above.
 llvm::SmallVector<mlir::Value>
 emitSharedAccessAddresses(mlir::OpBuilder &builder, mlir::Location loc,
                           const LoweringContext &context,
-                          const SharedTensorAccess &access, mlir::Value base);
+                          const SharedTensorAccess &access, mlir::Value base,
+                          mlir::Value rowOffset = {});
+
+/// For a row view (gluon::isRowView) made by `index` (its converted row
+/// index, i32): the layout's offset, before padding, of the row's first
+/// element, as a run-time XOR of the offsets of the index's bits.
+mlir::Value emitRowOffset(mlir::OpBuilder &builder, mlir::Location loc,
+                          const SharedLayout &layout, mlir::Value index);
 
 } // namespace gluonc
 

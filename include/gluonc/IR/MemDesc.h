@@ -29,9 +29,19 @@ MemDescType getAllocationType(ArrayRef<int64_t> shape, Type elementType,
                               SharedLayoutAttrInterface layout,
                               std::string &problem);
 
-/// `src[i]`: the leading dimension dropped, which must be a buffer
-/// dimension (one the layout does not lay out).
+/// `src[i]`: the leading dimension dropped. Usually a buffer dimension
+/// (one the layout does not lay out): a view like any other. Along a
+/// dimension the layout lays out, of a whole allocation, it is a row view.
 MemDescType inferIndexType(MemDescType src, std::string &problem);
+/// Whether `type` is a row of a dimension the layout lays out: fewer
+/// dimensions than its allocation shape, whose layout it keeps. Its elements
+/// are where the allocation's layout puts (i, ...), for the run-time i of
+/// the gluon.memdesc_index that made it: the row's offsets are the layout's
+/// offsets of (i, 0, ...) XOR those of (0, ...), which no single address
+/// expresses when the layout swizzles. So only gluon.local_load and
+/// gluon.local_store use one, computing both from the index op; its value
+/// is the allocation's address.
+bool isRowView(MemDescType type);
 /// Elements (padding included) from one buffer of `src` to the next.
 int64_t getIndexStride(MemDescType src);
 

@@ -73,3 +73,35 @@ module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32}
     return
   }
 }
+
+// -----
+
+// A row of a dimension the NVMMA layout lays out, at a run-time index: the
+// row's offset is the XOR of the offsets of the index's bits (row 1 at 36
+// elements: 32 for the row, 4 for the swizzle of its 16-byte units; row 2
+// at 72), XORed into each access's offset from the allocation's address.
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = false}>
+#row = #gluon.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {gluon.num_warps = 4 : i32, gluon.threads_per_warp = 32 : i32} {
+  // CHECK-LABEL: llvm.func @row_view
+  func.func @row_view(%i: i32) {
+    // CHECK-DAG: %[[C36:.*]] = llvm.mlir.constant(36 : i32) : i32
+    // CHECK-DAG: %[[C72:.*]] = llvm.mlir.constant(72 : i32) : i32
+    // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+    // CHECK: %[[BIT0:.*]] = llvm.and %arg0, %{{.*}} : i32
+    // CHECK: %[[ROW0:.*]] = llvm.mul %{{.*}}, %[[C36]] : i32
+    // CHECK: %[[PART:.*]] = llvm.xor %{{.*}}, %[[ROW0]] : i32
+    // CHECK: %[[ROW1:.*]] = llvm.mul %{{.*}}, %[[C72]] : i32
+    // CHECK: %[[ROWOFF:.*]] = llvm.xor %[[PART]], %[[ROW1]] : i32
+    // CHECK: %[[AT:.*]] = llvm.xor %{{.*}}, %[[ROWOFF]] : i32
+    // CHECK: llvm.getelementptr %[[SMEM]][%[[AT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+    // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+    %a = gluon.local_alloc -> !gluon.memdesc<4x256xi32, #nvmma>
+    %r = gluon.memdesc_index %a[%i] : !gluon.memdesc<4x256xi32, #nvmma> -> !gluon.memdesc<256xi32, #nvmma, 4x256>
+    %x = gluon.local_load %r : !gluon.memdesc<256xi32, #nvmma, 4x256> -> tensor<256xi32, #row>
+    gluon.local_store %x, %r : tensor<256xi32, #row> -> !gluon.memdesc<256xi32, #nvmma, 4x256>
+    return
+  }
+}

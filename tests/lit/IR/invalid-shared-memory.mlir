@@ -109,3 +109,33 @@ func.func @reinterpret_to_a_part() {
   %b = gluon.memdesc_reinterpret %a : !gluon.memdesc<64xi8, #swizzled> -> !gluon.memdesc<8xi32, #swizzled, 16>
   return
 }
+
+// -----
+
+// A row of a laid-out dimension: only local_load and local_store use one.
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = false}>
+func.func @row_view_returned(%a: !gluon.memdesc<4x256xi32, #nvmma>, %i: i32) -> !gluon.memdesc<256xi32, #nvmma, 4x256> {
+  // expected-error @+1 {{is a row of a dimension the layout lays out: only gluon.local_load and gluon.local_store may use it, not func.return}}
+  %r = gluon.memdesc_index %a[%i] : !gluon.memdesc<4x256xi32, #nvmma> -> !gluon.memdesc<256xi32, #nvmma, 4x256>
+  return %r : !gluon.memdesc<256xi32, #nvmma, 4x256>
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = false}>
+func.func @row_view_sliced(%a: !gluon.memdesc<4x256xi32, #nvmma>, %i: i32) {
+  // expected-error @+1 {{only gluon.local_load and gluon.local_store may use it, not gluon.memdesc_subslice}}
+  %r = gluon.memdesc_index %a[%i] : !gluon.memdesc<4x256xi32, #nvmma> -> !gluon.memdesc<256xi32, #nvmma, 4x256>
+  %s = gluon.memdesc_subslice %r [0] : !gluon.memdesc<256xi32, #nvmma, 4x256> -> !gluon.memdesc<128xi32, #nvmma, 4x256>
+  return
+}
+
+// -----
+
+#nvmma = #gluon.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 32, rank = 2, transposed = false}>
+func.func @row_of_a_slice(%a: !gluon.memdesc<4x256xi32, #nvmma>, %i: i32) {
+  %s = gluon.memdesc_subslice %a [0, 0] : !gluon.memdesc<4x256xi32, #nvmma> -> !gluon.memdesc<2x256xi32, #nvmma, 4x256>
+  // expected-error @+1 {{not supported yet: indexing dimension 0, which the shared layout lays out, of a view of part of an allocation}}
+  %r = gluon.memdesc_index %s[%i] : !gluon.memdesc<2x256xi32, #nvmma, 4x256> -> !gluon.memdesc<256xi32, #nvmma, 4x256>
+  return
+}

@@ -12,6 +12,7 @@
 # RUN: %expect-exit 1 %gluonc %s -k ring_laid_out_dim -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=RINGDIM
 # RUN: %expect-exit 1 %gluonc %s -k zero_buffers -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=ZERO
 # RUN: %expect-exit 1 %gluonc %s -k index_layout_dim -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=INDEXDIM
+# RUN: %expect-exit 1 %gluonc %s -k index_part_layout_dim -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=INDEXPART
 # RUN: %expect-exit 1 %gluonc %s -k index_i64 -s "*fp32, i64" -o %t 2>&1 | FileCheck %s --check-prefix=INDEX64
 # RUN: %expect-exit 1 %gluonc %s -k slice_swizzled -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=SLICE
 # RUN: %expect-exit 1 %gluonc %s -k load_rank -s "*fp32" -o %t 2>&1 | FileCheck %s --check-prefix=LOAD
@@ -106,9 +107,17 @@ def index_range(x_ptr):
 
 @gluon.jit
 def index_layout_dim(x_ptr):
+    # A row of a laid-out dimension: only loads and stores take one.
     smem = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(1, 1, 1, [2, 1, 0]))
-    smem.index(1)
-    # INDEXDIM: shared-memory.py:[[@LINE-1]]:5: error: cannot index shared_memory_descriptor<fp32, [2, 64, 64], SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0]), [2, 64, 64]>: not supported yet: indexing dimension 0, which the shared layout lays out (a buffer would start inside its swizzle pattern, which a view's address cannot express); index takes a buffer of an allocation with more dimensions than its layout
+    smem.index(1).slice(0, 32)
+    # INDEXDIM: shared-memory.py:[[@LINE-1]]:5: error: cannot slice shared_memory_descriptor<fp32, [64, 64], SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0]), [2, 64, 64]>: not supported yet: a view of a row of a dimension the layout lays out (only .load() and .store() take one)
+
+
+@gluon.jit
+def index_part_layout_dim(x_ptr):
+    smem = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(1, 1, 1, [2, 1, 0]))
+    smem.slice(0, 1).index(0)
+    # INDEXPART: shared-memory.py:[[@LINE-1]]:5: error: cannot index shared_memory_descriptor<fp32, [1, 64, 64], SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[2, 1, 0]), [2, 64, 64]>: not supported yet: indexing dimension 0, which the shared layout lays out, of a view of part of an allocation
 
 
 @gluon.jit
