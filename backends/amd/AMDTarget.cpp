@@ -222,10 +222,17 @@ public:
       pm.addPass(amd::createGluonAMDPlanLdsCopies({arch.str()}));
     if (info.features.warpPipeline)
       pm.addPass(amd::createGluonAMDLowerWarpPipeline({arch.str()}));
-    buildGluonLoweringPasses(pm, getTargetInfo(arch),
-                             isCDNA(info) ? populateCDNAPatterns : nullptr);
+    buildGluonLoweringPasses(pm, arch);
     if (isCDNA(info))
       pm.addPass(amd::createGluonAMDScopeLdsCopies());
+  }
+
+  void populateLoweringPatterns(llvm::StringRef arch,
+                                GluonLLVMTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringContext &context) const override {
+    if (isCDNA(getArchInfo(arch)))
+      populateCDNAPatterns(converter, patterns, context);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

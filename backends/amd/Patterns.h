@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The patterns of the ops only AMD has, lowered straight to ROCDL and added
-// to the shared gluon-to-LLVM conversion through its TargetPatternsFn hook
-// (AMDTarget.cpp). They build on the shared helpers of
-// gluonc/Conversion/Utility.h.
+// to the shared gluon-to-LLVM conversion through
+// Target::populateLoweringPatterns (AMDTarget.cpp). They build on the shared
+// helpers of gluonc/Conversion/Utility.h.
 //
 //===----------------------------------------------------------------------===//
 

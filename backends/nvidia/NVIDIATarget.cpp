@@ -305,21 +305,21 @@ public:
 
   void buildLoweringPasses(OpPassManager &pm,
                            llvm::StringRef arch) const override {
+    buildGluonLoweringPasses(pm, arch);
+  }
+
+  void populateLoweringPatterns(llvm::StringRef arch,
+                                GluonLLVMTypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringContext &context) const override {
+    populateAsyncOpToLLVMPatterns(converter, patterns, context);
+    populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
     // ldmatrix is PTX 6.5; LLVM writes PTX 6.3 for sm_75, 7.0 from sm_80.
     const Architecture *info = lookupArchitecture(arch);
-    bool loadMatrix = info && info->computeCapability >= 80;
-    buildGluonLoweringPasses(
-        pm, targetInfo,
-        [loadMatrix](GluonLLVMTypeConverter &converter,
-                     RewritePatternSet &patterns,
-                     const LoweringContext &context) {
-          populateAsyncOpToLLVMPatterns(converter, patterns, context);
-          populateAsyncCopyOpToLLVMPatterns(converter, patterns, context);
-          if (loadMatrix)
-            populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
-          populateMmaV2OpToLLVMPatterns(converter, patterns);
-          populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
-        });
+    if (info && info->computeCapability >= 80)
+      populateLoadMatrixOpToLLVMPatterns(converter, patterns, context);
+    populateMmaV2OpToLLVMPatterns(converter, patterns);
+    populateWarpgroupMmaOpToLLVMPatterns(converter, patterns, context);
   }
 
   llvm::Expected<std::unique_ptr<llvm::Module>>

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The patterns of the ops only NVIDIA has, lowered to PTX and added to the
-// shared gluon-to-LLVM conversion through its TargetPatternsFn hook
+// shared gluon-to-LLVM conversion through Target::populateLoweringPatterns
 // (NVIDIATarget.cpp).
 //
 //===----------------------------------------------------------------------===//

@@ -25,11 +25,13 @@
 
 #include "gluonc/Conversion/TargetInfo.h"
 #include "gluonc/IR/Dialect.h"
+#include "gluonc/Pipeline/Target.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace gluonc {
+#define GEN_PASS_DECL_GLUONEXPANDPREDICATEDACCESSES
 #define GEN_PASS_DEF_GLUONEXPANDPREDICATEDACCESSES
 #include "Passes.h.inc"
 } // namespace gluonc
@@ -102,11 +104,18 @@ class ExpandPredicatedAccessesPass
     : public gluonc::impl::GluonExpandPredicatedAccessesBase<
           ExpandPredicatedAccessesPass> {
 public:
-  explicit ExpandPredicatedAccessesPass(
-      std::shared_ptr<const TargetInfo> target)
-      : target(std::move(target)) {}
+  using GluonExpandPredicatedAccessesBase::GluonExpandPredicatedAccessesBase;
 
   void runOnOperation() override {
+    // Without an arch or a module target: branches only.
+    ModuleOp module = getOperation();
+    target = nullptr;
+    if (!arch.empty() ||
+        module->hasAttr(gluon::GluonDialect::kTargetAttrName)) {
+      target = getModuleTargetInfo(module, arch);
+      if (!target)
+        return signalPassFailure();
+    }
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
       if (isa<gluon::PredicatedLoadOp, gluon::PredicatedStoreOp,
@@ -157,7 +166,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Pass> gluonc::createExpandPredicatedAccessesPass(
-    std::shared_ptr<const TargetInfo> target) {
-  return std::make_unique<ExpandPredicatedAccessesPass>(std::move(target));
+std::unique_ptr<Pass>
+gluonc::createExpandPredicatedAccessesPass(std::string arch) {
+  return std::make_unique<ExpandPredicatedAccessesPass>(
+      GluonExpandPredicatedAccessesOptions{std::move(arch)});
 }

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // One partial conversion of the whole module to the LLVM dialect: the
-// shared patterns, the target's own (TargetPatternsFn), and the upstream
+// shared patterns, the target's own (Target::populateLoweringPatterns,
+// for the pass's arch or the module's gluon.target), and the upstream
 // ones for scalars and branches. gluon.predicated_* stay legal here: their
 // expansion needs the target's predicated instructions and runs next.
 //
@@ -14,6 +15,7 @@
 #include "PatternsImpl.h"
 
 #include "gluonc/Conversion/Utility.h"
+#include "gluonc/Pipeline/Target.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include "gluonc/IR/Dialect.h"
@@ -34,6 +36,8 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
 namespace gluonc {
+#define GEN_PASS_REGISTRATION
+#define GEN_PASS_DECL_GLUONCONVERTTOLLVM
 #define GEN_PASS_DEF_GLUONCONVERTTOLLVM
 #include "Passes.h.inc"
 } // namespace gluonc
@@ -73,20 +77,23 @@ namespace {
 class ConvertGluonToLLVMPass
     : public gluonc::impl::GluonConvertToLLVMBase<ConvertGluonToLLVMPass> {
 public:
-  ConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
-                         TargetPatternsFn targetPatterns)
-      : target(std::move(target)), targetPatterns(std::move(targetPatterns)) {}
+  using GluonConvertToLLVMBase::GluonConvertToLLVMBase;
 
   /// The LLVM dialect (Passes.td) and the dialects of the target's
   /// primitives (NVVM, ROCDL).
   void getDependentDialects(DialectRegistry &registry) const override {
     GluonConvertToLLVMBase::getDependentDialects(registry);
-    target->getDependentDialects(registry);
+    addTargetDialects(registry, arch);
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    std::string archName = getPassArch(module, arch);
+    if (archName.empty())
+      return signalPassFailure();
+    const Target &backend = *lookupTargetForArch(archName);
+    std::shared_ptr<const TargetInfo> target = backend.getTargetInfo(archName);
     auto numWarps = module->getAttrOfType<IntegerAttr>(
         gluon::GluonDialect::kNumWarpsAttrName);
     if (!numWarps) {
@@ -108,8 +115,7 @@ public:
     RewritePatternSet patterns(context);
     LoweringContext lowering{*target, axisInfo, numThreads};
     populateGluonToLLVMPatterns(converter, patterns, lowering);
-    if (targetPatterns)
-      targetPatterns(converter, patterns, lowering);
+    backend.populateLoweringPatterns(archName, converter, patterns, lowering);
 
     ConversionTarget conversionTarget(*context);
     populateWarpSpecializeOpToLLVMPatterns(converter, patterns,
@@ -161,30 +167,31 @@ private:
                            kSharedMemoryGlobalName, Attribute(), alignment,
                            /*addrSpace=*/3);
   }
-
-  std::shared_ptr<const TargetInfo> target;
-  TargetPatternsFn targetPatterns;
 };
 
 } // namespace
 
-std::unique_ptr<Pass>
-gluonc::createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
-                                     TargetPatternsFn targetPatterns) {
-  return std::make_unique<ConvertGluonToLLVMPass>(std::move(target),
-                                                  std::move(targetPatterns));
+std::unique_ptr<Pass> gluonc::createConvertGluonToLLVMPass(std::string arch) {
+  return std::make_unique<ConvertGluonToLLVMPass>(
+      GluonConvertToLLVMOptions{std::move(arch)});
 }
 
-void gluonc::buildGluonLoweringPasses(OpPassManager &pm,
-                                      std::shared_ptr<const TargetInfo> target,
-                                      TargetPatternsFn targetPatterns) {
+void gluonc::buildGluonLoweringPasses(OpPassManager &pm, StringRef arch) {
   // Structured control flow becomes branches first: the lowering's tensor
   // types then only flow through block arguments.
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertGluonToLLVMPass(target, std::move(targetPatterns)));
-  pm.addPass(createLowerWarpSpecializePass(target));
-  pm.addPass(createExpandPredicatedAccessesPass(target));
+  pm.addPass(createConvertGluonToLLVMPass(arch.str()));
+  pm.addPass(createLowerWarpSpecializePass(arch.str()));
+  pm.addPass(createExpandPredicatedAccessesPass(arch.str()));
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+}
+
+void gluonc::registerGluonLoweringPasses() {
+  registerGluonConversionPasses();
+  registerPass([] { return createSCFToControlFlowPass(); });
+  registerPass([] { return createReconcileUnrealizedCastsPass(); });
+  registerPass([] { return createCanonicalizerPass(); });
+  registerPass([] { return createCSEPass(); });
 }

@@ -4,14 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The passes of the lower stage that every GPU target shares. Unlike the
-// planning passes (src/Transforms/Passes.td), each is built by a target
-// with its TargetInfo, the primitives the lowering asks of it (and, for
-// the conversion, the target's own patterns): the constructors are the
-// create functions of include/gluonc/Conversion/GluonToLLVM.h, and
-// gluonc-opt runs the passes through --gluon-to-nvvm and --gluon-to-rocdl
+// The passes of the lower stage that every GPU target shares. Each lowers
+// for one architecture's target (its `arch` option, else the module's
+// gluon.target): the target's TargetInfo gives the primitives the lowering
+// asks of it and, for the conversion, Target::populateLoweringPatterns its
+// own patterns. The option keeps the textual pipeline (--print-pipeline)
+// the whole truth: parsed back, it builds the same passes. gluonc-opt runs
+// them through --gluon-to-nvvm and --gluon-to-rocdl
 // (buildGluonLoweringPasses). This file declares what each does, its
-// argument and the dialects it creates.
+// option and the dialects it creates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +33,12 @@ def GluonConvertToLLVM : Pass<"convert-gluon-to-llvm", "mlir::ModuleOp"> {
     `gluon.predicated_store` and `gluon.warp_specialize` stays, for the two
     passes below. A pattern that cannot lower its op says why at the op.
   }];
-  let constructor = "gluonc::createConvertGluonToLLVMPass(nullptr)";
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "The architecture whose target lowers the module (default: "
+           "the module's gluon.target)">,
+  ];
+  let constructor = "gluonc::createConvertGluonToLLVMPass()";
 }
 
 def GluonLowerWarpSpecialize
@@ -46,7 +52,12 @@ def GluonLowerWarpSpecialize
     the tasks stage planned and the captures passed through shared memory
     (WarpSpecializeToLLVM.cpp states the scheme).
   }];
-  let constructor = "gluonc::createLowerWarpSpecializePass(nullptr)";
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "The architecture whose target lowers the module (default: "
+           "the module's gluon.target)">,
+  ];
+  let constructor = "gluonc::createLowerWarpSpecializePass()";
 }
 
 def GluonExpandPredicatedAccesses
@@ -58,8 +69,14 @@ def GluonExpandPredicatedAccesses
     target's predicated instruction where it has one
     (TargetInfo::lowerPredicatedLoad/Store), else a branch around an LLVM
     access; each `gluon.predicated` region becomes a branch around its
-    body. Built without a target (gluonc-opt), it writes branches only.
+    body. With neither an `arch` option nor a gluon.target on the module,
+    it writes branches only.
   }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "The architecture whose target lowers the module (default: "
+           "the module's gluon.target)">,
+  ];
   let constructor = "gluonc::createExpandPredicatedAccessesPass()";
 }
 

@@ -1,4 +1,5 @@
-//===- PatternsImpl.h - The pattern groups of the gluon lowering -*- C++ -*-===//
+//===- PatternsImpl.h - The pattern groups of the gluon lowering -*- C++
+//-*-===//
 //
 // Part of gluonc, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -6,7 +7,7 @@
 //
 // The groups of shared patterns populateGluonToLLVMPatterns adds, one per
 // file of src/Conversion. A backend's own patterns are declared in its
-// folder and added through TargetPatternsFn (GluonToLLVM.h).
+// folder and added through Target::populateLoweringPatterns (Target.h).
 //
 //===----------------------------------------------------------------------===//
 

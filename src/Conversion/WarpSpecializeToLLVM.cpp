@@ -37,6 +37,7 @@
 
 #include "gluonc/Conversion/Utility.h"
 #include "gluonc/IR/WarpSpecialize.h"
+#include "gluonc/Pipeline/Target.h"
 #include "gluonc/Target/ArchInfo.h"
 #include "gluonc/Transforms/SharedMemory.h"
 
@@ -44,6 +45,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace gluonc {
+#define GEN_PASS_DECL_GLUONLOWERWARPSPECIALIZE
 #define GEN_PASS_DEF_GLUONLOWERWARPSPECIALIZE
 #include "Passes.h.inc"
 } // namespace gluonc
@@ -368,12 +370,17 @@ class LowerWarpSpecializePass
     : public gluonc::impl::GluonLowerWarpSpecializeBase<
           LowerWarpSpecializePass> {
 public:
-  explicit LowerWarpSpecializePass(std::shared_ptr<const TargetInfo> target)
-      : target(std::move(target)) {}
+  using GluonLowerWarpSpecializeBase::GluonLowerWarpSpecializeBase;
 
   void runOnOperation() override {
     SmallVector<gluon::WarpSpecializeOp> ops;
     getOperation().walk([&](gluon::WarpSpecializeOp op) { ops.push_back(op); });
+    if (ops.empty())
+      return;
+    std::shared_ptr<const TargetInfo> target =
+        getModuleTargetInfo(getOperation(), arch);
+    if (!target)
+      return signalPassFailure();
     for (gluon::WarpSpecializeOp op : ops) {
       auto func = dyn_cast<LLVM::LLVMFuncOp>(op->getParentOp());
       if (!func) {
@@ -385,14 +392,11 @@ public:
         return signalPassFailure();
     }
   }
-
-private:
-  std::shared_ptr<const TargetInfo> target;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> gluonc::createLowerWarpSpecializePass(
-    std::shared_ptr<const TargetInfo> target) {
-  return std::make_unique<LowerWarpSpecializePass>(std::move(target));
+std::unique_ptr<Pass> gluonc::createLowerWarpSpecializePass(std::string arch) {
+  return std::make_unique<LowerWarpSpecializePass>(
+      GluonLowerWarpSpecializeOptions{std::move(arch)});
 }

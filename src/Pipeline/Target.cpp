@@ -112,3 +112,14 @@ gluonc::getModuleTargetInfo(mlir::ModuleOp module, llvm::StringRef option) {
     return nullptr;
   return lookupTargetForArch(arch)->getTargetInfo(arch);
 }
+
+void gluonc::addTargetDialects(mlir::DialectRegistry &registry,
+                               llvm::StringRef arch) {
+  if (const Target *target = arch.empty() ? nullptr : lookupTargetForArch(arch))
+    return target->getTargetInfo(arch)->getDependentDialects(registry);
+  // A target's architectures share its dialects.
+  for (const auto &target : getRegisteredTargets())
+    if (!target->getArchitectures().empty())
+      target->getTargetInfo(target->getArchitectures().front().name)
+          ->getDependentDialects(registry);
+}

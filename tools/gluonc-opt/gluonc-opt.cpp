@@ -34,10 +34,9 @@ int main(int argc, char **argv) {
   gluonc::registerNVIDIATarget();
   gluonc::registerAMDTarget();
   gluonc::registerGluonTransformsPasses();
+  gluonc::registerGluonLoweringPasses();
   gluonc::registerNVIDIAPasses();
   gluonc::registerAMDPasses();
-  mlir::registerPass(
-      [] { return gluonc::createExpandPredicatedAccessesPass(); });
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gluonc-opt: gluon dialect pass driver\n", registry));
 }

@@ -11,8 +11,8 @@
 // The conversion is shared by all GPU backends. What differs per target
 // comes in two ways: primitives the shared patterns call (TargetInfo.h),
 // and whole patterns of the ops only one vendor has, which the backend adds
-// through TargetPatternsFn and keeps in its own folder (backends/amd: MFMA,
-// buffer accesses). This is the split of Triton's
+// through Target::populateLoweringPatterns and keeps in its own folder
+// (backends/amd: MFMA, buffer accesses). This is the split of Triton's
 // lib/Conversion/TritonGPUToLLVM (shared) and
 // third_party/amd/lib/TritonAMDGPUToLLVM (vendor), and of MLIR's
 // GPUToNVVM / GPUToROCDL over GPUCommon.
@@ -51,15 +51,6 @@ struct LoweringContext {
   unsigned numThreads;
 };
 
-/// Adds a backend's own patterns to the conversion: those of the ops only
-/// its vendor has, which it lowers straight to its dialect (AMD: gluon.mfma
-/// and the buffer accesses to ROCDL). The Hopper ops that come next (TMA,
-/// mbarrier, wgmma) go to backends/nvidia the same way; the shared patterns
-/// stay vendor-free and call TargetInfo primitives only.
-using TargetPatternsFn = std::function<void(GluonLLVMTypeConverter &converter,
-                                            mlir::RewritePatternSet &patterns,
-                                            const LoweringContext &context)>;
-
 /// The shared patterns: gluon ops every target has, elementwise arith/math
 /// on tensors, the kernel function, and the upstream patterns for scalars
 /// and branches.
@@ -68,31 +59,34 @@ void populateGluonToLLVMPatterns(GluonLLVMTypeConverter &converter,
                                  const LoweringContext &context);
 
 /// The whole conversion as a pass over a module whose control flow is
-/// already unstructured (run scf-to-cf first): the shared patterns and
-/// `targetPatterns` (none if empty). Masked accesses come out as
+/// already unstructured (run scf-to-cf first): the shared patterns and the
+/// target's own (Target::populateLoweringPatterns), for `arch` or, when
+/// empty, the module's gluon.target. Masked accesses come out as
 /// gluon.predicated_load/store, for createExpandPredicatedAccessesPass.
-std::unique_ptr<mlir::Pass>
-createConvertGluonToLLVMPass(std::shared_ptr<const TargetInfo> target,
-                             TargetPatternsFn targetPatterns = nullptr);
+std::unique_ptr<mlir::Pass> createConvertGluonToLLVMPass(std::string arch = "");
 
 /// Expands gluon.predicated_load/store into the target's predicated
 /// instructions where it has them (TargetInfo::lowerPredicatedLoad/Store),
-/// else into branches around LLVM accesses; with no target, branches.
-std::unique_ptr<mlir::Pass> createExpandPredicatedAccessesPass(
-    std::shared_ptr<const TargetInfo> target = nullptr);
+/// else into branches around LLVM accesses. The target is `arch`'s, else
+/// the module's gluon.target; with neither, branches only.
+std::unique_ptr<mlir::Pass>
+createExpandPredicatedAccessesPass(std::string arch = "");
 
 /// Turns each gluon.warp_specialize (after the conversion) into the
 /// dispatch of warps to their tasks at the kernel's entry, with the
-/// target's named barriers and register counts (WarpSpecializeToLLVM.cpp).
+/// target's named barriers and register counts (WarpSpecializeToLLVM.cpp);
+/// the target as above.
 std::unique_ptr<mlir::Pass>
-createLowerWarpSpecializePass(std::shared_ptr<const TargetInfo> target);
+createLowerWarpSpecializePass(std::string arch = "");
 
-/// The `lower` stage of a GPU target: scf to branches, the conversion
-/// above (with the target's own patterns), the expansion of predicated
-/// accesses, then cleanup.
-void buildGluonLoweringPasses(mlir::OpPassManager &pm,
-                              std::shared_ptr<const TargetInfo> target,
-                              TargetPatternsFn targetPatterns = nullptr);
+/// The `lower` stage of a GPU target for `arch`: scf to branches, the
+/// conversion above, the lowering of warp_specialize, the expansion of
+/// predicated accesses, then cleanup.
+void buildGluonLoweringPasses(mlir::OpPassManager &pm, llvm::StringRef arch);
+
+/// Registers the passes above, and the upstream ones the lower stage runs,
+/// under their names, so that a textual pipeline can name them.
+void registerGluonLoweringPasses();
 
 } // namespace gluonc
 

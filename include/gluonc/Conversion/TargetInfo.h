@@ -23,7 +23,7 @@
 // dynamic shared-memory global). A whole lowering that exists on one
 // vendor only (AMD's MFMA, buffer accesses and copies to LDS; NVIDIA's
 // TMA, mbarrier, cp.async, mma_v2 and wgmma) is not a primitive: it is a
-// pattern of its backend, added through TargetPatternsFn (GluonToLLVM.h).
+// pattern of its backend, added through Target::populateLoweringPatterns.
 //
 //===----------------------------------------------------------------------===//
 

@@ -31,7 +31,14 @@
 #include <string>
 #include <vector>
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace gluonc {
+
+class GluonLLVMTypeConverter;
+struct LoweringContext;
 
 struct CodegenOptions {
   std::string arch;
@@ -185,6 +192,16 @@ public:
   /// dialect.
   virtual void buildLoweringPasses(mlir::OpPassManager &pm,
                                    llvm::StringRef arch) const = 0;
+  /// Adds the backend's own patterns to the shared gluon-to-LLVM
+  /// conversion for `arch`: those of the ops only its vendor has, lowered
+  /// straight to its dialect (AMD: MFMA and buffer accesses to ROCDL;
+  /// NVIDIA: TMA, mbarriers, wgmma). The shared patterns stay vendor-free
+  /// and call TargetInfo primitives only. None by default.
+  virtual void
+  populateLoweringPatterns(llvm::StringRef /*arch*/,
+                           GluonLLVMTypeConverter & /*converter*/,
+                           mlir::RewritePatternSet & /*patterns*/,
+                           const LoweringContext & /*context*/) const {}
   /// The `llvm` stage: LLVM dialect to optimized LLVM IR.
   virtual llvm::Expected<std::unique_ptr<llvm::Module>>
   translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
@@ -225,6 +242,10 @@ std::string getPassArch(mlir::ModuleOp module, llvm::StringRef option = "");
 /// target but the module (and its `arch` option); null after the error.
 std::shared_ptr<const TargetInfo>
 getModuleTargetInfo(mlir::ModuleOp module, llvm::StringRef option = "");
+/// Adds the dialects the lowering for `arch` creates (its TargetInfo's);
+/// every registered target's when `arch` is empty or unknown, for a pass
+/// that learns its target from the module only when it runs.
+void addTargetDialects(mlir::DialectRegistry &registry, llvm::StringRef arch);
 const std::vector<std::unique_ptr<Target>> &getRegisteredTargets();
 
 } // namespace gluonc
