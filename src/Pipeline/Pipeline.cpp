@@ -12,6 +12,13 @@
 // attributes). --print-pipeline, --print-ir-after, --time-report and the
 // stop after a stage all walk this table.
 //
+// An edited MLIR stage (a pipeline file's line, --insert-passes) is built
+// from text: the stage's passes, each printed in MLIR's textual syntax
+// (one element per top-level pass, named by its argument), with the
+// inserted elements spliced in at their points, parsed back as one
+// pipeline. Passes keep no state outside their options, so the text is the
+// whole stage.
+//
 //===----------------------------------------------------------------------===//
 
 #include "gluonc/Pipeline/Pipeline.h"
@@ -21,6 +28,8 @@
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -70,6 +79,256 @@ const std::vector<std::string> &Pipeline::getStageNames() {
 
 bool Pipeline::isStage(llvm::StringRef name) {
   return llvm::is_contained(getStageNames(), name.str());
+}
+
+bool Pipeline::isPassStage(llvm::StringRef name) {
+  for (const Stage &stage : getStages())
+    if (stage.name == name)
+      return stage.addPasses != nullptr;
+  return false;
+}
+
+/// "verify, tasks, ...": the stages that run MLIR passes.
+static std::string listPassStages() {
+  std::vector<std::string> names;
+  for (const std::string &name : Pipeline::getStageNames())
+    if (Pipeline::isPassStage(name))
+      names.push_back(name);
+  return llvm::join(names, ", ");
+}
+
+//===----------------------------------------------------------------------===//
+// Edits: pipeline files and inserted passes
+//===----------------------------------------------------------------------===//
+
+std::string gluonc::parsePassInsertion(llvm::StringRef spec,
+                                       PassInsertion &insertion) {
+  insertion = PassInsertion();
+  insertion.spelling = spec.str();
+  auto [point, pipeline] = spec.split('=');
+  std::string usage = "--insert-passes takes after:STAGE[/PASS]=PIPELINE or "
+                      "before:STAGE[/PASS]=PIPELINE, got '" +
+                      spec.str() + "'";
+  if (point.consume_front("after:"))
+    insertion.after = true;
+  else if (point.consume_front("before:"))
+    insertion.after = false;
+  else
+    return usage;
+  if (pipeline.trim().empty() || !spec.contains('='))
+    return usage;
+  auto [stage, pass] = point.split('/');
+  if (!Pipeline::isPassStage(stage))
+    return "--insert-passes=" + spec.str() + ": " +
+           (Pipeline::isStage(stage)
+                ? "stage '" + stage.str() + "' runs no MLIR passes"
+                : "unknown stage '" + stage.str() + "'") +
+           "; the stages with passes are " + listPassStages();
+  if (point.contains('/') && pass.empty())
+    return usage;
+  insertion.stage = stage.str();
+  insertion.pass = pass.str();
+  insertion.pipeline = pipeline.trim().str();
+  return "";
+}
+
+std::string
+gluonc::parsePipelineFile(llvm::StringRef text,
+                          std::map<std::string, std::string> &stages) {
+  stages.clear();
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n');
+  for (auto [index, rawLine] : llvm::enumerate(lines)) {
+    llvm::StringRef line = rawLine.trim();
+    std::string where = "line " + std::to_string(index + 1) + ": ";
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    auto [stage, pipeline] = line.split(':');
+    stage = stage.trim();
+    if (!line.contains(':') || stage.empty())
+      return where +
+             "expected 'STAGE: PIPELINE', as --print-pipeline "
+             "writes, got '" +
+             line.str() + "'";
+    if (!Pipeline::isStage(stage))
+      return where + "unknown stage '" + stage.str() + "'; the stages are " +
+             llvm::join(Pipeline::getStageNames(), ", ");
+    if (!stages.emplace(stage.str(), pipeline.trim().str()).second)
+      return where + "a second line for stage '" + stage.str() + "'";
+  }
+  return "";
+}
+
+namespace {
+
+/// One top-level pass of a stage: its text in MLIR's pipeline syntax, and
+/// its name at an insertion point (the pass's argument, or the op a
+/// nested pass manager runs on).
+struct PassElement {
+  std::string name;
+  std::string text;
+};
+
+std::vector<PassElement> getElements(OpPassManager &pm) {
+  std::vector<PassElement> elements;
+  for (Pass &pass : pm.getPasses()) {
+    PassElement element;
+    llvm::raw_string_ostream os(element.text);
+    pass.printAsTextualPipeline(os);
+    element.name = pass.getArgument().str();
+    if (element.name.empty())
+      element.name = llvm::StringRef(element.text)
+                         .take_until([](char c) { return c == '('; })
+                         .str();
+    elements.push_back(std::move(element));
+  }
+  return elements;
+}
+
+/// Adds the passes of `list` (comma-separated, MLIR's textual syntax) to
+/// `pm`; MLIR's error in `problem` on failure.
+LogicalResult parsePassList(llvm::StringRef list, OpPassManager &pm,
+                            std::string &problem) {
+  // An empty list is no passes (MLIR's parser refuses it).
+  if (list.trim().empty())
+    return success();
+  llvm::raw_string_ostream os(problem);
+  return parsePassPipeline(list, pm, os);
+}
+
+/// Adds the passes of a stage's printed pipeline, `builtin.module(...)`,
+/// to `pm` (anchored on the module).
+LogicalResult parseStagePipeline(llvm::StringRef pipeline, OpPassManager &pm,
+                                 std::string &problem) {
+  llvm::StringRef list = pipeline.trim();
+  if (!list.consume_front("builtin.module(") || !list.consume_back(")")) {
+    problem = "expected builtin.module(PASSES), as --print-pipeline writes";
+    return failure();
+  }
+  return parsePassList(list, pm, problem);
+}
+
+} // namespace
+
+bool Pipeline::isEdited() const {
+  return !options.stageTexts.empty() || !options.insertions.empty();
+}
+
+LogicalResult Pipeline::buildStage(const Stage &stage, OpPassManager &pm,
+                                   std::string &problem) const {
+  auto text = options.stageTexts.find(stage.name.str());
+  bool edited = text != options.stageTexts.end() ||
+                llvm::any_of(options.insertions, [&](const PassInsertion &i) {
+                  return i.stage == stage.name;
+                });
+  if (!edited) {
+    (this->*stage.addPasses)(pm);
+    return success();
+  }
+  OpPassManager base(ModuleOp::getOperationName());
+  if (text == options.stageTexts.end())
+    (this->*stage.addPasses)(base);
+  else if (std::string error;
+           failed(parseStagePipeline(text->second, base, error))) {
+    problem = "the pipeline file's line for stage '" + stage.name.str() +
+              "' does not parse: " + error +
+              (llvm::StringRef(error).ends_with("\n") ? "" : "\n") +
+              "(gluonc --list-passes prints the passes it knows)";
+    return failure();
+  }
+  std::vector<PassElement> elements = getElements(base);
+  for (const PassInsertion &insertion : options.insertions) {
+    if (insertion.stage != stage.name)
+      continue;
+    size_t at = insertion.after ? elements.size() : 0;
+    if (!insertion.pass.empty()) {
+      auto it = llvm::find_if(elements, [&](const PassElement &element) {
+        return element.name == insertion.pass;
+      });
+      if (it == elements.end()) {
+        std::vector<std::string> names;
+        for (const PassElement &element : elements)
+          names.push_back(element.name);
+        problem = "--insert-passes=" + insertion.spelling + ": stage '" +
+                  stage.name.str() + "' has no pass '" + insertion.pass +
+                  "'; its passes are " +
+                  (names.empty() ? "none" : llvm::join(names, ", "));
+        return failure();
+      }
+      at = (it - elements.begin()) + (insertion.after ? 1 : 0);
+    }
+    OpPassManager inserted(ModuleOp::getOperationName());
+    if (std::string error;
+        failed(parsePassList(insertion.pipeline, inserted, error))) {
+      problem = "--insert-passes=" + insertion.spelling + ": " + error +
+                "(gluonc --list-passes prints the passes it knows)";
+      return failure();
+    }
+    std::vector<PassElement> added = getElements(inserted);
+    elements.insert(elements.begin() + at, added.begin(), added.end());
+  }
+  std::vector<std::string> texts;
+  for (const PassElement &element : elements)
+    texts.push_back(element.text);
+  std::string error;
+  if (failed(parsePassList(llvm::join(texts, ","), pm, error))) {
+    problem =
+        "the edited stage '" + stage.name.str() + "' does not parse: " + error;
+    return failure();
+  }
+  return success();
+}
+
+/// The first `arch=` option in `pipeline` that names another architecture
+/// than `arch`, or "".
+static std::string findOtherArch(llvm::StringRef pipeline,
+                                 llvm::StringRef arch) {
+  for (size_t at = pipeline.find("arch="); at != llvm::StringRef::npos;
+       at = pipeline.find("arch=", at + 1)) {
+    llvm::StringRef value = pipeline.substr(at + 5).take_until(
+        [](char c) { return c == ',' || c == '}' || c == ' '; });
+    if (!value.empty() && value != arch)
+      return value.str();
+  }
+  return "";
+}
+
+std::string Pipeline::checkEdits() const {
+  for (const Stage &stage : getStages()) {
+    if (!stage.addPasses)
+      continue;
+    OpPassManager pm(ModuleOp::getOperationName());
+    std::string problem, text;
+    if (failed(buildStage(stage, pm, problem)))
+      return problem;
+    // A pass told to lower for another architecture would write code the
+    // metadata calls this one's.
+    llvm::raw_string_ostream os(text);
+    pm.printAsTextualPipeline(os);
+    if (std::string other = findOtherArch(text, getArch()); !other.empty())
+      return "stage '" + stage.name.str() + "' runs a pass for arch=" + other +
+             ", but this compile is for " + getArch().str();
+  }
+  return "";
+}
+
+std::vector<std::pair<std::string, std::string>>
+Pipeline::getStageTexts() const {
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const Stage &stage : getStages()) {
+    if (stage.addPasses) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      std::string problem, text;
+      if (succeeded(buildStage(stage, pm, problem))) {
+        llvm::raw_string_ostream os(text);
+        pm.printAsTextualPipeline(os);
+      }
+      texts.emplace_back(stage.name.str(), text);
+    }
+    if (stage.name == options.lastStage)
+      break;
+  }
+  return texts;
 }
 
 bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
@@ -186,8 +445,11 @@ void Pipeline::print(llvm::raw_ostream &os) const {
     os << stage.name << ": ";
     if (stage.addPasses) {
       OpPassManager pm(ModuleOp::getOperationName());
-      (this->*stage.addPasses)(pm);
-      pm.printAsTextualPipeline(os);
+      std::string problem;
+      if (succeeded(buildStage(stage, pm, problem)))
+        pm.printAsTextualPipeline(os);
+      else
+        os << "(" << problem << ")";
     } else {
       os << target.describeStage(stage.name, options.codegen);
     }
@@ -218,7 +480,8 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   for (const Stage &stage : getStages()) {
     if (stage.addPasses) {
       PassManager pm(module.getContext());
-      (this->*stage.addPasses)(pm);
+      if (std::string problem; failed(buildStage(stage, pm, problem)))
+        return emitError(module.getLoc()) << problem;
       ScopedStepTimer timer(result.stepTimes, stage.name.str());
       if (failed(pm.run(module)))
         return failure();

@@ -449,6 +449,16 @@ CompileCache::CompileCache(std::string folder, const DriverOptions &options)
   builder.add(options.maxRegisters);
   builder.add(options.tuneOccupancy);
   builder.add(options.testDropBarrier);
+  // An edited pipeline makes another compile (--pass-pipeline-file's
+  // lines, --insert-passes in order).
+  builder.add(options.stageTexts.size());
+  for (const auto &[stage, text] : options.stageTexts) {
+    builder.add(stage);
+    builder.add(text);
+  }
+  builder.add(options.insertions.size());
+  for (const PassInsertion &insertion : options.insertions)
+    builder.add(insertion.spelling);
   builder.add(options.includeDirs.size());
   for (const std::string &dir : options.includeDirs)
     builder.add(dir);

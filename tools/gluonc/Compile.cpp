@@ -11,12 +11,14 @@
 
 #include "gluonc/Backends/AMD.h"
 #include "gluonc/Backends/NVIDIA.h"
+#include "gluonc/Conversion/GluonToLLVM.h"
 #include "gluonc/Driver/Metadata.h"
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Frontend/Parser.h"
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/Pipeline.h"
+#include "gluonc/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -39,6 +41,12 @@ using namespace gluonc::driver;
 void gluonc::driver::registerTargets() {
   registerNVIDIATarget();
   registerAMDTarget();
+  // Every pass a stage runs, by name: a textual pipeline (a pipeline file,
+  // inserted passes) names them.
+  registerGluonTransformsPasses();
+  registerGluonLoweringPasses();
+  registerNVIDIAPasses();
+  registerAMDPasses();
 }
 
 std::string gluonc::driver::getVersionText() {
@@ -223,6 +231,8 @@ PipelineOptions makePipelineOptions(const DriverOptions &options,
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
   pipelineOptions.testDropBarrier = options.testDropBarrier;
+  pipelineOptions.stageTexts = options.stageTexts;
+  pipelineOptions.insertions = options.insertions;
   pipelineOptions.dumpStream = &llvm::errs();
   pipelineOptions.lastStage = getLastStage(options.emit, target);
   if (packed)
@@ -309,12 +319,17 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   context.printOpOnDiagnostic(false);
   DiagnosticBridge bridge(context, files.sources, files.diags);
 
+  // The edits are checked before the kernel is compiled: they are options.
+  Pipeline pipeline(target, makePipelineOptions(options, target));
+  if (std::string problem = pipeline.checkEdits(); !problem.empty()) {
+    std::cerr << "gluonc: error: " << problem << "\n";
+    return kUsageError;
+  }
   KernelIR kernel = generateKernelIR(options, target, files, context, times);
   if (!kernel.module || files.diags.hasErrors())
     return kUserError;
   addTargetDetails(options, target, kernel);
 
-  Pipeline pipeline(target, makePipelineOptions(options, target));
   if (options.printPipeline)
     pipeline.print(llvm::outs());
   mlir::FailureOr<PipelineResult> result = pipeline.run(kernel.module.get());
@@ -330,6 +345,8 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
   addArchFiles(options, target, stem, out.result, outputs);
   if (options.emit.count("json")) {
     fillMetadata(options, files, kernel, stem, out);
+    if (pipeline.isEdited())
+      out.metadata.pipeline = pipeline.getStageTexts();
     out.jsonPath = getOutputPath(options, stem + ".json");
   }
   report += describePlans(out.result);

@@ -7,8 +7,10 @@
 #ifndef GLUONC_DRIVER_DRIVER_H
 #define GLUONC_DRIVER_DRIVER_H
 
+#include "gluonc/Pipeline/PipelineEdits.h"
 #include "gluonc/Pipeline/StepTimes.h"
 
+#include <map>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -70,6 +72,11 @@ struct DriverOptions {
   /// leaves out, from 1; 0 for none.
   unsigned testDropBarrier = 0;
   bool printPipeline = false;
+  /// --pass-pipeline-file: its path, and its lines (parsePipelineFile).
+  std::string pipelineFile;
+  std::map<std::string, std::string> stageTexts;
+  /// --insert-passes, in order.
+  std::vector<PassInsertion> insertions;
   std::set<std::string> printIRAfter;
   bool printIRAfterAll = false;
   /// --time-report: print each step's seconds to stderr.
@@ -108,6 +115,8 @@ struct OptionLists {
   std::vector<std::string> flagList;
   /// --print-ir-after's comma-separated stages.
   std::string printAfter;
+  /// --insert-passes' values.
+  std::vector<std::string> insertPasses;
 };
 
 /// Checks what a command line or a manifest gives beyond single values
@@ -157,8 +166,9 @@ std::string formatTimeReport(const StepTimes &times, double wallSeconds,
 /// in a layout. argv[0] is "layout"; returns the exit code.
 int runLayoutCommand(int argc, char **argv);
 
-/// Registers the backends and returns the --version text.
+/// Registers the backends and, by name, every pass a stage runs.
 void registerTargets();
+/// The --version text.
 std::string getVersionText();
 
 /// "" if `numWarps` warps make a block on `arch` (a registered target's):

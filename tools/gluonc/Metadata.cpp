@@ -215,12 +215,17 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
 
   const KernelResources &resources = codegen.resources;
   unsigned numThreads = input.numWarps * input.warpSize;
+  json compiler = {{"assembler", codegen.assembler},
+                   {"llvm_version", input.llvmVersion},
+                   {"name", "gluonc"},
+                   {"version", input.compilerVersion}};
+  if (!input.pipeline.empty()) {
+    compiler["pipeline"] = json::object();
+    for (const auto &[stage, text] : input.pipeline)
+      compiler["pipeline"][stage] = text;
+  }
   json document = {
-      {"compiler",
-       {{"assembler", codegen.assembler},
-        {"llvm_version", input.llvmVersion},
-        {"name", "gluonc"},
-        {"version", input.compilerVersion}}},
+      {"compiler", compiler},
       {"constexprs", constexprs},
       {"entry", input.entry},
       {"image",

@@ -12,6 +12,8 @@
 #include "gluonc/Pipeline/Pipeline.h"
 #include "gluonc/Pipeline/Target.h"
 
+#include "mlir/Pass/PassRegistry.h"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -20,6 +22,9 @@
 
 using namespace gluonc;
 using namespace gluonc::driver;
+
+/// A pipeline file is a few lines; more is not one.
+static constexpr size_t kMaxPipelineFileBytes = 1 << 20;
 
 /// The `--emit` kinds of every target; each target adds its assembly, image
 /// and container kinds (Target::getAssemblyKind, getImageFormat,
@@ -166,6 +171,35 @@ static std::string collectArchs(DriverOptions &options,
   return "";
 }
 
+/// --insert-passes and --pass-pipeline-file into `options`; the problem,
+/// or "".
+static std::string readPipelineEdits(DriverOptions &options,
+                                     const std::vector<std::string> &specs) {
+  for (const std::string &spec : specs) {
+    PassInsertion insertion;
+    if (std::string problem = parsePassInsertion(spec, insertion);
+        !problem.empty())
+      return problem;
+    options.insertions.push_back(insertion);
+  }
+  if (options.pipelineFile.empty())
+    return "";
+  // A stage's line names the arch its lowering is for.
+  if (options.archs.size() > 1)
+    return "--pass-pipeline-file applies to one architecture (the lower "
+           "stage names its arch), got " +
+           std::to_string(options.archs.size()) + " in --arch";
+  std::optional<std::string> text =
+      readWholeFile(options.pipelineFile, kMaxPipelineFileBytes);
+  if (!text)
+    return "cannot read the pipeline file '" + options.pipelineFile +
+           "' (a readable file of at most 1 MiB)";
+  if (std::string problem = parsePipelineFile(*text, options.stageTexts);
+      !problem.empty())
+    return options.pipelineFile + ": " + problem;
+  return "";
+}
+
 std::string gluonc::driver::validateOptions(DriverOptions &options,
                                             const OptionLists &lists) {
   const std::string &archList = lists.archList;
@@ -257,7 +291,7 @@ std::string gluonc::driver::validateOptions(DriverOptions &options,
       options.printIRAfter.insert(item);
     }
   }
-  return "";
+  return readPipelineEdits(options, lists.insertPasses);
 }
 
 std::optional<int> gluonc::driver::parseSubcommandLine(CLI::App &app, int argc,
@@ -412,7 +446,20 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "instead of fusing them into FMAs (Triton's "
                "enable_fp_fusion=False)");
   app.add_flag("--print-pipeline", options.printPipeline,
-               "Print the stages and their passes");
+               "Print the stages and their passes (the MLIR stages' in "
+               "MLIR's textual pipeline syntax), edits applied");
+  app.add_option("--pass-pipeline-file", options.pipelineFile,
+                 "Run the MLIR stages' passes from FILE, an edited copy of "
+                 "--print-pipeline's output (STAGE: PIPELINE lines; a stage "
+                 "without a line keeps its passes; llvm and codegen lines "
+                 "are not applied)");
+  std::vector<std::string> insertPasses;
+  app.add_option("--insert-passes", insertPasses,
+                 "after:STAGE[/PASS]=PIPELINE or before:...: run PIPELINE "
+                 "(passes in MLIR's textual syntax, comma-separated) after "
+                 "or before PASS of STAGE, or at the stage's end or start; "
+                 "repeatable, applied in order")
+      ->allow_extra_args(false);
   app.add_option("--print-ir-after", printAfter,
                  "Print the IR after these stages (comma-separated) to "
                  "stderr");
@@ -430,6 +477,10 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "Print the seconds each step took (parse, irgen, each stage, "
                "codegen's steps, writing) to stderr");
   app.add_flag("--version", showVersion, "Print versions and exit");
+  bool listPasses = false;
+  app.add_flag("--list-passes", listPasses,
+               "Print every pass and pass pipeline a pipeline file or "
+               "--insert-passes can name, with its options, and exit");
   bool listBuiltins = false;
   app.add_flag("--list-builtins", listBuiltins,
                "Print every builtin a kernel can call (gl.*, Python's, the "
@@ -465,6 +516,11 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     std::cout << getVersionText();
     return kSuccess;
   }
+  if (listPasses) {
+    exitEarly = true;
+    mlir::printRegisteredPasses();
+    return kSuccess;
+  }
   if (listBuiltins) {
     exitEarly = true;
     for (const std::string &line : gluonc::listBuiltins())
@@ -482,8 +538,9 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
   else if (options.kernel.empty())
     problem = "no kernel named: pass -k KERNEL";
   else
-    problem = validateOptions(options, {archList, offloadArchs, emitList,
-                                        defineList, flagList, printAfter});
+    problem =
+        validateOptions(options, {archList, offloadArchs, emitList, defineList,
+                                  flagList, printAfter, insertPasses});
   if (!problem.empty()) {
     exitEarly = true;
     std::cerr << "gluonc: error: " << problem << "\n"

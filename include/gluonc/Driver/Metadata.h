@@ -19,6 +19,7 @@
 #include "gluonc/Transforms/SharedMemory.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gluonc {
@@ -44,6 +45,9 @@ struct PackedImages {
 
 struct MetadataInput {
   std::string compilerVersion;
+  /// The MLIR stages' passes in MLIR's textual syntax, stage by stage, when
+  /// a pipeline file or --insert-passes changed them; empty otherwise.
+  std::vector<std::pair<std::string, std::string>> pipeline;
   std::string llvmVersion;
   /// The source path as recorded: relative, never absolute.
   std::string sourcePath;

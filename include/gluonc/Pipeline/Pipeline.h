@@ -17,11 +17,19 @@
 //   llvm      LLVM IR, optimized
 //   codegen   assembly and the loadable image
 //
+// The MLIR stages' passes can be edited: a pipeline file replaces a stage's
+// passes with its line of --print-pipeline's output, and --insert-passes
+// adds passes before or after a stage's pass, or at its start or end. An
+// edited stage is built from text (the passes' options, the lowering's
+// arch included, carry everything a pass needs), so an unedited file gives
+// the same passes as none.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUONC_PIPELINE_PIPELINE_H
 #define GLUONC_PIPELINE_PIPELINE_H
 
+#include "gluonc/Pipeline/PipelineEdits.h"
 #include "gluonc/Pipeline/Target.h"
 #include "gluonc/Plan/TaskPlan.h"
 #include "gluonc/Transforms/SharedMemory.h"
@@ -29,6 +37,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,6 +57,11 @@ struct PipelineOptions {
   /// Testing only (--test-drop-barrier): the barrier the membar stage
   /// leaves out, from 1; 0 for none.
   unsigned testDropBarrier = 0;
+  /// A pipeline file's lines (parsePipelineFile): they replace the MLIR
+  /// stages' passes; a stage without a line keeps its own.
+  std::map<std::string, std::string> stageTexts;
+  /// --insert-passes, applied in order after the file.
+  std::vector<PassInsertion> insertions;
 };
 
 struct PipelineResult {
@@ -77,9 +91,21 @@ public:
   /// The stage names, in order.
   static const std::vector<std::string> &getStageNames();
   static bool isStage(llvm::StringRef name);
+  /// Whether `name` is a stage of MLIR passes (not llvm or codegen).
+  static bool isPassStage(llvm::StringRef name);
 
   /// Each stage and what it runs.
   void print(llvm::raw_ostream &os) const;
+
+  /// Whether a pipeline file or inserted passes change any stage.
+  bool isEdited() const;
+  /// Checks the edits before a compile: each stage and pass they name
+  /// exists, each textual pipeline parses, a non-MLIR stage's line is its
+  /// own description. The problem, or "".
+  std::string checkEdits() const;
+  /// The textual pipeline of each MLIR stage as it runs (edits applied),
+  /// in order: the metadata's record of an edited compile.
+  std::vector<std::pair<std::string, std::string>> getStageTexts() const;
 
   /// Runs the stages on `module`. Failures are reported as diagnostics on
   /// the module's context.
@@ -94,6 +120,11 @@ private:
   llvm::StringRef getArch() const;
   bool shouldPrintAfter(llvm::StringRef stage) const;
   void dumpAfter(const Stage &stage, Run &run) const;
+
+  /// Adds the passes of `stage` (an MLIR stage) with the edits applied;
+  /// failure with `problem` set when an edit does not apply.
+  mlir::LogicalResult buildStage(const Stage &stage, mlir::OpPassManager &pm,
+                                 std::string &problem) const;
 
   void addVerifyPasses(mlir::OpPassManager &pm) const;
   void addTasksPasses(mlir::OpPassManager &pm) const;
