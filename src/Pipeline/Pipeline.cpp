@@ -167,6 +167,10 @@ namespace {
 struct PassElement {
   std::string name;
   std::string text;
+  /// For an inserted pass: its insertion point ("after:PASS", "before:" for
+  /// the stage's start), so that later insertions at the same point go
+  /// after it and the options' order holds.
+  std::string point;
 };
 
 std::vector<PassElement> getElements(OpPassManager &pm) {
@@ -240,6 +244,8 @@ LogicalResult Pipeline::buildStage(const Stage &stage, OpPassManager &pm,
   for (const PassInsertion &insertion : options.insertions) {
     if (insertion.stage != stage.name)
       continue;
+    std::string point = (insertion.after ? "after:" : "before:") +
+                        insertion.pass;
     size_t at = insertion.after ? elements.size() : 0;
     if (!insertion.pass.empty()) {
       auto it = llvm::find_if(elements, [&](const PassElement &element) {
@@ -257,6 +263,8 @@ LogicalResult Pipeline::buildStage(const Stage &stage, OpPassManager &pm,
       }
       at = (it - elements.begin()) + (insertion.after ? 1 : 0);
     }
+    while (at < elements.size() && elements[at].point == point)
+      ++at;
     OpPassManager inserted(ModuleOp::getOperationName());
     if (std::string error;
         failed(parsePassList(insertion.pipeline, inserted, error))) {
@@ -265,6 +273,8 @@ LogicalResult Pipeline::buildStage(const Stage &stage, OpPassManager &pm,
       return failure();
     }
     std::vector<PassElement> added = getElements(inserted);
+    for (PassElement &element : added)
+      element.point = point;
     elements.insert(elements.begin() + at, added.begin(), added.end());
   }
   std::vector<std::string> texts;
