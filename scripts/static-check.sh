@@ -35,4 +35,27 @@ for binary in "$static" "$shared"; do
     -D WARP_SIZE=64 --arch gfx942 --emit amdgcn,hsaco,json -o "$out/amd"
 done
 diff -r "$work/gluonc-static" "$work/gluonc"
-echo "static-check: $static ($(du -h "$static" | cut -f1)) needs $(ldd "$static" | wc -l) shared libraries, none of LLVM's, and writes the same files"
+# Plugins: one that links nothing loads into gluonc-static and runs (what it
+# calls, gluonc-static exports); one linked against libMLIR is refused.
+plugins=$build/tests/support
+if [ -f "$plugins/libgluonc-test-plugin.so" ]; then
+  ninja -C "$build" --quiet gluonc-test-plugin gluonc-test-plugin-linked
+  "$static" "$root/samples/transpose_shared.py" -k transpose_shared_kernel \
+    -s "*fp32:16, *fp32:16, i32, i32, i32:16, i32:16" --emit gluon-ir \
+    --load-pass-plugin "$plugins/libgluonc-test-plugin.so" \
+    --insert-passes=after:verify=test-count-shared-accesses \
+    --print-ir-after=verify -o "$work/plugin" 2> "$work/plugin.txt"
+  grep -q "test.shared_accesses = 2" "$work/plugin.txt" || {
+      echo "static-check: $static did not run the test plugin's pass" >&2
+      exit 1
+    }
+  if "$static" "$root/samples/vector_add.py" -k add_kernel -s "$signature" \
+       --load-pass-plugin "$plugins/libgluonc-test-plugin-linked.so" \
+       -o "$work/refused" 2> "$work/refused.txt"; then
+    echo "static-check: $static loaded a plugin linked against libMLIR" >&2
+    exit 1
+  fi
+  grep -q "it needs libMLIR.so, but this gluonc has LLVM and MLIR linked in" \
+    "$work/refused.txt"
+fi
+echo "static-check: $static ($(du -h "$static" | cut -f1)) needs $(ldd "$static" | wc -l) shared libraries, none of LLVM's, writes the same files and loads plugins"

@@ -244,8 +244,8 @@ LogicalResult Pipeline::buildStage(const Stage &stage, OpPassManager &pm,
   for (const PassInsertion &insertion : options.insertions) {
     if (insertion.stage != stage.name)
       continue;
-    std::string point = (insertion.after ? "after:" : "before:") +
-                        insertion.pass;
+    std::string point =
+        (insertion.after ? "after:" : "before:") + insertion.pass;
     size_t at = insertion.after ? elements.size() : 0;
     if (!insertion.pass.empty()) {
       auto it = llvm::find_if(elements, [&](const PassElement &element) {

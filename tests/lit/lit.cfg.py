@@ -47,6 +47,8 @@ config.substitutions.append(("%fake-hip", config.fake_hip))
 config.substitutions.append(("%fake-cuda-no-tma",
                              config.fake_cuda.replace(".so", "-no-tma.so")))
 config.substitutions.append(("%fake-cuda", config.fake_cuda))
+# The plugins of tests/support/TestPlugin.cpp, beside the stand-ins.
+config.substitutions.append(("%plugins", os.path.dirname(config.fake_hip)))
 # `%make-kernel JSON [options]` writes a metadata JSON and a fake image for
 # gluon-run (tests/robustness/Inputs/make_kernel.py says which options).
 make_kernel = os.path.join(config.source_root, "tests", "robustness", "Inputs",

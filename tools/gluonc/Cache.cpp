@@ -10,6 +10,7 @@
 
 #include "gluonc/Frontend/ModuleLoader.h"
 #include "gluonc/Frontend/Source.h"
+#include "gluonc/Pipeline/Plugins.h"
 #include "gluonc/Pipeline/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -459,6 +460,20 @@ CompileCache::CompileCache(std::string folder, const DriverOptions &options)
   builder.add(options.insertions.size());
   for (const PassInsertion &insertion : options.insertions)
     builder.add(insertion.spelling);
+  // A plugin's passes change what a pipeline does: each loaded plugin's
+  // identity and file.
+  builder.add(getLoadedPlugins().size());
+  for (const LoadedPlugin &plugin : getLoadedPlugins()) {
+    builder.add(plugin.path);
+    builder.add(plugin.name);
+    builder.add(plugin.version);
+    llvm::sys::fs::file_status pluginStatus;
+    if (!llvm::sys::fs::status(plugin.path, pluginStatus)) {
+      builder.add(pluginStatus.getSize());
+      builder.add(uint64_t(
+          pluginStatus.getLastModificationTime().time_since_epoch().count()));
+    }
+  }
   builder.add(options.includeDirs.size());
   for (const std::string &dir : options.includeDirs)
     builder.add(dir);

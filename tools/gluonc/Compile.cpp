@@ -18,6 +18,7 @@
 #include "gluonc/IR/Dialect.h"
 #include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/Pipeline.h"
+#include "gluonc/Pipeline/Plugins.h"
 #include "gluonc/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -315,6 +316,9 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
                 StepTimes &times) {
   const Target &target = *lookupTargetForArch(options.arch);
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  mlir::DialectRegistry pluginDialects;
+  addPluginDialects(pluginDialects);
+  context.appendDialectRegistry(pluginDialects);
   // Diagnostics point at the kernel source; the op's IR would be noise.
   context.printOpOnDiagnostic(false);
   DiagnosticBridge bridge(context, files.sources, files.diags);
@@ -347,6 +351,10 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
     fillMetadata(options, files, kernel, stem, out);
     if (pipeline.isEdited())
       out.metadata.pipeline = pipeline.getStageTexts();
+    for (const LoadedPlugin &plugin : getLoadedPlugins())
+      out.metadata.plugins.push_back(
+          {llvm::sys::path::filename(plugin.path).str(), plugin.name,
+           plugin.version, plugin.entryPoint});
     out.jsonPath = getOutputPath(options, stem + ".json");
   }
   report += describePlans(out.result);

@@ -224,6 +224,14 @@ std::string gluonc::buildMetadataJSON(const MetadataInput &input) {
     for (const auto &[stage, text] : input.pipeline)
       compiler["pipeline"][stage] = text;
   }
+  if (!input.plugins.empty()) {
+    compiler["plugins"] = json::array();
+    for (const MetadataInput::Plugin &plugin : input.plugins)
+      compiler["plugins"].push_back({{"entry_point", plugin.entryPoint},
+                                     {"file", plugin.file},
+                                     {"name", plugin.name},
+                                     {"version", plugin.version}});
+  }
   json document = {
       {"compiler", compiler},
       {"constexprs", constexprs},

@@ -10,6 +10,7 @@
 #include "gluonc/Frontend/Frontend.h"
 #include "gluonc/Pipeline/CompilerLog.h"
 #include "gluonc/Pipeline/Pipeline.h"
+#include "gluonc/Pipeline/Plugins.h"
 #include "gluonc/Pipeline/Target.h"
 
 #include "mlir/Pass/PassRegistry.h"
@@ -168,6 +169,29 @@ static std::string collectArchs(DriverOptions &options,
       options.archs.push_back(arch);
   }
   options.arch = options.archs.front();
+  return "";
+}
+
+/// Loads GLUONC_PLUGIN_PATHS' plugins, then --load-pass-plugin's, then
+/// --load-dialect-plugin's; the first problem, or "".
+static std::string loadPlugins(const std::vector<std::string> &passPlugins,
+                               const std::vector<std::string> &dialectPlugins) {
+  if (const char *paths = std::getenv("GLUONC_PLUGIN_PATHS")) {
+    llvm::SmallVector<llvm::StringRef> list;
+    llvm::StringRef(paths).split(list, ':', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef path : list)
+      if (std::string problem = loadPlugin(path.str(), PluginKind::Any);
+          !problem.empty())
+        return problem + " (from GLUONC_PLUGIN_PATHS)";
+  }
+  for (const std::string &path : passPlugins)
+    if (std::string problem = loadPlugin(path, PluginKind::Pass);
+        !problem.empty())
+      return problem;
+  for (const std::string &path : dialectPlugins)
+    if (std::string problem = loadPlugin(path, PluginKind::Dialect);
+        !problem.empty())
+      return problem;
   return "";
 }
 
@@ -477,6 +501,18 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                "Print the seconds each step took (parse, irgen, each stage, "
                "codegen's steps, writing) to stderr");
   app.add_flag("--version", showVersion, "Print versions and exit");
+  std::vector<std::string> passPlugins, dialectPlugins;
+  app.add_option("--load-pass-plugin", passPlugins,
+                 "Load an MLIR pass plugin (mlirGetPassPluginInfo) or a "
+                 "gluonc plugin (gluoncGetPluginInfo) from this path, used "
+                 "as given; its passes can then be named by a pipeline file "
+                 "or --insert-passes (repeatable; GLUONC_PLUGIN_PATHS, "
+                 "colon-separated, loads more)")
+      ->allow_extra_args(false);
+  app.add_option("--load-dialect-plugin", dialectPlugins,
+                 "Load an MLIR dialect plugin (mlirGetDialectPluginInfo) or "
+                 "a gluonc plugin with dialects from this path (repeatable)")
+      ->allow_extra_args(false);
   bool listPasses = false;
   app.add_flag("--list-passes", listPasses,
                "Print every pass and pass pipeline a pipeline file or "
@@ -515,6 +551,12 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     exitEarly = true;
     std::cout << getVersionText();
     return kSuccess;
+  }
+  if (std::string problem = loadPlugins(passPlugins, dialectPlugins);
+      !problem.empty()) {
+    exitEarly = true;
+    std::cerr << "gluonc: error: " << problem << "\n";
+    return kUsageError;
   }
   if (listPasses) {
     exitEarly = true;

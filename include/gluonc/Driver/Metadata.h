@@ -48,6 +48,12 @@ struct MetadataInput {
   /// The MLIR stages' passes in MLIR's textual syntax, stage by stage, when
   /// a pipeline file or --insert-passes changed them; empty otherwise.
   std::vector<std::pair<std::string, std::string>> pipeline;
+  /// The plugins loaded (Pipeline/Plugins.h): file name, name, version and
+  /// entry point.
+  struct Plugin {
+    std::string file, name, version, entryPoint;
+  };
+  std::vector<Plugin> plugins;
   std::string llvmVersion;
   /// The source path as recorded: relative, never absolute.
   std::string sourcePath;
