@@ -30,6 +30,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace gluonc;
@@ -482,19 +486,70 @@ void Pipeline::dumpAfter(const Stage &stage, Run &run) const {
     os << run.result.codegen.assembly;
 }
 
+namespace {
+
+/// A reproducer file for MLIR's pass manager, made (folder included) only
+/// when a pass fails or crashes.
+struct ReproducerFile : ReproducerStream {
+  explicit ReproducerFile(std::unique_ptr<llvm::ToolOutputFile> file)
+      : file(std::move(file)) {}
+  ~ReproducerFile() override { file->keep(); }
+  StringRef description() override { return file->getFilename(); }
+  raw_ostream &os() override { return file->os(); }
+  std::unique_ptr<llvm::ToolOutputFile> file;
+};
+
+} // namespace
+
+void Pipeline::enableReproducer(PassManager &pm, llvm::StringRef stage,
+                                std::string &written) const {
+  if (options.reproducerDir.empty())
+    return;
+  std::string path = options.reproducerDir + "/" + options.reproducerName +
+                     "." + stage.str() + ".mlir";
+  // The local reproducer holds the failing pass alone and the IR it ran on.
+  pm.enableCrashReproducerGeneration(
+      [path,
+       &written](std::string &error) -> std::unique_ptr<ReproducerStream> {
+        if (std::error_code ec = llvm::sys::fs::create_directories(
+                llvm::sys::path::parent_path(path))) {
+          error = ec.message();
+          return nullptr;
+        }
+        std::error_code ec;
+        auto file = std::make_unique<llvm::ToolOutputFile>(
+            path, ec, llvm::sys::fs::OF_Text);
+        if (ec) {
+          error = ec.message();
+          return nullptr;
+        }
+        written = path;
+        return std::make_unique<ReproducerFile>(std::move(file));
+      },
+      /*genLocalReproducer=*/true);
+}
+
 FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
   PipelineResult result;
   if (failed(mlir::verify(module)))
     return failure();
   Run run{module, result, {}, {}};
   for (const Stage &stage : getStages()) {
+    // A crash's stack dump names the stage.
+    llvm::PrettyStackTraceFormat crashing("gluonc: stage '%s' for %s",
+                                          stage.name.data(),
+                                          getArch().str().c_str());
     if (stage.addPasses) {
       PassManager pm(module.getContext());
       if (std::string problem; failed(buildStage(stage, pm, problem)))
         return emitError(module.getLoc()) << problem;
+      std::string reproducer;
+      enableReproducer(pm, stage.name, reproducer);
       ScopedStepTimer timer(result.stepTimes, stage.name.str());
-      if (failed(pm.run(module)))
+      if (failed(pm.run(module))) {
+        lastReproducer = reproducer;
         return failure();
+      }
     }
     if (stage.finish && failed((this->*stage.finish)(run)))
       return failure();

@@ -234,6 +234,8 @@ PipelineOptions makePipelineOptions(const DriverOptions &options,
   pipelineOptions.testDropBarrier = options.testDropBarrier;
   pipelineOptions.stageTexts = options.stageTexts;
   pipelineOptions.insertions = options.insertions;
+  pipelineOptions.reproducerDir = options.reproducerDir;
+  pipelineOptions.reproducerName = options.kernel + "." + options.arch;
   pipelineOptions.dumpStream = &llvm::errs();
   pipelineOptions.lastStage = getLastStage(options.emit, target);
   if (packed)
@@ -294,6 +296,47 @@ void fillMetadata(const DriverOptions &options, const SourceFiles &files,
   meta.codegen = &compiled.codegen;
 }
 
+/// `arg` as a POSIX shell reads it back: as is when it holds only plain
+/// characters, else in single quotes.
+std::string quoteForShell(const std::string &arg) {
+  bool plain = !arg.empty() && llvm::all_of(arg, [](char c) {
+    return llvm::isAlnum(c) || llvm::StringRef("_@%+=:,./-").contains(c);
+  });
+  if (plain)
+    return arg;
+  std::string quoted = "'";
+  for (char c : arg)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+/// Beside a failing pass's reproducer: the source, the command line and
+/// the version, so that the failure can be replayed and reported.
+void writeReproducerRecord(const DriverOptions &options,
+                           const SourceFiles &files,
+                           const std::string &reproducer) {
+  llvm::StringRef dir = llvm::sys::path::parent_path(reproducer);
+  auto write = [&](llvm::StringRef name, llvm::StringRef text) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os((dir + "/" + name).str(), ec,
+                            llvm::sys::fs::OF_Text);
+    if (!ec)
+      os << text;
+  };
+  write(llvm::sys::path::filename(options.input),
+        files.sources.getFile(files.mainFile)->getText());
+  std::string command;
+  for (const std::string &arg : options.commandLine)
+    command += (command.empty() ? "" : " ") + quoteForShell(arg);
+  write("command.txt", command + "\n");
+  write("version.txt", getVersionText());
+  std::cerr << "gluonc: note: the failing pass's reproducer is " << reproducer
+            << "; replay it with `gluonc-opt " << reproducer
+            << " --run-reproducer` (and the same --load-pass-plugin); "
+            << dir.str() << " also holds the source, command.txt and "
+            << "version.txt\n";
+}
+
 /// What -v shows of a compile's plans: shared memory, the tasks' warps and
 /// registers, each warp-pipelined loop.
 std::string describePlans(const PipelineResult &compiled) {
@@ -338,6 +381,8 @@ int compileArch(const DriverOptions &options, SourceFiles &files,
     pipeline.print(llvm::outs());
   mlir::FailureOr<PipelineResult> result = pipeline.run(kernel.module.get());
   llvm::errs().flush();
+  if (!pipeline.getReproducer().empty())
+    writeReproducerRecord(options, files, pipeline.getReproducer());
   if (mlir::failed(result) || files.diags.hasErrors())
     return kUserError;
   times.insert(times.end(), result->stepTimes.begin(), result->stepTimes.end());

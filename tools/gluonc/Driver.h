@@ -93,6 +93,11 @@ struct DriverOptions {
   std::string cacheDir;
   /// How gluonc was invoked, to find its own path for the depfile.
   std::string argv0;
+  /// The whole command line, for a reproducer's record of it.
+  std::vector<std::string> commandLine;
+  /// --reproducer-dir: where a failing or crashing pass's reproducer goes,
+  /// with the source, the command line and the version; empty for none.
+  std::string reproducerDir;
   /// -ffile-prefix-map=OLD=NEW, in order (SourceManager::setFilePrefixMap).
   std::vector<std::pair<std::string, std::string>> filePrefixMap;
 };

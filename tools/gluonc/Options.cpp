@@ -513,6 +513,12 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "Load an MLIR dialect plugin (mlirGetDialectPluginInfo) or "
                  "a gluonc plugin with dialects from this path (repeatable)")
       ->allow_extra_args(false);
+  app.add_option("--reproducer-dir", options.reproducerDir,
+                 "When a pass fails or crashes, write MLIR's reproducer of "
+                 "that pass and the IR it ran on into DIR "
+                 "(<kernel>.<arch>.<stage>.mlir, for gluonc-opt "
+                 "--run-reproducer), with a copy of the source, the command "
+                 "line and gluonc's version");
   bool listPasses = false;
   app.add_flag("--list-passes", listPasses,
                "Print every pass and pass pipeline a pipeline file or "
@@ -536,6 +542,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     args.push_back(arg);
   }
   options.argv0 = argv[0];
+  options.commandLine.assign(argv, argv + argc);
   try {
     app.parse(args);
   } catch (const CLI::CallForHelp &e) {

@@ -62,6 +62,13 @@ struct PipelineOptions {
   std::map<std::string, std::string> stageTexts;
   /// --insert-passes, applied in order after the file.
   std::vector<PassInsertion> insertions;
+  /// --reproducer-dir: where a stage whose passes fail or crash writes
+  /// MLIR's reproducer of the failing pass (`<name>.<stage>.mlir`, made
+  /// when needed); empty for none.
+  std::string reproducerDir;
+  /// The reproducer's file name before `.<stage>.mlir` (the kernel and
+  /// arch).
+  std::string reproducerName = "kernel";
 };
 
 struct PipelineResult {
@@ -110,6 +117,8 @@ public:
   /// Runs the stages on `module`. Failures are reported as diagnostics on
   /// the module's context.
   mlir::FailureOr<PipelineResult> run(mlir::ModuleOp module) const;
+  /// The reproducer the last failed run wrote (see reproducerDir), or "".
+  const std::string &getReproducer() const { return lastReproducer; }
 
 private:
   struct Run;
@@ -139,8 +148,15 @@ private:
   mlir::LogicalResult runLLVM(Run &run) const;
   mlir::LogicalResult runCodegen(Run &run) const;
 
+  /// Has `pm` (the stage `stage`) write its reproducer into
+  /// reproducerDir when a pass fails or crashes, recording the path in
+  /// `written`.
+  void enableReproducer(mlir::PassManager &pm, llvm::StringRef stage,
+                        std::string &written) const;
+
   const Target &target;
   PipelineOptions options;
+  mutable std::string lastReproducer;
 };
 
 } // namespace gluonc
