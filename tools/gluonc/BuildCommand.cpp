@@ -323,6 +323,12 @@ int gluonc::driver::runBuildCommand(int argc, char **argv) {
       readManifest(manifestPath, outputDir, std::cerr);
   if (!manifest)
     return kUserError;
+  // Before any job: the plugins' passes are registered once, for all.
+  if (std::string problem = loadPlugins({}, {}, manifest->plugins);
+      !problem.empty()) {
+    std::cerr << "gluonc build: error: " << problem << "\n";
+    return kUsageError;
+  }
   for (ManifestJob &job : manifest->jobs) {
     job.options.cacheDir = cacheDir;
     job.options.argv0 = argv[0];

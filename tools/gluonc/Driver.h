@@ -107,6 +107,13 @@ struct DriverOptions {
 int parseCommandLine(int argc, char **argv, DriverOptions &options,
                      bool &exitEarly);
 
+/// Loads the plugins of GLUONC_PLUGIN_PATHS, `anyPlugins` (a manifest's),
+/// then --load-pass-plugin's and --load-dialect-plugin's; the first
+/// problem, or "".
+std::string loadPlugins(const std::vector<std::string> &passPlugins,
+                        const std::vector<std::string> &dialectPlugins,
+                        const std::vector<std::string> &anyPlugins);
+
 /// The options given as text, checked and stored by validateOptions.
 struct OptionLists {
   /// --arch's comma-separated list; --offload-arch's, one each.

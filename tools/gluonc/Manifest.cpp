@@ -34,7 +34,9 @@ namespace {
 
 /// Options one table sets; unset ones come from the table around it.
 struct Settings {
-  std::optional<std::vector<std::string>> archs, emit, includeDirs;
+  std::optional<std::vector<std::string>> archs, emit, includeDirs,
+      insertPasses;
+  std::optional<std::string> pipelineFile;
   std::map<std::string, std::string> defines;
   std::optional<int64_t> numWarps, optLevel, maxRegisters;
   std::optional<bool> debug, noPTX, fpFusion, occupancyTuning;
@@ -56,16 +58,27 @@ struct Settings {
     take(merged.noPTX, inner.noPTX);
     take(merged.fpFusion, inner.fpFusion);
     take(merged.occupancyTuning, inner.occupancyTuning);
+    take(merged.insertPasses, inner.insertPasses);
+    take(merged.pipelineFile, inner.pipelineFile);
     for (const auto &[name, value] : inner.defines)
       merged.defines[name] = value;
     return merged;
   }
 };
 
-const char *const kOptionKeys[] = {
-    "archs",    "emit",    "include_dirs", "defines",    "num_warps",
-    "opt_level", "maxnreg", "debug",        "no_ptx",     "fp_fusion",
-    "occupancy_tuning"};
+const char *const kOptionKeys[] = {"archs",
+                                   "emit",
+                                   "include_dirs",
+                                   "defines",
+                                   "num_warps",
+                                   "opt_level",
+                                   "maxnreg",
+                                   "debug",
+                                   "no_ptx",
+                                   "fp_fusion",
+                                   "occupancy_tuning",
+                                   "insert_passes",
+                                   "pass_pipeline_file"};
 
 std::string describeType(const toml::node &node) {
   switch (node.type()) {
@@ -345,7 +358,13 @@ private:
       settings.fpFusion = readScalar<bool>(key, node, "a boolean");
     else if (name == "occupancy_tuning")
       settings.occupancyTuning = readScalar<bool>(key, node, "a boolean");
-    else
+    else if (name == "insert_passes")
+      settings.insertPasses = readStringList(key, node);
+    else if (name == "pass_pipeline_file") {
+      // Relative to the manifest, like the sources.
+      if (std::optional<std::string> path = readString(key, node))
+        settings.pipelineFile = relativeToManifest(*path);
+    } else
       return false;
     return true;
   }
@@ -376,8 +395,15 @@ private:
         if (!kernels || !kernels->is_array_of_tables())
           error(key.source(), "'kernel' must be an array of tables: write "
                               "each as [[kernel]]");
+      } else if (key.str() == "plugins") {
+        // Loaded once for the whole build: a plugin's passes are registered
+        // for every kernel.
+        if (std::optional<std::vector<std::string>> paths =
+                readStringList(key, node))
+          for (const std::string &path : *paths)
+            manifest.plugins.push_back(relativeToManifest(path));
       } else if (!readOption(key, node, top))
-        unknownKey(key, "the manifest's top level", "kernel");
+        unknownKey(key, "the manifest's top level", "kernel, plugins");
     }
     if (!kernels || !kernels->is_array_of_tables())
       return;
@@ -522,6 +548,7 @@ private:
     options.noPTX = settings.noPTX.value_or(false);
     options.fpFusion = settings.fpFusion.value_or(true);
     options.tuneOccupancy = settings.occupancyTuning.value_or(true);
+    options.pipelineFile = settings.pipelineFile.value_or("");
     // Launchers of one manifest link into one program: each its own name.
     options.launcherName = out;
     OptionLists lists;
@@ -536,6 +563,8 @@ private:
       lists.emitList = *settings.emit;
     for (const auto &[define, value] : settings.defines)
       lists.defineList.push_back(define + "=" + value);
+    if (settings.insertPasses)
+      lists.insertPasses = *settings.insertPasses;
     if (std::string problem = validateOptions(options, lists);
         !problem.empty()) {
       error(table.source(), "in '" + out + "': " + problem);

@@ -40,6 +40,9 @@ struct ManifestJob {
 
 struct Manifest {
   std::vector<ManifestJob> jobs;
+  /// The top level's `plugins`, relative to the working directory: loaded
+  /// before any job runs.
+  std::vector<std::string> plugins;
 };
 
 /// What one job's compile gave.

@@ -172,10 +172,10 @@ static std::string collectArchs(DriverOptions &options,
   return "";
 }
 
-/// Loads GLUONC_PLUGIN_PATHS' plugins, then --load-pass-plugin's, then
-/// --load-dialect-plugin's; the first problem, or "".
-static std::string loadPlugins(const std::vector<std::string> &passPlugins,
-                               const std::vector<std::string> &dialectPlugins) {
+std::string
+gluonc::driver::loadPlugins(const std::vector<std::string> &passPlugins,
+                            const std::vector<std::string> &dialectPlugins,
+                            const std::vector<std::string> &anyPlugins) {
   if (const char *paths = std::getenv("GLUONC_PLUGIN_PATHS")) {
     llvm::SmallVector<llvm::StringRef> list;
     llvm::StringRef(paths).split(list, ':', -1, /*KeepEmpty=*/false);
@@ -184,6 +184,10 @@ static std::string loadPlugins(const std::vector<std::string> &passPlugins,
           !problem.empty())
         return problem + " (from GLUONC_PLUGIN_PATHS)";
   }
+  for (const std::string &path : anyPlugins)
+    if (std::string problem = loadPlugin(path, PluginKind::Any);
+        !problem.empty())
+      return problem;
   for (const std::string &path : passPlugins)
     if (std::string problem = loadPlugin(path, PluginKind::Pass);
         !problem.empty())
@@ -559,7 +563,7 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     std::cout << getVersionText();
     return kSuccess;
   }
-  if (std::string problem = loadPlugins(passPlugins, dialectPlugins);
+  if (std::string problem = loadPlugins(passPlugins, dialectPlugins, {});
       !problem.empty()) {
     exitEarly = true;
     std::cerr << "gluonc: error: " << problem << "\n";
