@@ -346,8 +346,38 @@ Pipeline::getStageTexts() const {
 }
 
 bool Pipeline::shouldPrintAfter(llvm::StringRef stage) const {
-  return options.dumpStream &&
-         (options.printIRAfterAll || options.printIRAfter.count(stage.str()));
+  return !options.dumpDir.empty() ||
+         (options.dumpStream &&
+          (options.printIRAfterAll || options.printIRAfter.count(stage.str())));
+}
+
+OpPrintingFlags Pipeline::getPrintingFlags() const {
+  OpPrintingFlags flags;
+  if (options.printDebugInfo)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  return flags;
+}
+
+void Pipeline::enablePassPrinting(PassManager &pm) const {
+  const PipelineOptions &o = options;
+  if (!o.dumpStream || (o.printBeforePasses.empty() &&
+                        o.printAfterPasses.empty() && !o.printAfterChange))
+    return;
+  auto named = [](const std::set<std::string> &passes) {
+    return [&passes](Pass *pass, Operation *) {
+      return passes.count("*") || passes.count(pass->getArgument().str());
+    };
+  };
+  std::function<bool(Pass *, Operation *)> after = named(o.printAfterPasses);
+  if (o.printAfterChange)
+    after = [](Pass *, Operation *) { return true; };
+  // The pass manager's printer needs the module to print at its scope
+  // without threads, as compiles run.
+  pm.enableIRPrinting(named(o.printBeforePasses), after,
+                      /*printModuleScope=*/true,
+                      /*printAfterOnlyOnChange=*/o.printAfterChange,
+                      /*printAfterOnlyOnFailure=*/false, *o.dumpStream,
+                      getPrintingFlags());
 }
 
 llvm::StringRef Pipeline::getArch() const { return options.codegen.arch; }
@@ -476,14 +506,37 @@ void Pipeline::print(llvm::raw_ostream &os) const {
 void Pipeline::dumpAfter(const Stage &stage, Run &run) const {
   if (!shouldPrintAfter(stage.name))
     return;
-  llvm::raw_ostream &os = *options.dumpStream;
-  os << "// ----- IR after stage '" << stage.name << "' ----- //\n";
-  if (stage.addPasses)
-    run.module.print(os);
-  else if (stage.name == "llvm")
-    os << run.result.llvmIR;
-  else
-    os << run.result.codegen.assembly;
+  auto print = [&](llvm::raw_ostream &os) {
+    if (stage.addPasses)
+      run.module.print(os, getPrintingFlags());
+    else if (stage.name == "llvm")
+      os << run.result.llvmIR;
+    else
+      os << run.result.codegen.assembly;
+  };
+  if (options.dumpDir.empty()) {
+    llvm::raw_ostream &os = *options.dumpStream;
+    os << "// ----- IR after stage '" << stage.name << "' ----- //\n";
+    return print(os);
+  }
+  // Numbered in stage order, so that a listing sorts as the stages ran.
+  size_t number = llvm::find(getStageNames(), stage.name.str()) -
+                  getStageNames().begin() + 1;
+  std::string extension = stage.addPasses ? "mlir"
+                          : stage.name == "llvm"
+                              ? "ll"
+                              : target.getAssemblyKind().str();
+  std::string path = options.dumpDir + "/" + options.dumpName + "." +
+                     (number < 10 ? "0" : "") + std::to_string(number) + "-" +
+                     stage.name.str() + "." + extension;
+  std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir);
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    emitError(run.module.getLoc())
+        << "cannot write '" << path << "': " << ec.message();
+    return;
+  }
+  print(os);
 }
 
 namespace {
@@ -545,6 +598,7 @@ FailureOr<PipelineResult> Pipeline::run(ModuleOp module) const {
         return emitError(module.getLoc()) << problem;
       std::string reproducer;
       enableReproducer(pm, stage.name, reproducer);
+      enablePassPrinting(pm);
       ScopedStepTimer timer(result.stepTimes, stage.name.str());
       if (failed(pm.run(module))) {
         lastReproducer = reproducer;

@@ -228,13 +228,20 @@ PipelineOptions makePipelineOptions(const DriverOptions &options,
   pipelineOptions.codegen.needAssembly =
       pipelineOptions.codegen.assemblyOnly || packed ||
       options.emit.count(target.getAssemblyKind().str()) ||
-      options.printIRAfterAll || options.printIRAfter.count("codegen");
+      options.printIRAfterAll || options.printIRAfter.count("codegen") ||
+      !options.dumpDir.empty();
   pipelineOptions.printIRAfter = options.printIRAfter;
   pipelineOptions.printIRAfterAll = options.printIRAfterAll;
   pipelineOptions.testDropBarrier = options.testDropBarrier;
   pipelineOptions.stageTexts = options.stageTexts;
   pipelineOptions.insertions = options.insertions;
   pipelineOptions.reproducerDir = options.reproducerDir;
+  pipelineOptions.dumpDir = options.dumpDir;
+  pipelineOptions.dumpName = options.kernel + "." + options.arch;
+  pipelineOptions.printBeforePasses = options.printBeforePasses;
+  pipelineOptions.printAfterPasses = options.printAfterPasses;
+  pipelineOptions.printAfterChange = options.printAfterChange;
+  pipelineOptions.printDebugInfo = options.printDebugInfo;
   pipelineOptions.reproducerName = options.kernel + "." + options.arch;
   pipelineOptions.dumpStream = &llvm::errs();
   pipelineOptions.lastStage = getLastStage(options.emit, target);

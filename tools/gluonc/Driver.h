@@ -78,6 +78,12 @@ struct DriverOptions {
   /// --insert-passes, in order.
   std::vector<PassInsertion> insertions;
   std::set<std::string> printIRAfter;
+  /// --dump-dir, --mlir-print-ir-before/-after (pass arguments, "*" for
+  /// all), --mlir-print-ir-after-change, --mlir-print-debuginfo.
+  std::string dumpDir;
+  std::set<std::string> printBeforePasses, printAfterPasses;
+  bool printAfterChange = false;
+  bool printDebugInfo = false;
   bool printIRAfterAll = false;
   /// --time-report: print each step's seconds to stderr.
   bool timeReport = false;

@@ -493,6 +493,27 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
                  "stderr");
   app.add_flag("--print-ir-after-all", options.printIRAfterAll,
                "Print the IR after every stage to stderr");
+  app.add_option("--dump-dir", options.dumpDir,
+                 "Write the IR after every stage to numbered files in DIR "
+                 "(<kernel>.<arch>.<NN>-<stage>.mlir, .ll, .ptx or .amdgcn) "
+                 "instead of stderr");
+  std::vector<std::string> printBefore, printAfterPass;
+  app.add_option("--mlir-print-ir-before", printBefore,
+                 "Print the module to stderr before each run of these "
+                 "passes (comma-separated arguments, as --list-passes "
+                 "names them; '*' for every pass)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  app.add_option("--mlir-print-ir-after", printAfterPass,
+                 "Print the module to stderr after each run of these passes "
+                 "(as --mlir-print-ir-before)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  app.add_flag("--mlir-print-ir-after-change", options.printAfterChange,
+               "Print the module to stderr after each pass that changed it");
+  app.add_flag("--mlir-print-debuginfo", options.printDebugInfo,
+               "Print source locations (loc(\"kernel.py\":12:5)) in the "
+               "MLIR these options and --print-ir-after print");
   bool verbose = false;
   std::string logLevel;
   addLogOptions(app, verbose, logLevel);
@@ -569,6 +590,21 @@ int gluonc::driver::parseCommandLine(int argc, char **argv,
     std::cerr << "gluonc: error: " << problem << "\n";
     return kUsageError;
   }
+  // Pass names are known once the plugins have registered theirs.
+  for (auto [names, into, flag] :
+       {std::tuple{&printBefore, &options.printBeforePasses,
+                   "--mlir-print-ir-before"},
+        std::tuple{&printAfterPass, &options.printAfterPasses,
+                   "--mlir-print-ir-after"}})
+    for (const std::string &name : *names) {
+      if (name != "*" && !mlir::PassInfo::lookup(name)) {
+        exitEarly = true;
+        std::cerr << "gluonc: error: " << flag << ": no pass '" << name
+                  << "' (gluonc --list-passes prints the passes it knows)\n";
+        return kUsageError;
+      }
+      into->insert(name);
+    }
   if (listPasses) {
     exitEarly = true;
     mlir::printRegisteredPasses();

@@ -52,6 +52,17 @@ struct PipelineOptions {
   bool printIRAfterAll = false;
   /// Where those dumps go; nothing is printed when null.
   llvm::raw_ostream *dumpStream = nullptr;
+  /// --dump-dir: each stage's IR goes to a numbered file here instead
+  /// (`<dumpName>.<NN>-<stage>.<mlir|ll|assembly kind>`); empty for none.
+  std::string dumpDir;
+  std::string dumpName = "kernel";
+  /// --mlir-print-ir-before / -after: the passes (by argument) before or
+  /// after which the module is printed to dumpStream; "*" for every pass.
+  std::set<std::string> printBeforePasses, printAfterPasses;
+  /// --mlir-print-ir-after-change: after each pass that changed the module.
+  bool printAfterChange = false;
+  /// --mlir-print-debuginfo: dumps carry their source locations.
+  bool printDebugInfo = false;
   /// The last stage to run.
   std::string lastStage = "codegen";
   /// Testing only (--test-drop-barrier): the barrier the membar stage
@@ -128,6 +139,9 @@ private:
 
   llvm::StringRef getArch() const;
   bool shouldPrintAfter(llvm::StringRef stage) const;
+  /// Prints the module around the passes --mlir-print-ir-* name.
+  void enablePassPrinting(mlir::PassManager &pm) const;
+  mlir::OpPrintingFlags getPrintingFlags() const;
   void dumpAfter(const Stage &stage, Run &run) const;
 
   /// Adds the passes of `stage` (an MLIR stage) with the edits applied;
