@@ -715,6 +715,9 @@ Value Interpreter::callHostFunction(const FunctionValue &function,
       bindArguments(function, withSelf, loc, def.name, function.self ? 1 : 0);
 
   // A scope per call: what the body defines sees this call's arguments.
+  // Its names count against the compile-time memory bound, so that a loop
+  // of calls cannot grow scopes without end.
+  chargeElements(arguments.size() + def.body.size() + 1, loc);
   auto &scope = *hostCallScopes.emplace_back(std::make_unique<ModuleScope>());
   scope.fileId = def.loc.fileId;
   scope.function = &def;

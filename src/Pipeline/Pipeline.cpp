@@ -371,8 +371,8 @@ void Pipeline::enablePassPrinting(PassManager &pm) const {
   std::function<bool(Pass *, Operation *)> after = named(o.printAfterPasses);
   if (o.printAfterChange)
     after = [](Pass *, Operation *) { return true; };
-  // The pass manager's printer needs the module to print at its scope
-  // without threads, as compiles run.
+  // The whole module each time (compiles run without threads, which
+  // module-scope printing needs).
   pm.enableIRPrinting(named(o.printBeforePasses), after,
                       /*printModuleScope=*/true,
                       /*printAfterOnlyOnChange=*/o.printAfterChange,

@@ -133,9 +133,19 @@ std::string loadGluoncPlugin(GluoncPluginInfo (*entry)(), PluginKind kind,
   return "";
 }
 
-std::string describeMLIRVersion(uint32_t theirs) {
-  return "it was built for MLIR plugin API " + std::to_string(theirs) +
-         "; this gluonc has " + std::to_string(MLIR_PLUGIN_API_VERSION);
+/// Reads an MLIR entry point's info (PassPluginLibraryInfo or
+/// DialectPluginLibraryInfo) into `plugin`; the problem, or "".
+template <typename Info>
+std::string readMLIRInfo(const Info &info, const char *entryPoint,
+                         LoadedPlugin &plugin) {
+  if (info.apiVersion != MLIR_PLUGIN_API_VERSION)
+    return "it was built for MLIR plugin API " +
+           std::to_string(info.apiVersion) + "; this gluonc has " +
+           std::to_string(MLIR_PLUGIN_API_VERSION);
+  plugin.name = info.pluginName ? info.pluginName : "";
+  plugin.version = info.pluginVersion ? info.pluginVersion : "";
+  plugin.entryPoint = entryPoint;
+  return "";
 }
 
 } // namespace
@@ -176,19 +186,15 @@ std::string gluonc::loadPlugin(const std::string &path, PluginKind kind) {
                                 handle, "mlirGetDialectPluginInfo");
   if (dialectEntry) {
     mlir::DialectPluginLibraryInfo info = dialectEntry();
-    if (info.apiVersion != MLIR_PLUGIN_API_VERSION)
-      return fail(describeMLIRVersion(info.apiVersion));
-    plugin.name = info.pluginName;
-    plugin.version = info.pluginVersion;
-    plugin.entryPoint = "mlir-dialect";
+    if (std::string problem = readMLIRInfo(info, "mlir-dialect", plugin);
+        !problem.empty())
+      return fail(problem);
     state.mlirDialects.push_back(info.registerDialectRegistryCallbacks);
   } else if (passEntry) {
     mlir::PassPluginLibraryInfo info = passEntry();
-    if (info.apiVersion != MLIR_PLUGIN_API_VERSION)
-      return fail(describeMLIRVersion(info.apiVersion));
-    plugin.name = info.pluginName;
-    plugin.version = info.pluginVersion;
-    plugin.entryPoint = "mlir-pass";
+    if (std::string problem = readMLIRInfo(info, "mlir-pass", plugin);
+        !problem.empty())
+      return fail(problem);
     info.registerPassRegistryCallbacks();
   } else {
     const char *wanted = kind == PluginKind::Pass
